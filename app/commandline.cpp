@@ -1,0 +1,68 @@
+#include "app/commandline.h"
+
+#include "app/generatecommand.h"
+#include "app/reportcommand.h"
+#include "model/generator.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QStandardPaths>
+#include <QTextStream>
+
+namespace npuscope {
+
+namespace {
+
+const QStringList kCommands { QStringLiteral("report"), QStringLiteral("generate") };
+
+// Bump when the generator's output changes so that an old cached demo is rewritten.
+constexpr int kDemoVersion = 1;
+
+} // namespace
+
+bool isHeadlessCommand(const QStringList &arguments)
+{
+    return arguments.size() >= 2 && kCommands.contains(arguments.at(1));
+}
+
+int runHeadless(const QStringList &arguments)
+{
+    const QString command = arguments.at(1);
+    const QStringList rest = arguments.mid(2);
+    if (command == QLatin1String("report"))
+        return runReportCommand(rest);
+    if (command == QLatin1String("generate"))
+        return runGenerateCommand(rest);
+    QTextStream(stderr) << QCoreApplication::translate("npuscope", "unknown command: %1").arg(command) << '\n';
+    return kExitUserError;
+}
+
+QString ensureDemoProfile(QString *error)
+{
+    const QString base = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
+    const QString dir = QDir(base).filePath(QStringLiteral("demo-v%1").arg(kDemoVersion));
+    const QString marker = QDir(dir).filePath(QStringLiteral(".complete"));
+    if (QFile::exists(marker))
+        return dir;
+    QDir(dir).removeRecursively();
+    GeneratorOptions options;
+    options.outDir = dir;
+    options.events = 60000;
+    options.ranks = 2;
+    options.seed = 7;
+    options.steps = 3;
+    options.plants = { Plant::TransData, Plant::AiCpu, Plant::HostBound };
+    const GeneratorResult result = generateProfile(options);
+    if (!result.ok) {
+        *error = result.error;
+        return QString();
+    }
+    QFile done(marker);
+    if (!done.open(QIODevice::WriteOnly)) {
+        *error = QStringLiteral("%1: %2").arg(marker, done.errorString());
+        return QString();
+    }
+    return dir;
+}
+
+} // namespace npuscope

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <QStringList>
+
+namespace npuscope {
+
+// Exit codes shared by every headless subcommand (DESIGN.md "Command line").
+enum ExitCode : int {
+    kExitOk = 0,
+    kExitUserError = 1, // bad arguments, path not found: a clear message on stderr
+    kExitDataError = 2, // the input is damaged (the report still shows what could be loaded)
+    kExitRegression = 3, // `compare --fail-if-slower` found the new run slower
+};
+
+// True when argv names a headless subcommand (report, generate, ...): no display needed.
+bool isHeadlessCommand(const QStringList &arguments);
+
+// Runs a headless subcommand and returns its exit code. `arguments` is the full argv.
+int runHeadless(const QStringList &arguments);
+
+// Writes the built-in demo profile into the cache directory (once) and returns its path, or an
+// empty string with *error set.
+QString ensureDemoProfile(QString *error);
+
+} // namespace npuscope

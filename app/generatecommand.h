@@ -1,0 +1,10 @@
+#pragma once
+
+#include <QStringList>
+
+namespace npuscope {
+
+// npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST]
+int runGenerateCommand(const QStringList &arguments);
+
+} // namespace npuscope

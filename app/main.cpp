@@ -1,0 +1,66 @@
+#include "app/commandline.h"
+#include "app/mainwindow.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QIcon>
+#include <QMessageBox>
+#include <QTextStream>
+
+using namespace npuscope;
+
+namespace {
+
+void setIdentity()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("npuscope"));
+    QCoreApplication::setApplicationName(QStringLiteral("npuscope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(NPUSCOPE_VERSION));
+}
+
+int runGui(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    setIdentity();
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/npuscope/icons/npuscope.svg")));
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QCoreApplication::translate("main",
+        "Viewer and analyser for Ascend (torch_npu) and Kineto training profiles.\n"
+        "Headless: npuscope report|generate ... (see npuscope report --help)."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOption({ QStringLiteral("demo"), QCoreApplication::translate("main", "Open the built-in demo profile.") });
+    parser.addPositionalArgument(QStringLiteral("PATH"), QCoreApplication::translate("main", "Profile folder or file to open."));
+    parser.process(app);
+
+    MainWindow window;
+    window.show();
+    if (parser.isSet(QStringLiteral("demo"))) {
+        QString error;
+        const QString demo = ensureDemoProfile(&error);
+        if (demo.isEmpty())
+            QMessageBox::critical(&window, QCoreApplication::translate("main", "Demo profile"),
+                                  QCoreApplication::translate("main", "Cannot write the demo profile: %1").arg(error));
+        else
+            window.openPath(demo);
+    } else if (!parser.positionalArguments().isEmpty()) {
+        window.openPath(parser.positionalArguments().constFirst());
+    }
+    return app.exec();
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    if (isHeadlessCommand(arguments)) {
+        QCoreApplication app(argc, argv);
+        setIdentity();
+        return runHeadless(arguments);
+    }
+    return runGui(argc, argv);
+}

@@ -1,0 +1,234 @@
+#include "app/reportcommand.h"
+
+#include "app/commandline.h"
+#include "app/reportjson.h"
+#include "model/profileloader.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTextStream>
+
+namespace npuscope {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("ReportCommand", text);
+}
+
+QString us(const QJsonValue &v)
+{
+    return v.isNull() || v.isUndefined() ? QStringLiteral("-") : QString::number(v.toDouble(), 'f', 3);
+}
+
+QString onOff(const QJsonValue &v)
+{
+    if (!v.isBool())
+        return tr("unknown");
+    return v.toBool() ? tr("on") : tr("off");
+}
+
+QString pct(const QJsonValue &v)
+{
+    return QString::number(v.toDouble() * 100.0, 'f', 1) + QLatin1Char('%');
+}
+
+// A simple fixed-width table: numbers right-aligned, the last column left-aligned and unpadded.
+QString table(const QStringList &header, const QList<QStringList> &rows)
+{
+    QList<int> width;
+    for (const QString &h : header)
+        width << h.size();
+    for (const QStringList &r : rows)
+        for (int c = 0; c < r.size() && c < width.size(); ++c)
+            width[c] = std::max<int>(width[c], static_cast<int>(r[c].size()));
+    auto line = [&](const QStringList &cells) {
+        QString s = QStringLiteral("  ");
+        for (int c = 0; c < cells.size(); ++c) {
+            const bool last = c + 1 == cells.size();
+            s += last ? cells[c] : cells[c].rightJustified(width[c]) + QStringLiteral("  ");
+        }
+        return s + QLatin1Char('\n');
+    };
+    QString out = line(header);
+    for (const QStringList &r : rows)
+        out += line(r);
+    return out;
+}
+
+QString renderAggregate(const QJsonArray &rows, const QString &key, const QString &title, int top)
+{
+    if (rows.isEmpty())
+        return QString();
+    QList<QStringList> cells;
+    for (int i = 0; i < rows.size() && i < top; ++i) {
+        const QJsonObject o = rows[i].toObject();
+        cells << QStringList { QString::number(o[QStringLiteral("count")].toInteger()), us(o[QStringLiteral("total_us")]),
+                               o.contains(QStringLiteral("mean_us")) ? us(o[QStringLiteral("mean_us")]) : QStringLiteral("-"),
+                               o.contains(QStringLiteral("max_us")) ? us(o[QStringLiteral("max_us")]) : QStringLiteral("-"),
+                               pct(o[QStringLiteral("share")]), o[key].toString() };
+    }
+    QString s = title + (rows.size() > top ? tr(" (top %1 of %2)").arg(top).arg(rows.size()) : QString()) + QLatin1Char('\n');
+    return s + table({ tr("Count"), tr("Total(us)"), tr("Mean(us)"), tr("Max(us)"), tr("Share"), key }, cells);
+}
+
+QString renderHeader(const QJsonObject &r)
+{
+    QString s = QStringLiteral("== %1 — %2 ==\n").arg(r[QStringLiteral("label")].toString(), r[QStringLiteral("path")].toString());
+    const QJsonObject p = r[QStringLiteral("profiler")].toObject();
+    if (p[QStringLiteral("found")].toBool()) {
+        s += tr("Profiler: %1, aic_metrics %2, with_stack %3, record_shapes %4, profile_memory %5")
+                 .arg(p[QStringLiteral("level")].toString(), p[QStringLiteral("aic_metrics")].toString(),
+                      onOff(p[QStringLiteral("with_stack")]), onOff(p[QStringLiteral("record_shapes")]),
+                      onOff(p[QStringLiteral("profile_memory")]));
+        const QString tv = p[QStringLiteral("torch_npu_version")].toString();
+        const QString cv = p[QStringLiteral("cann_version")].toString();
+        if (!tv.isEmpty() || !cv.isEmpty())
+            s += tr("; torch_npu %1, CANN %2").arg(tv.isEmpty() ? tr("unknown") : tv, cv.isEmpty() ? tr("unknown") : cv);
+        s += QLatin1Char('\n');
+    }
+    const QJsonObject t = r[QStringLiteral("trace")].toObject();
+    if (t[QStringLiteral("collected")].toBool()) {
+        const QJsonObject ph = t[QStringLiteral("phases")].toObject();
+        s += tr("Trace: %1 events (X %2, C %3, flows %4, M %5), %6 tracks, %7 counter series, span %8 us\n")
+                 .arg(t[QStringLiteral("events")].toInteger())
+                 .arg(ph[QStringLiteral("X")].toInteger())
+                 .arg(ph[QStringLiteral("C")].toInteger())
+                 .arg(ph[QStringLiteral("s/t/f")].toInteger())
+                 .arg(ph[QStringLiteral("M")].toInteger())
+                 .arg(t[QStringLiteral("tracks")].toInteger())
+                 .arg(t[QStringLiteral("counter_series")].toInteger())
+                 .arg(us(t[QStringLiteral("span_us")]));
+    }
+    const QJsonObject k = r[QStringLiteral("kernels")].toObject();
+    s += tr("Kernels: %1 rows, total duration %2 us, total wait %3 us\n")
+             .arg(k[QStringLiteral("count")].toInteger())
+             .arg(us(k[QStringLiteral("total_duration_us")]), us(k[QStringLiteral("total_wait_us")]));
+    return s;
+}
+
+QString renderTop(const QJsonArray &top)
+{
+    if (top.isEmpty())
+        return QString();
+    QList<QStringList> cells;
+    for (const QJsonValue &v : top) {
+        const QJsonObject o = v.toObject();
+        cells << QStringList { us(o[QStringLiteral("duration_us")]), us(o[QStringLiteral("wait_us")]),
+                               o[QStringLiteral("block_dim")].isNull() ? QStringLiteral("-") : QString::number(o[QStringLiteral("block_dim")].toInt()),
+                               o[QStringLiteral("accelerator_core")].toString(), o[QStringLiteral("stream")].toString(),
+                               o[QStringLiteral("type")].toString(), o[QStringLiteral("name")].toString() };
+    }
+    return tr("Top %1 kernels by duration\n").arg(top.size())
+        + table({ tr("Duration(us)"), tr("Wait(us)"), tr("Block Dim"), tr("Core"), tr("Stream"), tr("Type"), tr("Name") }, cells);
+}
+
+QString renderSteps(const QJsonArray &steps)
+{
+    if (steps.isEmpty())
+        return QString();
+    QList<QStringList> cells;
+    for (const QJsonValue &v : steps) {
+        const QJsonObject o = v.toObject();
+        cells << QStringList { o[QStringLiteral("step")].toString(), us(o[QStringLiteral("computing_us")]),
+                               us(o[QStringLiteral("communication_not_overlapped_us")]), us(o[QStringLiteral("overlapped_us")]),
+                               us(o[QStringLiteral("free_us")]), QString() };
+    }
+    return tr("Steps (step_trace_time.csv)\n")
+        + table({ tr("Step"), tr("Computing(us)"), tr("Comm not overlapped(us)"), tr("Overlapped(us)"), tr("Free(us)"), QString() }, cells);
+}
+
+QString renderIssues(const QJsonArray &issues)
+{
+    QString s;
+    for (const QJsonValue &v : issues) {
+        const QJsonObject o = v.toObject();
+        const QString where = o[QStringLiteral("location")].toString();
+        s += QStringLiteral("  [%1] %2%3: %4\n")
+                 .arg(o[QStringLiteral("severity")].toString(), o[QStringLiteral("file")].toString(),
+                      where.isEmpty() ? QString() : QStringLiteral(" (") + where + QLatin1Char(')'),
+                      o[QStringLiteral("message")].toString());
+    }
+    return s;
+}
+
+} // namespace
+
+QString renderReportText(const QJsonObject &report, int top)
+{
+    QString s = tr("npuscope report: %1\n").arg(report[QStringLiteral("path")].toString());
+    const QString folderIssues = renderIssues(report[QStringLiteral("issues")].toArray());
+    if (!folderIssues.isEmpty())
+        s += tr("Issues\n") + folderIssues;
+    for (const QJsonValue &v : report[QStringLiteral("ranks")].toArray()) {
+        const QJsonObject r = v.toObject();
+        s += QLatin1Char('\n') + renderHeader(r);
+        const QStringList missing = r[QStringLiteral("not_collected")].toVariant().toStringList();
+        if (!missing.isEmpty())
+            s += tr("Not collected: %1\n").arg(missing.join(QStringLiteral(", ")));
+        s += QLatin1Char('\n') + renderTop(r[QStringLiteral("top_kernels")].toArray());
+        s += QLatin1Char('\n') + renderAggregate(r[QStringLiteral("by_type")].toArray(), QStringLiteral("type"), tr("By Type"), top);
+        s += QLatin1Char('\n') + renderAggregate(r[QStringLiteral("by_accelerator_core")].toArray(), QStringLiteral("accelerator_core"), tr("By Accelerator Core"), top);
+        s += QLatin1Char('\n') + renderAggregate(r[QStringLiteral("by_name")].toArray(), QStringLiteral("name"), tr("By Name"), top);
+        s += QLatin1Char('\n') + renderSteps(r[QStringLiteral("steps")].toArray());
+        const QString issues = renderIssues(r[QStringLiteral("issues")].toArray());
+        if (!issues.isEmpty())
+            s += QLatin1Char('\n') + tr("Input issues\n") + issues;
+    }
+    return s;
+}
+
+int runReportCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Summarises a profile: kernels, aggregations, steps, input issues."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("PATH"), tr("Profile folder, rank folder, trace or kernel_details.csv."));
+    parser.addOption({ QStringLiteral("json"), tr("Print JSON instead of text.") });
+    parser.addOption({ QStringLiteral("top"), tr("Rows in the top-N tables (default 10)."), QStringLiteral("N") });
+    if (!parser.parse(QStringList { QStringLiteral("npuscope report") } + arguments)) {
+        QTextStream(stderr) << parser.errorText() << '\n';
+        return kExitUserError;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        QTextStream(stdout) << parser.helpText();
+        return kExitOk;
+    }
+    if (parser.positionalArguments().size() != 1) {
+        QTextStream(stderr) << tr("usage: npuscope report PATH [--json] [--top N]") << '\n';
+        return kExitUserError;
+    }
+    int top = 10;
+    if (parser.isSet(QStringLiteral("top"))) {
+        bool ok = false;
+        top = parser.value(QStringLiteral("top")).toInt(&ok);
+        if (!ok || top < 0) {
+            QTextStream(stderr) << tr("--top expects a whole number >= 0") << '\n';
+            return kExitUserError;
+        }
+    }
+    const QString path = parser.positionalArguments().constFirst();
+    const LoadResult loaded = loadProfile(path);
+    if (!loaded.profile || loaded.profile->ranks.empty()) {
+        QTextStream(stderr) << tr("npuscope: %1").arg(loaded.error) << '\n';
+        return kExitUserError;
+    }
+    const QJsonObject report = profileReportJson(*loaded.profile, top);
+    QTextStream out(stdout);
+    if (parser.isSet(QStringLiteral("json")))
+        out << QString::fromUtf8(QJsonDocument(report).toJson(QJsonDocument::Indented));
+    else
+        out << renderReportText(report, top);
+    out.flush();
+    bool damaged = loaded.profile->hasErrors();
+    for (const auto &rank : loaded.profile->ranks)
+        damaged = damaged || (rank->trace && rank->trace->stats.droppedBytes > 0);
+    if (damaged)
+        QTextStream(stderr) << tr("npuscope: the input is damaged; see the issues in the report") << '\n';
+    return damaged ? kExitDataError : kExitOk;
+}
+
+} // namespace npuscope

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "model/issue.h"
+#include "model/progress.h"
+#include "model/table.h"
+
+#include <QString>
+
+#include <memory>
+#include <string_view>
+
+namespace npuscope {
+
+struct CsvResult {
+    std::shared_ptr<Table> table; // null when !ok or cancelled
+    IssueList issues;
+    // False only when nothing could be read: missing, unreadable, empty or binary file. An Error
+    // issue then says why. Damaged rows never make it false; they are kept and reported.
+    bool ok = false;
+    bool cancelled = false;
+};
+
+// Reads an RFC 4180 CSV file into typed columns (see Table). Accepts CRLF or LF, quoted cells
+// spanning lines, doubled quotes, a UTF-8 BOM and the TAB torch_npu appends to timestamps.
+// Progress is reported in bytes of the file; returning false from it cancels.
+CsvResult readCsvFile(const QString &path, const ProgressFn &progress = {});
+
+// Same for text already in memory; `pathForMessages` names it in issues and Table::path.
+CsvResult readCsvData(std::string_view data, const QString &pathForMessages,
+                      const ProgressFn &progress = {});
+
+} // namespace npuscope

@@ -1,0 +1,50 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+#include <cstdint>
+#include <memory>
+
+namespace npuscope {
+
+// Random access to the bytes of a trace file: a plain file read with pread (no mmap, so a file
+// that shrinks while loading gives short reads instead of SIGBUS), or a gzip file decompressed
+// into memory once. Thread-safe for concurrent reads.
+class TraceSource {
+public:
+    ~TraceSource();
+    TraceSource(const TraceSource &) = delete;
+    TraceSource &operator=(const TraceSource &) = delete;
+
+    // Opens `path`; gzip is recognised by its magic bytes. On failure returns null and sets
+    // *error to a message naming the file. `maxDecompressed` bounds gzip output (bomb guard).
+    static std::shared_ptr<TraceSource> open(const QString &path, QString *error,
+                                             std::int64_t maxDecompressed = kDefaultMaxDecompressed);
+    static std::shared_ptr<TraceSource> fromMemory(QByteArray data, const QString &name);
+
+    static constexpr std::int64_t kDefaultMaxDecompressed = std::int64_t(16) << 30;
+
+    QString path() const { return m_path; }
+    bool compressed() const { return m_compressed; }
+    std::int64_t size() const { return m_size; }
+
+    // Reads up to `n` bytes at `offset` into dst; returns the number read (short at EOF or when
+    // the file shrank), or -1 on an I/O error.
+    std::int64_t read(std::int64_t offset, char *dst, std::int64_t n) const;
+
+    // The complete JSON object that starts at `offset` (braces balanced, strings respected),
+    // or empty when none is there. Reads only as much as needed.
+    QByteArray readJsonObjectAt(std::int64_t offset, std::int64_t maxBytes = 256 << 20) const;
+
+private:
+    TraceSource() = default;
+
+    QString m_path;
+    int m_fd = -1;
+    bool m_compressed = false;
+    std::int64_t m_size = 0;
+    QByteArray m_memory; // decompressed content or in-memory data
+};
+
+} // namespace npuscope

@@ -1,0 +1,17 @@
+#pragma once
+
+#include "model/kerneltable.h"
+#include "model/profile.h"
+#include "model/trace.h"
+
+namespace npuscope {
+
+// Finds each kernel row's device event in the trace: same stream, same start time (exact in
+// current files; within kJoinToleranceNs for old files whose CSV times lost precision).
+KernelJoin joinKernels(const KernelTable &kernels, const Trace &trace);
+
+// For Kineto traces (no kernel_details.csv): the kernel table built from the trace's GPU kernel,
+// memcpy and memset events, joined by construction.
+KernelTable kernelsFromTrace(const Trace &trace, KernelJoin *join);
+
+} // namespace npuscope

@@ -1,0 +1,158 @@
+#include "model/profileloader.h"
+
+#include "model/csvreader.h"
+#include "model/kerneljoin.h"
+#include "model/traceloader.h"
+
+#include <QFileInfo>
+
+namespace npuscope {
+
+namespace {
+
+std::int64_t fileSize(const QString &path)
+{
+    return path.isEmpty() ? 0 : QFileInfo(path).size();
+}
+
+std::int64_t rankBytes(const RankSource &s, const LoadOptions &options)
+{
+    std::int64_t total = fileSize(s.kernelDetails) + fileSize(s.operatorDetails) + fileSize(s.stepTraceTime)
+        + fileSize(s.opStatistic) + fileSize(s.apiStatistic);
+    if (options.loadTrace)
+        total += fileSize(s.traceView);
+    for (const QString &csv : s.otherCsv)
+        total += fileSize(csv);
+    return total;
+}
+
+// Progress of one file mapped into the progress of the whole load.
+class ProgressSpan {
+public:
+    ProgressSpan(const ProgressFn &outer, std::int64_t *done, std::int64_t total)
+        : m_outer(outer)
+        , m_done(done)
+        , m_total(total)
+    {
+    }
+    ProgressFn forFile(const QString &path)
+    {
+        const std::int64_t base = *m_done;
+        *m_done += fileSize(path);
+        if (!m_outer)
+            return {};
+        return [this, base](std::int64_t done, std::int64_t) { return m_outer(base + done, m_total); };
+    }
+
+private:
+    const ProgressFn &m_outer;
+    std::int64_t *m_done;
+    std::int64_t m_total;
+};
+
+std::shared_ptr<const Table> readTable(const QString &path, const QString &canonical, RankProfile &rank,
+                                       ProgressSpan &span, bool *cancelled)
+{
+    if (path.isEmpty()) {
+        if (!canonical.isEmpty())
+            rank.notCollected << canonical;
+        return nullptr;
+    }
+    CsvResult r = readCsvFile(path, span.forFile(path));
+    rank.issues += r.issues;
+    if (r.cancelled)
+        *cancelled = true;
+    return r.ok ? std::shared_ptr<const Table>(std::move(r.table)) : nullptr;
+}
+
+} // namespace
+
+std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const LoadOptions &options,
+                                            const ProgressFn &progress, bool *cancelled)
+{
+    auto rank = std::make_shared<RankProfile>();
+    rank->source = source;
+    std::int64_t done = 0;
+    ProgressSpan span(progress, &done, rankBytes(source, options));
+    if (!source.profilerInfo.isEmpty()) {
+        rank->config = readProfilerConfig(source.profilerInfo, &rank->issues);
+        if (rank->source.rank < 0 && rank->config.rankId)
+            rank->source.rank = *rank->config.rankId;
+    } else if (!source.kineto && !source.dir.isEmpty()) {
+        rank->notCollected << QStringLiteral("profiler_info.json");
+    }
+    if (!source.traceView.isEmpty() && options.loadTrace) {
+        TraceLoadOptions to;
+        to.threads = options.threads;
+        TraceLoadResult tr = loadTrace(source.traceView, to, span.forFile(source.traceView));
+        rank->issues += tr.issues;
+        if (tr.cancelled) {
+            *cancelled = true;
+            return nullptr;
+        }
+        rank->trace = std::move(tr.trace);
+    } else if (source.traceView.isEmpty()) {
+        rank->notCollected << QStringLiteral("trace_view.json");
+    }
+    if (auto table = readTable(source.kernelDetails, QStringLiteral("kernel_details.csv"), *rank, span, cancelled)) {
+        rank->kernels = std::make_shared<const KernelTable>(KernelTable::fromTable(table, &rank->issues));
+    }
+    if (*cancelled)
+        return nullptr;
+    rank->operators = readTable(source.operatorDetails, QStringLiteral("operator_details.csv"), *rank, span, cancelled);
+    rank->stepTrace = readTable(source.stepTraceTime, QStringLiteral("step_trace_time.csv"), *rank, span, cancelled);
+    rank->opStatistic = readTable(source.opStatistic, QString(), *rank, span, cancelled);
+    rank->apiStatistic = readTable(source.apiStatistic, QString(), *rank, span, cancelled);
+    for (const QString &csv : source.otherCsv) {
+        if (auto t = readTable(csv, QString(), *rank, span, cancelled))
+            rank->otherTables[QFileInfo(csv).fileName()] = t;
+    }
+    if (*cancelled)
+        return nullptr;
+    if (rank->trace && rank->kernels) {
+        rank->join = joinKernels(*rank->kernels, *rank->trace);
+    } else if (rank->trace && !rank->kernels) {
+        KernelTable k = kernelsFromTrace(*rank->trace, &rank->join);
+        if (k.rowCount() > 0) {
+            rank->kernels = std::make_shared<const KernelTable>(std::move(k));
+            rank->kernelsFromTrace = true;
+        }
+    }
+    return rank;
+}
+
+LoadResult loadProfile(const QString &path, const LoadOptions &options, const ProgressFn &progress)
+{
+    LoadResult result;
+    ProfileSource source = discoverProfile(path);
+    auto profile = std::make_shared<Profile>();
+    profile->path = path;
+    profile->issues = source.issues;
+    std::int64_t total = 0;
+    for (const RankSource &r : source.ranks)
+        total += rankBytes(r, options);
+    std::int64_t before = 0;
+    for (const RankSource &r : source.ranks) {
+        const std::int64_t bytes = rankBytes(r, options);
+        ProgressFn rankProgress;
+        if (progress)
+            rankProgress = [&progress, before, total](std::int64_t done, std::int64_t) {
+                return progress(before + done, total);
+            };
+        bool cancelled = false;
+        auto rank = loadRank(r, options, rankProgress, &cancelled);
+        if (cancelled) {
+            result.cancelled = true;
+            return result;
+        }
+        profile->ranks.push_back(std::move(rank));
+        before += bytes;
+    }
+    if (profile->ranks.empty())
+        result.error = source.issues.isEmpty() ? QStringLiteral("%1: no profile found").arg(path)
+                                               : source.issues.first().file + QStringLiteral(": ") + source.issues.first().message;
+    result.profile = std::move(profile);
+    return result;
+}
+
+} // namespace npuscope

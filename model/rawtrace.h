@@ -1,0 +1,72 @@
+#pragma once
+
+#include "model/issue.h"
+#include "model/stringpool.h"
+#include "model/trace.h"
+
+#include <vector>
+
+namespace npuscope {
+
+// What one chunk of a trace file parses into, with ids local to the chunk's own string pool.
+// TraceBuilder merges chunks (in file order) into a Trace. No simdjson types here.
+struct RawChunk {
+    struct Slice {
+        Event event; // name/category are local StringIds
+        std::uint32_t track = 0; // index into trackKeys
+        char phase = 'X'; // X, B, E, i
+    };
+    struct Counter {
+        TimeNs ts = 0;
+        std::uint32_t pid = 0; // local string id of the pid key
+        std::uint32_t series = 0; // local string id of "name" or "name key"
+        double value = 0;
+    };
+    struct FlowPoint {
+        TimeNs ts = 0;
+        std::uint64_t offset = 0; // file order, to keep s before f when timestamps tie
+        std::uint32_t track = 0;
+        std::uint32_t name = 0, category = 0, id = 0;
+        char phase = 's'; // s, t, f
+        bool bindEnclosing = false; // "bp": "e"
+    };
+    struct Meta {
+        enum class Kind : std::uint8_t { ProcessName, ProcessLabels, ProcessSort, ThreadName, ThreadSort };
+        Kind kind = Kind::ProcessName;
+        std::uint32_t pid = 0, tid = 0;
+        std::uint32_t text = 0;
+        std::int64_t sort = 0;
+    };
+
+    std::int64_t begin = 0; // file byte range parsed
+    std::int64_t end = 0;
+    StringPool strings;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> trackKeys; // (pid, tid) local ids
+    std::vector<Slice> slices;
+    std::vector<Counter> counters;
+    std::vector<FlowPoint> flows;
+    std::vector<Meta> metas;
+    // Problems that may repeat per event are counted, reported once with the first offset.
+    struct Problem {
+        std::int64_t count = 0;
+        std::int64_t firstOffset = -1;
+        QString message; // describes the first occurrence
+    };
+    enum ProblemKind { BadTimestamp, BadDuration, NegativeDuration, MissingTimestamp, NotAnObject,
+                       BadCounterValue, UnknownMetadata, ProblemKindCount };
+    Problem problems[ProblemKindCount];
+
+    TraceStats stats;
+    IssueList issues; // damage: bytes dropped, truncation, trailing comma
+
+    void addProblem(ProblemKind kind, std::int64_t offset, const QString &message)
+    {
+        Problem &p = problems[kind];
+        if (p.count++ == 0) {
+            p.firstOffset = offset;
+            p.message = message;
+        }
+    }
+};
+
+} // namespace npuscope

@@ -1,0 +1,279 @@
+#include "model/trace.h"
+
+#include "model/filereader.h"
+
+#include <QJsonDocument>
+#include <QJsonParseError>
+
+#include <algorithm>
+
+namespace npuscope {
+
+namespace {
+
+// Events per leaf block of the augmented tree. A leaf is scanned linearly; 16 keeps the tree
+// at about one byte per event while a scan touches at most 512 bytes.
+constexpr std::uint32_t kBlock = 16;
+
+// Finest level-of-detail resolution; coarser levels multiply by kLodFactor. A level is kept only
+// when it folds the depth's events at least kLodMinFold-fold, so LOD costs at most about a third
+// of the event count in runs (8 bytes per event), within DESIGN.md's 48-byte budget.
+constexpr TimeNs kLodFinest = 1000; // 1 µs: below that a 1920-px view spans < 2 ms
+constexpr TimeNs kLodFactor = 4;
+constexpr TimeNs kLodCoarsest = TimeNs(1) << 50; // ~13 days: nothing coarser is ever drawn
+constexpr std::size_t kLodMinFold = 4;
+constexpr int kMaxDepth = 0xffff;
+
+std::size_t treeLeaves(std::size_t n)
+{
+    return (n + kBlock - 1) / kBlock;
+}
+
+std::size_t treeBase(std::size_t leaves)
+{
+    std::size_t base = 1;
+    while (base < leaves)
+        base <<= 1;
+    return base;
+}
+
+} // namespace
+
+Trace::Trace() = default;
+Trace::~Trace() = default;
+
+QString Track::displayName() const
+{
+    if (!threadName.isEmpty())
+        return threadName;
+    return QStringLiteral("Thread ") + QString::number(tidKey.value);
+}
+
+qsizetype Trace::sliceCount() const
+{
+    qsizetype n = 0;
+    for (const Track &t : tracks)
+        n += static_cast<qsizetype>(t.events.size());
+    return n;
+}
+
+void Trace::buildTrackIndexes(Track &track)
+{
+    auto &ev = track.events;
+    std::stable_sort(ev.begin(), ev.end(), [](const Event &a, const Event &b) {
+        if (a.start != b.start)
+            return a.start < b.start;
+        return a.duration > b.duration;
+    });
+    // Depth: a stack of open ends. Events that overlap without nesting still get the next depth,
+    // so they are shown as they are instead of being dropped.
+    std::vector<TimeNs> open;
+    int maxDepth = 0;
+    for (Event &e : ev) {
+        while (!open.empty() && open.back() <= e.start)
+            open.pop_back();
+        const int depth = std::min(static_cast<int>(open.size()), kMaxDepth);
+        e.depth = static_cast<std::uint64_t>(depth);
+        maxDepth = std::max(maxDepth, depth);
+        if (e.duration > 0)
+            open.push_back(e.end());
+    }
+    track.maxDepth = maxDepth;
+    buildBlockTree(track);
+    buildLod(track);
+}
+
+// An implicit augmented tree: leaves are blocks of kBlock consecutive events (sorted by start),
+// each node holds the maximum end below it, laid out heap-style in one array.
+void Trace::buildBlockTree(Track &track)
+{
+    const auto &ev = track.events;
+    const std::size_t leaves = treeLeaves(ev.size());
+    if (leaves == 0) {
+        track.blockMaxEnd.clear();
+        return;
+    }
+    const std::size_t base = treeBase(leaves);
+    track.blockMaxEnd.assign(2 * base, std::numeric_limits<TimeNs>::min());
+    for (std::size_t i = 0; i < ev.size(); ++i) {
+        TimeNs &slot = track.blockMaxEnd[base + i / kBlock];
+        slot = std::max(slot, ev[i].end());
+    }
+    for (std::size_t i = base - 1; i >= 1; --i)
+        track.blockMaxEnd[i] = std::max(track.blockMaxEnd[2 * i], track.blockMaxEnd[2 * i + 1]);
+}
+
+void Trace::buildLod(Track &track)
+{
+    const auto &ev = track.events;
+    track.lod.assign(static_cast<std::size_t>(track.maxDepth) + 1, {});
+    std::vector<std::vector<std::uint32_t>> byDepth(track.lod.size());
+    for (std::uint32_t i = 0; i < ev.size(); ++i)
+        byDepth[ev[i].depth].push_back(i);
+    for (std::size_t depth = 0; depth < track.lod.size(); ++depth) {
+        const std::size_t n = byDepth[depth].size();
+        if (n < kLodMinFold)
+            continue;
+        // Finest level from the events; each coarser level from the previous one's runs, which
+        // gives the same runs because merging by "gap < resolution" is transitive.
+        std::vector<LodRun> runs;
+        TimeNs resolution = kLodFinest;
+        for (std::uint32_t i : byDepth[depth]) {
+            const Event &e = ev[i];
+            if (!runs.empty() && e.start - runs.back().end < resolution) {
+                runs.back().end = std::max(runs.back().end, e.end());
+                ++runs.back().count;
+            } else {
+                runs.push_back({ e.start, e.end(), 1, i });
+            }
+        }
+        byDepth[depth] = {};
+        while (true) {
+            const auto &kept = track.lod[depth];
+            if (runs.size() * kLodMinFold <= n
+                && (kept.empty() || kept.back().runs.size() != runs.size()))
+                track.lod[depth].push_back({ resolution, runs });
+            if (runs.size() <= 1 || resolution > kLodCoarsest)
+                break;
+            resolution *= kLodFactor;
+            std::vector<LodRun> merged;
+            merged.reserve(runs.size() / 2 + 1);
+            for (const LodRun &r : runs) {
+                if (!merged.empty() && r.start - merged.back().end < resolution) {
+                    merged.back().end = std::max(merged.back().end, r.end);
+                    merged.back().count += r.count;
+                } else {
+                    merged.push_back(r);
+                }
+            }
+            runs = std::move(merged);
+        }
+        for (LodLevel &level : track.lod[depth])
+            level.runs.shrink_to_fit();
+    }
+}
+
+void Trace::forEachOverlapping(TrackId id, TimeNs t0, TimeNs t1,
+                               const std::function<void(std::uint32_t)> &fn) const
+{
+    const Track &t = track(id);
+    const auto &ev = t.events;
+    if (ev.empty() || t1 < t0)
+        return;
+    // Only events starting at or before t1 can overlap.
+    const auto hiIt = std::upper_bound(ev.begin(), ev.end(), t1,
+                                       [](TimeNs v, const Event &e) { return v < e.start; });
+    const std::size_t hi = static_cast<std::size_t>(hiIt - ev.begin());
+    if (hi == 0)
+        return;
+    const std::size_t leaves = treeLeaves(ev.size());
+    const std::size_t base = treeBase(leaves);
+    const std::size_t lastLeaf = (hi - 1) / kBlock;
+    // Iterative descent, leftmost first, pruning subtrees whose max end is before t0.
+    struct Node {
+        std::size_t node, lo, hi; // leaf range [lo, hi)
+    };
+    std::vector<Node> stack;
+    stack.push_back({ 1, 0, base });
+    while (!stack.empty()) {
+        const Node n = stack.back();
+        stack.pop_back();
+        if (n.lo > lastLeaf || t.blockMaxEnd[n.node] < t0)
+            continue;
+        if (n.hi - n.lo == 1) {
+            const std::size_t from = n.lo * kBlock;
+            const std::size_t to = std::min(hi, from + kBlock);
+            for (std::size_t i = from; i < to; ++i)
+                if (ev[i].end() >= t0)
+                    fn(static_cast<std::uint32_t>(i));
+            continue;
+        }
+        const std::size_t mid = (n.lo + n.hi) / 2;
+        stack.push_back({ 2 * n.node + 1, mid, n.hi });
+        stack.push_back({ 2 * n.node, n.lo, mid });
+    }
+}
+
+std::vector<std::uint32_t> Trace::overlapping(TrackId id, TimeNs t0, TimeNs t1) const
+{
+    std::vector<std::uint32_t> out;
+    forEachOverlapping(id, t0, t1, [&out](std::uint32_t i) { out.push_back(i); });
+    return out;
+}
+
+EventRef Trace::eventAt(TrackId id, TimeNs t) const
+{
+    EventRef best;
+    std::uint64_t bestDepth = 0;
+    forEachOverlapping(id, t, t, [&](std::uint32_t i) {
+        const Event &e = tracks[id.value].events[i];
+        if (e.duration == 0 && e.start != t)
+            return;
+        if (e.end() == t && e.duration > 0)
+            return; // half-open: [start, end)
+        if (!best.isValid() || e.depth >= bestDepth) {
+            best = { id, i };
+            bestDepth = e.depth;
+        }
+    });
+    return best;
+}
+
+const LodLevel *Trace::lodLevel(TrackId id, int depth, TimeNs maxResolution) const
+{
+    const Track &t = track(id);
+    if (depth < 0 || depth >= static_cast<int>(t.lod.size()))
+        return nullptr;
+    const LodLevel *best = nullptr;
+    for (const LodLevel &level : t.lod[static_cast<std::size_t>(depth)]) {
+        if (level.resolution > maxResolution)
+            break;
+        best = &level;
+    }
+    return best;
+}
+
+std::vector<std::uint32_t> Trace::flowsFrom(EventRef ref) const
+{
+    auto range = std::equal_range(flowsByFrom.begin(), flowsByFrom.end(), ref,
+                                  [this](const auto &a, const auto &b) {
+                                      if constexpr (std::is_same_v<std::decay_t<decltype(a)>, EventRef>)
+                                          return a < flows[b].from;
+                                      else
+                                          return flows[a].from < b;
+                                  });
+    return { range.first, range.second };
+}
+
+std::vector<std::uint32_t> Trace::flowsTo(EventRef ref) const
+{
+    auto range = std::equal_range(flowsByTo.begin(), flowsByTo.end(), ref,
+                                  [this](const auto &a, const auto &b) {
+                                      if constexpr (std::is_same_v<std::decay_t<decltype(a)>, EventRef>)
+                                          return a < flows[b].to;
+                                      else
+                                          return flows[a].to < b;
+                                  });
+    return { range.first, range.second };
+}
+
+QByteArray Trace::rawEventJson(EventRef ref) const
+{
+    if (!source || !ref.isValid())
+        return {};
+    return source->readJsonObjectAt(static_cast<std::int64_t>(event(ref).argsOffset));
+}
+
+QJsonObject Trace::args(EventRef ref) const
+{
+    const QByteArray raw = rawEventJson(ref);
+    if (raw.isEmpty())
+        return {};
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(raw, &error);
+    if (!doc.isObject())
+        return {};
+    return doc.object().value(QStringLiteral("args")).toObject();
+}
+
+} // namespace npuscope

@@ -1,0 +1,419 @@
+#include "model/tracebuilder.h"
+
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+#include <unordered_set>
+
+namespace npuscope {
+
+namespace {
+
+quint64 pairKey(std::uint32_t a, std::uint32_t b)
+{
+    return (quint64(a) << 32) | b;
+}
+
+// Sort key for processes and threads without a sort index: after every sorted one.
+constexpr std::int64_t kUnsorted = std::numeric_limits<std::int64_t>::max() / 2;
+
+TrackKind classify(const QString &process, const QString &thread)
+{
+    const QString p = process.toLower();
+    const QString t = thread.toLower();
+    static const QRegularExpression streamRe(QStringLiteral("^stream\\s*\\d+"));
+    if (p.contains(QLatin1String("ascend hardware")) || streamRe.match(t).hasMatch())
+        return TrackKind::DeviceStream;
+    if (p.contains(QLatin1String("overlap analysis")))
+        return TrackKind::OverlapAnalysis;
+    if (p.contains(QLatin1String("hccl")) || p.contains(QLatin1String("communication"))
+        || t.contains(QLatin1String("communication")) || t.startsWith(QLatin1String("plane ")))
+        return TrackKind::Communication;
+    if (p == QLatin1String("cann"))
+        return TrackKind::Cann;
+    return TrackKind::HostThread;
+}
+
+int streamNumber(const QString &thread)
+{
+    static const QRegularExpression re(QStringLiteral("^stream\\s*(\\d+)"),
+                                       QRegularExpression::CaseInsensitiveOption);
+    const auto m = re.match(thread);
+    return m.hasMatch() ? m.captured(1).toInt() : -1;
+}
+
+int phaseOrder(char phase)
+{
+    return phase == 's' ? 0 : phase == 't' ? 1 : 2;
+}
+
+} // namespace
+
+TraceBuilder::TraceBuilder(const QString &path)
+    : m_trace(std::make_unique<Trace>())
+{
+    m_trace->path = path;
+}
+
+TraceBuilder::~TraceBuilder() = default;
+
+std::uint32_t TraceBuilder::trackFor(StringId pid, StringId tid)
+{
+    const quint64 key = pairKey(pid.value, tid.value);
+    auto it = m_trackIndex.constFind(key);
+    if (it != m_trackIndex.constEnd())
+        return it.value();
+    const auto index = static_cast<std::uint32_t>(m_trace->tracks.size());
+    Track t;
+    t.pidKey = pid;
+    t.tidKey = tid;
+    m_trace->tracks.push_back(std::move(t));
+    m_trackIndex.insert(key, index);
+    return index;
+}
+
+void TraceBuilder::add(RawChunk &&chunk)
+{
+    StringPool &pool = m_trace->strings;
+    std::vector<StringId> remap(chunk.strings.size());
+    for (std::uint32_t i = 0; i < remap.size(); ++i)
+        remap[i] = pool.intern(chunk.strings.view(StringId(i)));
+    std::vector<std::uint32_t> tracks(chunk.trackKeys.size());
+    for (std::size_t i = 0; i < tracks.size(); ++i)
+        tracks[i] = trackFor(remap[chunk.trackKeys[i].first], remap[chunk.trackKeys[i].second]);
+
+    for (RawChunk::Slice &s : chunk.slices) {
+        s.event.name = remap[s.event.name.value];
+        s.event.category = remap[s.event.category.value];
+        const std::uint32_t track = tracks[s.track];
+        if (s.phase == 'B' || s.phase == 'E')
+            m_beginEnd.push_back({ track, s.event, s.phase });
+        else
+            m_trace->tracks[track].events.push_back(s.event);
+    }
+    chunk.slices = {};
+    for (const RawChunk::Counter &c : chunk.counters) {
+        const auto key = std::make_pair(remap[c.pid].value, remap[c.series].value);
+        auto [it, inserted] = m_counterIndex.try_emplace(key, m_trace->counters.size());
+        if (inserted) {
+            CounterSeries series;
+            series.pidKey = remap[c.pid];
+            series.name = pool.string(remap[c.series]);
+            m_trace->counters.push_back(std::move(series));
+        }
+        CounterSeries &series = m_trace->counters[it->second];
+        series.times.push_back(c.ts);
+        series.values.push_back(c.value);
+    }
+    for (const RawChunk::FlowPoint &f : chunk.flows)
+        m_flowPoints.push_back({ f.ts, f.offset, tracks[f.track], remap[f.name], remap[f.category],
+                                 remap[f.id], f.phase, f.bindEnclosing });
+    for (const RawChunk::Meta &m : chunk.metas) {
+        using Kind = RawChunk::Meta::Kind;
+        const StringId pid = remap[m.pid];
+        const QString text = pool.string(remap[m.text]);
+        if (m.kind == Kind::ProcessName)
+            m_processes[pid.value].name = text;
+        else if (m.kind == Kind::ProcessLabels)
+            m_processes[pid.value].labels = text;
+        else if (m.kind == Kind::ProcessSort)
+            m_processes[pid.value].sort = m.sort, m_processes[pid.value].hasSort = true;
+        else if (m.kind == Kind::ThreadName)
+            m_threads[pairKey(pid.value, remap[m.tid].value)].name = text;
+        else
+            m_threads[pairKey(pid.value, remap[m.tid].value)].sort = m.sort,
+                              m_threads[pairKey(pid.value, remap[m.tid].value)].hasSort = true;
+    }
+    TraceStats &st = m_trace->stats;
+    st.events += chunk.stats.events;
+    st.complete += chunk.stats.complete;
+    st.beginEnd += chunk.stats.beginEnd;
+    st.instant += chunk.stats.instant;
+    st.counter += chunk.stats.counter;
+    st.flow += chunk.stats.flow;
+    st.metadata += chunk.stats.metadata;
+    st.other += chunk.stats.other;
+    st.droppedBytes += chunk.stats.droppedBytes;
+    for (int k = 0; k < RawChunk::ProblemKindCount; ++k) {
+        RawChunk::Problem &mine = m_problems[k];
+        const RawChunk::Problem &theirs = chunk.problems[k];
+        if (theirs.count == 0)
+            continue;
+        if (mine.count == 0) {
+            mine.firstOffset = theirs.firstOffset;
+            mine.message = theirs.message;
+        }
+        mine.count += theirs.count;
+    }
+    for (Issue issue : chunk.issues) {
+        issue.file = m_trace->path;
+        m_damage.append(issue);
+    }
+}
+
+void TraceBuilder::applyMetadata()
+{
+    // At Level0 the CANN process has no process_name; it is the one whose threads start the
+    // HostToDevice flows.
+    std::unordered_set<std::uint32_t> hostToDevice;
+    const StringId h2d = m_trace->strings.find("HostToDevice");
+    for (const FlowPoint &f : m_flowPoints)
+        if (f.phase == 's' && f.category == h2d)
+            hostToDevice.insert(m_trace->tracks[f.track].pidKey.value);
+    for (Track &t : m_trace->tracks) {
+        const ProcessInfo process = m_processes.value(t.pidKey.value);
+        const ThreadInfo thread = m_threads.value(pairKey(t.pidKey.value, t.tidKey.value));
+        t.processName = process.name;
+        if (t.processName.isEmpty())
+            t.processName = hostToDevice.count(t.pidKey.value)
+                ? QStringLiteral("CANN")
+                : QStringLiteral("Process ") + m_trace->strings.string(t.pidKey);
+        t.processLabels = process.labels;
+        t.processSort = process.hasSort ? process.sort : kUnsorted;
+        t.threadName = thread.name;
+        const QString tid = m_trace->strings.string(t.tidKey);
+        if (t.threadName.isEmpty())
+            t.threadName = tid.startsWith(QLatin1String("stream"), Qt::CaseInsensitive)
+                ? tid
+                : QStringLiteral("Thread ") + tid;
+        t.threadSort = thread.hasSort ? thread.sort : kUnsorted;
+        t.kind = classify(t.processName, t.threadName);
+        t.streamId = t.kind == TrackKind::DeviceStream ? streamNumber(t.threadName) : -1;
+        if (t.kind == TrackKind::DeviceStream && t.streamId < 0)
+            t.streamId = streamNumber(tid);
+    }
+    for (CounterSeries &c : m_trace->counters) {
+        const ProcessInfo process = m_processes.value(c.pidKey.value);
+        c.processName = process.name.isEmpty() ? QStringLiteral("Process ") + m_trace->strings.string(c.pidKey)
+                                               : process.name;
+        c.processSort = process.hasSort ? process.sort : kUnsorted;
+    }
+}
+
+void TraceBuilder::pairBeginEnd(IssueList *issues)
+{
+    std::stable_sort(m_beginEnd.begin(), m_beginEnd.end(), [](const BeginEnd &a, const BeginEnd &b) {
+        return a.track != b.track ? a.track < b.track : a.event.start < b.event.start;
+    });
+    qint64 unmatchedEnd = 0, unmatchedBegin = 0;
+    std::vector<Event> open;
+    for (std::size_t i = 0; i < m_beginEnd.size();) {
+        const std::uint32_t track = m_beginEnd[i].track;
+        open.clear();
+        for (; i < m_beginEnd.size() && m_beginEnd[i].track == track; ++i) {
+            const BeginEnd &be = m_beginEnd[i];
+            if (be.phase == 'B') {
+                open.push_back(be.event);
+            } else if (open.empty()) {
+                ++unmatchedEnd;
+            } else {
+                Event e = open.back();
+                open.pop_back();
+                e.duration = be.event.start - e.start;
+                m_trace->tracks[track].events.push_back(e);
+            }
+        }
+        for (Event e : open) {
+            ++unmatchedBegin;
+            e.duration = 0;
+            m_trace->tracks[track].events.push_back(e);
+        }
+    }
+    if (unmatchedBegin > 0)
+        issues->append({ Severity::Warning, m_trace->path, QString(),
+                         QStringLiteral("%1 \"B\" events have no matching \"E\"; shown with zero duration").arg(unmatchedBegin) });
+    if (unmatchedEnd > 0)
+        issues->append({ Severity::Warning, m_trace->path, QString(),
+                         QStringLiteral("%1 \"E\" events have no matching \"B\"; ignored").arg(unmatchedEnd) });
+    m_beginEnd = {};
+}
+
+std::vector<std::uint32_t> TraceBuilder::orderTracks()
+{
+    auto &tracks = m_trace->tracks;
+    std::vector<std::uint32_t> order(tracks.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    const StringPool &pool = m_trace->strings;
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        const Track &x = tracks[a];
+        const Track &y = tracks[b];
+        if (x.processSort != y.processSort)
+            return x.processSort < y.processSort;
+        if (x.pidKey != y.pidKey)
+            return pool.view(x.pidKey) < pool.view(y.pidKey);
+        if (x.threadSort != y.threadSort)
+            return x.threadSort < y.threadSort;
+        if (x.streamId != y.streamId)
+            return x.streamId < y.streamId;
+        return pool.view(x.tidKey) < pool.view(y.tidKey);
+    });
+    std::vector<Track> sorted;
+    sorted.reserve(tracks.size());
+    std::vector<std::uint32_t> newIndexOf(tracks.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i) {
+        newIndexOf[order[i]] = i;
+        sorted.push_back(std::move(tracks[order[i]]));
+        sorted.back().id = TrackId(i);
+    }
+    tracks = std::move(sorted);
+    return newIndexOf;
+}
+
+void TraceBuilder::buildIndexes(int threads)
+{
+    auto &tracks = m_trace->tracks;
+    std::vector<std::uint32_t> bySize(tracks.size());
+    for (std::uint32_t i = 0; i < bySize.size(); ++i)
+        bySize[i] = i;
+    std::sort(bySize.begin(), bySize.end(),
+              [&](auto a, auto b) { return tracks[a].events.size() > tracks[b].events.size(); });
+    std::atomic<std::size_t> next { 0 };
+    auto work = [&] {
+        for (std::size_t i = next++; i < bySize.size(); i = next++)
+            Trace::buildTrackIndexes(tracks[bySize[i]]);
+    };
+    std::vector<std::thread> pool;
+    for (int i = 1; i < threads; ++i)
+        pool.emplace_back(work);
+    work();
+    for (auto &t : pool)
+        t.join();
+}
+
+void TraceBuilder::finishCounters()
+{
+    for (CounterSeries &c : m_trace->counters) {
+        std::vector<std::size_t> order(c.times.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        if (!std::is_sorted(c.times.begin(), c.times.end())) {
+            std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) { return c.times[a] < c.times[b]; });
+            std::vector<TimeNs> t(order.size());
+            std::vector<double> v(order.size());
+            for (std::size_t i = 0; i < order.size(); ++i) {
+                t[i] = c.times[order[i]];
+                v[i] = c.values[order[i]];
+            }
+            c.times = std::move(t);
+            c.values = std::move(v);
+        }
+        if (!c.values.empty()) {
+            const auto [mn, mx] = std::minmax_element(c.values.begin(), c.values.end());
+            c.minValue = *mn;
+            c.maxValue = *mx;
+        }
+    }
+    std::stable_sort(m_trace->counters.begin(), m_trace->counters.end(),
+                     [](const CounterSeries &a, const CounterSeries &b) {
+                         if (a.processSort != b.processSort)
+                             return a.processSort < b.processSort;
+                         if (a.processName != b.processName)
+                             return a.processName < b.processName;
+                         return a.name < b.name;
+                     });
+}
+
+void TraceBuilder::reportProblems(IssueList *issues)
+{
+    for (const RawChunk::Problem &p : m_problems) {
+        if (p.count == 0)
+            continue;
+        issues->append({ Severity::Warning, m_trace->path,
+                         p.firstOffset >= 0 ? QStringLiteral("byte %1").arg(p.firstOffset) : QString(),
+                         p.count == 1 ? p.message
+                                      : QStringLiteral("%1 (and %2 more like it)").arg(p.message).arg(p.count - 1) });
+    }
+}
+
+void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, IssueList *issues)
+{
+    Trace &trace = *m_trace;
+    auto &points = m_flowPoints;
+    std::sort(points.begin(), points.end(), [](const FlowPoint &a, const FlowPoint &b) {
+        if (a.category != b.category)
+            return a.category < b.category;
+        if (a.id != b.id)
+            return a.id < b.id;
+        if (a.ts != b.ts)
+            return a.ts < b.ts;
+        if (phaseOrder(a.phase) != phaseOrder(b.phase))
+            return phaseOrder(a.phase) < phaseOrder(b.phase);
+        return a.offset < b.offset;
+    });
+    auto bind = [&](const FlowPoint &p) -> EventRef {
+        const TrackId track(newIndexOf[p.track]);
+        if (p.phase == 'f' && !p.bindEnclosing) {
+            // Chrome's rule without "bp": "e": the next slice that starts at or after ts.
+            const auto &ev = trace.track(track).events;
+            auto it = std::lower_bound(ev.begin(), ev.end(), p.ts,
+                                       [](const Event &e, TimeNs t) { return e.start < t; });
+            if (it != ev.end())
+                return { track, static_cast<std::uint32_t>(it - ev.begin()) };
+        }
+        return trace.eventAt(track, p.ts);
+    };
+    qint64 unbound = 0;
+    for (std::size_t i = 0; i < points.size();) {
+        std::size_t j = i;
+        EventRef last;
+        for (; j < points.size() && points[j].category == points[i].category && points[j].id == points[i].id; ++j) {
+            const FlowPoint &p = points[j];
+            const EventRef ref = bind(p);
+            if (!ref.isValid())
+                ++unbound;
+            if (p.phase != 's' && last.isValid() && ref.isValid())
+                trace.flows.push_back({ p.name, p.category, p.id, last, ref });
+            if (p.phase != 'f')
+                last = ref;
+        }
+        i = j;
+    }
+    m_flowPoints = {};
+    if (unbound > 0)
+        issues->append({ Severity::Info, trace.path, QString(),
+                         QStringLiteral("%1 flow ends are not inside any slice and were not drawn").arg(unbound) });
+    const auto count = static_cast<std::uint32_t>(trace.flows.size());
+    trace.flowsByFrom.resize(count);
+    trace.flowsByTo.resize(count);
+    for (std::uint32_t i = 0; i < count; ++i)
+        trace.flowsByFrom[i] = trace.flowsByTo[i] = i;
+    std::sort(trace.flowsByFrom.begin(), trace.flowsByFrom.end(),
+              [&](auto a, auto b) { return trace.flows[a].from < trace.flows[b].from; });
+    std::sort(trace.flowsByTo.begin(), trace.flowsByTo.end(),
+              [&](auto a, auto b) { return trace.flows[a].to < trace.flows[b].to; });
+}
+
+std::shared_ptr<Trace> TraceBuilder::finish(IssueList *issues, int threads)
+{
+    for (const Issue &i : std::as_const(m_damage))
+        issues->append(i);
+    reportProblems(issues);
+    pairBeginEnd(issues);
+    applyMetadata();
+    const std::vector<std::uint32_t> newIndexOf = orderTracks();
+    buildIndexes(std::max(1, threads));
+    bindFlows(newIndexOf, issues);
+    finishCounters();
+    Trace &trace = *m_trace;
+    bool any = false;
+    TimeNs lo = 0, hi = 0;
+    auto extend = [&](TimeNs a, TimeNs b) {
+        lo = any ? std::min(lo, a) : a;
+        hi = any ? std::max(hi, b) : b;
+        any = true;
+    };
+    for (const Track &t : trace.tracks)
+        if (!t.events.empty())
+            extend(t.events.front().start, t.blockMaxEnd[1]); // sorted; the tree root holds max end
+    for (const CounterSeries &c : trace.counters)
+        if (!c.times.empty())
+            extend(c.times.front(), c.times.back());
+    trace.minTime = lo;
+    trace.maxTime = hi;
+    return std::shared_ptr<Trace>(m_trace.release());
+}
+
+} // namespace npuscope

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "model/rawtrace.h"
+#include "model/trace.h"
+
+#include <QHash>
+
+#include <map>
+#include <memory>
+
+namespace npuscope {
+
+// Merges parsed chunks, in file order, into the immutable Trace: global string ids, tracks
+// with metadata applied, B/E pairs, flows bound to slices, counter series, and per-track
+// indexes. Merging chunk by chunk keeps the peak memory near the final size.
+class TraceBuilder {
+public:
+    explicit TraceBuilder(const QString &path);
+    ~TraceBuilder();
+
+    void add(RawChunk &&chunk);
+    // threads: how many threads build the per-track indexes.
+    std::shared_ptr<Trace> finish(IssueList *issues, int threads);
+
+private:
+    struct ProcessInfo {
+        QString name, labels;
+        std::int64_t sort = 0;
+        bool hasSort = false;
+    };
+    struct ThreadInfo {
+        QString name;
+        std::int64_t sort = 0;
+        bool hasSort = false;
+    };
+    struct BeginEnd {
+        std::uint32_t track;
+        Event event;
+        char phase;
+    };
+    struct FlowPoint {
+        TimeNs ts;
+        std::uint64_t offset;
+        std::uint32_t track;
+        StringId name, category, id;
+        char phase;
+        bool bindEnclosing;
+    };
+
+    std::uint32_t trackFor(StringId pid, StringId tid);
+    void applyMetadata();
+    void pairBeginEnd(IssueList *issues);
+    std::vector<std::uint32_t> orderTracks();
+    void buildIndexes(int threads);
+    void bindFlows(const std::vector<std::uint32_t> &newIndexOf, IssueList *issues);
+    void finishCounters();
+    void reportProblems(IssueList *issues);
+
+    std::unique_ptr<Trace> m_trace;
+    QHash<quint64, std::uint32_t> m_trackIndex;
+    QHash<quint32, ProcessInfo> m_processes; // by pid string id
+    QHash<quint64, ThreadInfo> m_threads; // by (pid, tid)
+    std::map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> m_counterIndex;
+    std::vector<BeginEnd> m_beginEnd;
+    std::vector<FlowPoint> m_flowPoints;
+    RawChunk::Problem m_problems[RawChunk::ProblemKindCount];
+    IssueList m_damage;
+};
+
+} // namespace npuscope

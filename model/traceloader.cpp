@@ -1,0 +1,235 @@
+#include "model/traceloader.h"
+
+#include "model/filereader.h"
+#include "model/tracebuilder.h"
+#include "model/traceparser.h"
+
+#include <QThread>
+
+#include <atomic>
+#include <condition_variable>
+#include <cstring>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+namespace npuscope {
+
+namespace {
+
+constexpr std::int64_t kMinChunk = std::int64_t(4) << 20;
+constexpr std::int64_t kMaxChunk = std::int64_t(64) << 20;
+constexpr std::int64_t kHeadWindow = std::int64_t(1) << 20;
+// Kineto writes deviceProperties (small) before traceEvents; a larger preamble is unexpected.
+constexpr std::int64_t kMaxPreamble = std::int64_t(256) << 20;
+
+bool isWs(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+struct ArrayStart {
+    std::int64_t offset = -1; // first byte after '['
+    bool kineto = false;
+    QString error;
+};
+
+QString describeStart(const QByteArray &head, qsizetype i)
+{
+    QString shown;
+    for (qsizetype k = i; k < head.size() && k < i + 16; ++k) {
+        const char c = head[k];
+        shown += (c >= 32 && c < 127) ? QChar::fromLatin1(c) : QChar(u'?');
+    }
+    return shown;
+}
+
+ArrayStart findArrayStart(const TraceSource &src)
+{
+    ArrayStart result;
+    QByteArray head;
+    for (std::int64_t window = kHeadWindow; window <= kMaxPreamble; window *= 4) {
+        head.resize(static_cast<qsizetype>(std::min(window, src.size())));
+        const std::int64_t got = src.read(0, head.data(), head.size());
+        if (got < 0) {
+            result.error = QStringLiteral("read error");
+            return result;
+        }
+        head.truncate(static_cast<qsizetype>(got));
+        qsizetype i = 0;
+        if (head.startsWith("\xEF\xBB\xBF"))
+            i = 3;
+        while (i < head.size() && isWs(head[i]))
+            ++i;
+        if (i >= head.size()) {
+            result.error = QStringLiteral("the file is empty");
+            return result;
+        }
+        if (head[i] == '[') {
+            result.offset = i + 1;
+            return result;
+        }
+        if (head[i] != '{') {
+            result.error = QStringLiteral("not a JSON trace: it starts with \"%1\"").arg(describeStart(head, i));
+            return result;
+        }
+        const qsizetype key = head.indexOf("\"traceEvents\"", i);
+        if (key >= 0) {
+            qsizetype k = key + 13;
+            while (k < head.size() && isWs(head[k]))
+                ++k;
+            if (k < head.size() && head[k] == ':') {
+                ++k;
+                while (k < head.size() && isWs(head[k]))
+                    ++k;
+                if (k < head.size() && head[k] == '[') {
+                    result.offset = k + 1;
+                    result.kineto = true;
+                    return result;
+                }
+            }
+        }
+        if (got >= src.size())
+            break;
+    }
+    result.error = QStringLiteral("a JSON object without a \"traceEvents\" array");
+    return result;
+}
+
+// The first event boundary at or after `nominal`, or -1.
+std::int64_t boundaryNear(const TraceSource &src, std::int64_t nominal, std::int64_t limit)
+{
+    std::vector<char> window;
+    for (std::int64_t size = 1 << 20; size <= (std::int64_t(64) << 20); size *= 4) {
+        const std::int64_t want = std::min(size, limit - nominal);
+        if (want <= 0)
+            return -1;
+        window.resize(static_cast<std::size_t>(want));
+        const std::int64_t got = src.read(nominal, window.data(), want);
+        if (got <= 0)
+            return -1;
+        const std::int64_t at = findEventBoundary(window.data(), got, 0);
+        if (at >= 0)
+            return nominal + at;
+        if (got < want)
+            return -1;
+    }
+    return -1;
+}
+
+std::vector<std::int64_t> splitSpans(const TraceSource &src, std::int64_t begin, std::int64_t chunk)
+{
+    std::vector<std::int64_t> cuts { begin };
+    const std::int64_t size = src.size();
+    for (std::int64_t nominal = begin + chunk; nominal < size; nominal = cuts.back() + chunk) {
+        const std::int64_t at = boundaryNear(src, nominal, size);
+        if (at < 0 || at <= cuts.back())
+            break;
+        cuts.push_back(at);
+    }
+    cuts.push_back(size);
+    return cuts;
+}
+
+} // namespace
+
+TraceLoadResult loadTrace(const QString &path, const TraceLoadOptions &options, const ProgressFn &progress)
+{
+    QString error;
+    auto source = TraceSource::open(path, &error);
+    if (!source) {
+        TraceLoadResult result;
+        result.issues.append({ Severity::Error, path, QString(), error });
+        return result;
+    }
+    TraceLoadResult result = loadTrace(source, options, progress);
+    if (!error.isEmpty())
+        result.issues.prepend({ Severity::Warning, path, QString(), error });
+    return result;
+}
+
+TraceLoadResult loadTrace(const std::shared_ptr<TraceSource> &source, const TraceLoadOptions &options,
+                          const ProgressFn &progress)
+{
+    TraceLoadResult result;
+    const QString path = source->path();
+    const ArrayStart start = findArrayStart(*source);
+    if (start.offset < 0) {
+        result.issues.append({ Severity::Error, path, QStringLiteral("byte 0"), start.error });
+        return result;
+    }
+    const int threads = options.threads > 0 ? options.threads : std::max(1, QThread::idealThreadCount());
+    const std::int64_t size = source->size();
+    const std::int64_t chunk = options.chunkBytes > 0
+        ? options.chunkBytes
+        : std::clamp(size / (threads * 4), kMinChunk, kMaxChunk);
+    const std::vector<std::int64_t> cuts = splitSpans(*source, start.offset, chunk);
+    const std::size_t spans = cuts.size() - 1;
+
+    std::vector<std::optional<RawChunk>> done(spans);
+    std::mutex mutex;
+    std::condition_variable ready;
+    std::atomic<std::size_t> next { 0 };
+    std::atomic<bool> cancel { false };
+    std::size_t merged = 0; // guarded by mutex
+    // Workers stay at most this many chunks ahead of the merge, bounding peak memory.
+    const std::size_t ahead = static_cast<std::size_t>(threads) * 2;
+    auto worker = [&] {
+        TraceSpanParser parser;
+        for (std::size_t i = next++; i < spans && !cancel.load(); i = next++) {
+            {
+                std::unique_lock lock(mutex);
+                ready.wait(lock, [&] { return i < merged + ahead || cancel.load(); });
+            }
+            if (cancel.load())
+                break;
+            RawChunk chunkResult;
+            parser.parse(*source, cuts[i], cuts[i + 1], i + 1 == spans, chunkResult, &cancel);
+            std::lock_guard lock(mutex);
+            done[i].emplace(std::move(chunkResult));
+            ready.notify_all();
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int i = 0; i < std::min<int>(threads, static_cast<int>(spans)); ++i)
+        pool.emplace_back(worker);
+
+    // Merge in file order on this thread while the workers parse ahead.
+    TraceBuilder builder(path);
+    for (std::size_t i = 0; i < spans && !cancel.load(); ++i) {
+        RawChunk mergedChunk;
+        {
+            std::unique_lock lock(mutex);
+            ready.wait(lock, [&] { return done[i].has_value(); });
+            mergedChunk = std::move(*done[i]);
+            done[i].reset();
+        }
+        builder.add(std::move(mergedChunk));
+        {
+            std::lock_guard lock(mutex);
+            merged = i + 1;
+            ready.notify_all();
+        }
+        if (progress && !progress(cuts[i + 1], size))
+            cancel = true;
+    }
+    const bool cancelled = cancel.load();
+    {
+        std::lock_guard lock(mutex);
+        ready.notify_all();
+    }
+    for (auto &t : pool)
+        t.join();
+    if (cancelled) {
+        result.cancelled = true;
+        return result;
+    }
+    std::shared_ptr<Trace> trace = builder.finish(&result.issues, threads);
+    trace->kineto = start.kineto;
+    trace->fileBytes = size;
+    trace->source = source;
+    result.trace = std::move(trace);
+    return result;
+}
+
+} // namespace npuscope

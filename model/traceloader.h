@@ -1,0 +1,33 @@
+#pragma once
+
+#include "model/issue.h"
+#include "model/progress.h"
+#include "model/trace.h"
+
+#include <memory>
+
+namespace npuscope {
+
+class TraceSource;
+
+struct TraceLoadOptions {
+    int threads = 0; // 0: all cores
+    std::int64_t chunkBytes = 0; // 0: automatic (a few chunks per thread, 4-64 MiB each)
+};
+
+struct TraceLoadResult {
+    std::shared_ptr<const Trace> trace; // null when nothing could be read
+    IssueList issues;
+    bool cancelled = false;
+};
+
+// Loads a Chrome trace-event JSON file (torch_npu trace_view.json, Kineto *.json[.gz]): the
+// array form and the {"traceEvents": [...]} form. The file is split into chunks at event
+// boundaries, parsed on all cores with simdjson On-Demand (no whole-file DOM, any file size),
+// and merged into an indexed Trace. Damaged input loses only the damaged events, each reported.
+TraceLoadResult loadTrace(const QString &path, const TraceLoadOptions &options = {},
+                          const ProgressFn &progress = {});
+TraceLoadResult loadTrace(const std::shared_ptr<TraceSource> &source,
+                          const TraceLoadOptions &options = {}, const ProgressFn &progress = {});
+
+} // namespace npuscope

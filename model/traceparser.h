@@ -1,0 +1,37 @@
+#pragma once
+
+#include "model/rawtrace.h"
+
+#include <atomic>
+#include <memory>
+
+namespace npuscope {
+
+class TraceSource;
+
+// Parses one span of a trace's event array (a run of comma-separated event objects) into a
+// RawChunk with simdjson On-Demand. Damaged input is recovered event by event: a span that does
+// not parse is split at event boundaries until the damaged events are isolated; every loss is
+// reported with its byte offset. One parser per thread (it owns simdjson buffers).
+class TraceSpanParser {
+public:
+    TraceSpanParser();
+    ~TraceSpanParser();
+    TraceSpanParser(const TraceSpanParser &) = delete;
+    TraceSpanParser &operator=(const TraceSpanParser &) = delete;
+
+    // `last`: the span runs to the end of the array (may hold the closing ']', a trailing comma,
+    // or a truncated event).
+    void parse(const TraceSource &source, std::int64_t begin, std::int64_t end, bool last,
+               RawChunk &out, const std::atomic<bool> *cancel = nullptr);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d;
+};
+
+// Offset of the first event start ('{' after "}," with optional whitespace) at or after `from`
+// in data[0, size), or -1. Used to split a file into spans and to resynchronise after damage.
+std::int64_t findEventBoundary(const char *data, std::int64_t size, std::int64_t from);
+
+} // namespace npuscope

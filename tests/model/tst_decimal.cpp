@@ -1,0 +1,62 @@
+#include "model/decimal.h"
+
+#include <QTest>
+
+using namespace npuscope;
+
+class TstDecimal : public QObject {
+    Q_OBJECT
+private slots:
+    void micros_data();
+    void micros();
+    void format();
+};
+
+void TstDecimal::micros_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("valid");
+    QTest::addColumn<qint64>("ns");
+    QTest::newRow("torch_npu string ts") << "1736412474714258.990" << true << Q_INT64_C(1736412474714258990);
+    QTest::newRow("csv ts with TAB") << "1736408883704643.212\t" << true << Q_INT64_C(1736408883704643212);
+    QTest::newRow("quoted") << "\"1736408883688177.930\"" << true << Q_INT64_C(1736408883688177930);
+    QTest::newRow("no decimals") << "1623142623531625" << true << Q_INT64_C(1623142623531625000);
+    QTest::newRow("old float") << "1695115378715400.2" << true << Q_INT64_C(1695115378715400200);
+    QTest::newRow("dur two decimals") << "145.57" << true << Q_INT64_C(145570);
+    QTest::newRow("many decimals round half up") << "0.0005" << true << Q_INT64_C(1);
+    QTest::newRow("many decimals round down") << "53.7414999" << true << Q_INT64_C(53741);
+    QTest::newRow("negative") << "-2.5" << true << Q_INT64_C(-2500);
+    QTest::newRow("exponent") << "1.5e3" << true << Q_INT64_C(1500000);
+    QTest::newRow("negative exponent") << "2e-3" << true << Q_INT64_C(2);
+    QTest::newRow("zero") << "0" << true << Q_INT64_C(0);
+    QTest::newRow("out of range 1e400") << "1e400" << false << Q_INT64_C(0);
+    QTest::newRow("out of range digits") << "99999999999999999999999" << false << Q_INT64_C(0);
+    QTest::newRow("NaN") << "NaN" << false << Q_INT64_C(0);
+    QTest::newRow("empty") << "" << false << Q_INT64_C(0);
+    QTest::newRow("N/A") << "N/A" << false << Q_INT64_C(0);
+    QTest::newRow("garbage suffix") << "12.5abc" << false << Q_INT64_C(0);
+    QTest::newRow("lone dot") << "." << false << Q_INT64_C(0);
+}
+
+void TstDecimal::micros()
+{
+    QFETCH(QString, text);
+    QFETCH(bool, valid);
+    QFETCH(qint64, ns);
+    const QByteArray utf8 = text.toUtf8();
+    const auto v = parseMicrosToNs(std::string_view(utf8.constData(), static_cast<std::size_t>(utf8.size())));
+    QCOMPARE(v.has_value(), valid);
+    if (valid)
+        QCOMPARE(qint64(*v), ns);
+}
+
+void TstDecimal::format()
+{
+    QCOMPARE(QString::fromStdString(formatNsAsMicros(1736412474714258990)), QStringLiteral("1736412474714258.990"));
+    QCOMPARE(QString::fromStdString(formatNsAsMicros(-1)), QStringLiteral("-0.001"));
+    QCOMPARE(QString::fromStdString(formatNsAsMicros(145570)), QStringLiteral("145.570"));
+    QCOMPARE(parseScaledToNs("1.5", 3).value_or(-1), TimeNs(1500000)); // 1.5 ms
+}
+
+QTEST_APPLESS_MAIN(TstDecimal)
+#include "tst_decimal.moc"
