@@ -45,7 +45,7 @@ QString table(const QStringList &header, const QList<QStringList> &rows)
     for (const QStringList &r : rows)
         for (int c = 0; c < r.size() && c < width.size(); ++c)
             width[c] = std::max<int>(width[c], static_cast<int>(r[c].size()));
-    auto line = [&](const QStringList &cells) {
+    auto line = [&](const QStringList &cells) -> QString { // not a QStringBuilder: `s` dies
         QString s = QStringLiteral("  ");
         for (int c = 0; c < cells.size(); ++c) {
             const bool last = c + 1 == cells.size();
@@ -126,6 +126,59 @@ QString renderTop(const QJsonArray &top)
         + table({ tr("Duration(us)"), tr("Wait(us)"), tr("Block Dim"), tr("Core"), tr("Stream"), tr("Type"), tr("Name") }, cells);
 }
 
+// Words of `text` wrapped to lines of at most `width` characters, each starting with `indent`.
+QString wrap(const QString &text, const QString &indent, int width = 100)
+{
+    QString out;
+    QString line = indent;
+    for (const QString &word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (line.size() > indent.size() && line.size() + 1 + word.size() > width) {
+            out += line + QLatin1Char('\n');
+            line = indent;
+        }
+        line += (line.size() > indent.size() ? QStringLiteral(" ") : QString()) + word;
+    }
+    if (line.size() > indent.size())
+        out += line + QLatin1Char('\n');
+    return out;
+}
+
+QString renderFindings(const QJsonArray &findings)
+{
+    constexpr qsizetype kEvidenceLines = 3; // the GUI shows all of them; text keeps it short
+    if (findings.isEmpty())
+        return QString();
+    QString s = tr("Findings\n");
+    const QString indent = QStringLiteral("      ");
+    for (const QJsonValue &v : findings) {
+        const QJsonObject f = v.toObject();
+        s += QStringLiteral("  [%1] %2 (%3)\n").arg(f[QStringLiteral("severity")].toString(), f[QStringLiteral("title")].toString(), f[QStringLiteral("id")].toString());
+        for (const QJsonValue &d : f[QStringLiteral("details")].toArray())
+            s += indent + QStringLiteral("- ") + d.toString() + QLatin1Char('\n');
+        const QJsonArray evidence = f[QStringLiteral("evidence")].toArray();
+        for (qsizetype i = 0; i < evidence.size() && i < kEvidenceLines; ++i)
+            s += indent + tr("at: %1").arg(evidence[i].toObject()[QStringLiteral("label")].toString()) + QLatin1Char('\n');
+        s += wrap(tr("Advice: %1").arg(f[QStringLiteral("advice")].toString()), indent);
+        const QString snippet = f[QStringLiteral("snippet")].toString();
+        if (!snippet.isEmpty()) {
+            for (const QString &line : snippet.split(QLatin1Char('\n')))
+                s += line.isEmpty() ? QString(QLatin1Char('\n')) : indent + QStringLiteral("    ") + line + QLatin1Char('\n');
+        }
+    }
+    return s;
+}
+
+QString renderGaps(const QJsonObject &g)
+{
+    if (g.isEmpty())
+        return QString();
+    const QJsonObject by = g[QStringLiteral("by_cause")].toObject();
+    auto cause = [&](const char *id) { return us(by[QString::fromLatin1(id)].toObject()[QStringLiteral("total_us")]); };
+    return tr("Device idle: %1 gaps of at least %2 us, %3 us in all (host %4, host sync %5, communication %6, unknown %7 us)\n")
+        .arg(g[QStringLiteral("count")].toInteger())
+        .arg(us(g[QStringLiteral("threshold_us")]), us(g[QStringLiteral("total_us")]), cause("host"), cause("host-sync"), cause("communication"), cause("unknown"));
+}
+
 QString renderSteps(const QJsonArray &steps)
 {
     if (steps.isEmpty())
@@ -133,12 +186,15 @@ QString renderSteps(const QJsonArray &steps)
     QList<QStringList> cells;
     for (const QJsonValue &v : steps) {
         const QJsonObject o = v.toObject();
-        cells << QStringList { o[QStringLiteral("step")].toString(), us(o[QStringLiteral("computing_us")]),
-                               us(o[QStringLiteral("communication_not_overlapped_us")]), us(o[QStringLiteral("overlapped_us")]),
-                               us(o[QStringLiteral("free_us")]), QString() };
+        cells << QStringList { o[QStringLiteral("step")].toString(), us(o[QStringLiteral("wall_us")]), us(o[QStringLiteral("device_busy_us")]),
+                               us(o[QStringLiteral("computing_us")]), us(o[QStringLiteral("communication_not_overlapped_us")]),
+                               us(o[QStringLiteral("overlapped_us")]), us(o[QStringLiteral("free_us")]), us(o[QStringLiteral("unaccounted_us")]),
+                               QString() };
     }
-    return tr("Steps (step_trace_time.csv)\n")
-        + table({ tr("Step"), tr("Computing(us)"), tr("Comm not overlapped(us)"), tr("Overlapped(us)"), tr("Free(us)"), QString() }, cells);
+    return tr("Steps\n")
+        + table({ tr("Step"), tr("Wall(us)"), tr("Busy(us)"), tr("Computing(us)"), tr("Comm not overlapped(us)"), tr("Overlapped(us)"),
+                  tr("Free(us)"), tr("Unaccounted(us)"), QString() },
+                cells);
 }
 
 QString renderIssues(const QJsonArray &issues)
@@ -163,12 +219,18 @@ QString renderReportText(const QJsonObject &report, int top)
     const QString folderIssues = renderIssues(report[QStringLiteral("issues")].toArray());
     if (!folderIssues.isEmpty())
         s += tr("Issues\n") + folderIssues;
+    const QString profileFindings = renderFindings(report[QStringLiteral("findings")].toArray());
+    if (!profileFindings.isEmpty())
+        s += QLatin1Char('\n') + profileFindings;
     for (const QJsonValue &v : report[QStringLiteral("ranks")].toArray()) {
         const QJsonObject r = v.toObject();
         s += QLatin1Char('\n') + renderHeader(r);
         const QStringList missing = r[QStringLiteral("not_collected")].toVariant().toStringList();
         if (!missing.isEmpty())
             s += tr("Not collected: %1\n").arg(missing.join(QStringLiteral(", ")));
+        const QString findings = renderFindings(r[QStringLiteral("findings")].toArray());
+        s += findings.isEmpty() ? QLatin1Char('\n') + tr("Findings: none\n") : QLatin1Char('\n') + findings;
+        s += renderGaps(r[QStringLiteral("gaps")].toObject());
         s += QLatin1Char('\n') + renderTop(r[QStringLiteral("top_kernels")].toArray());
         s += QLatin1Char('\n') + renderAggregate(r[QStringLiteral("by_type")].toArray(), QStringLiteral("type"), tr("By Type"), top);
         s += QLatin1Char('\n') + renderAggregate(r[QStringLiteral("by_accelerator_core")].toArray(), QStringLiteral("accelerator_core"), tr("By Accelerator Core"), top);
@@ -184,7 +246,7 @@ QString renderReportText(const QJsonObject &report, int top)
 int runReportCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("Summarises a profile: kernels, aggregations, steps, input issues."));
+    parser.setApplicationDescription(tr("Summarises a profile: findings, kernels, aggregations, steps, idle gaps, input issues."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("PATH"), tr("Profile folder, rank folder, trace or kernel_details.csv."));
     parser.addOption({ QStringLiteral("json"), tr("Print JSON instead of text.") });

@@ -1,6 +1,7 @@
 #include "app/reportjson.h"
 
 #include "analysis/aggregation.h"
+#include "analysis/findings.h"
 
 #include <QJsonArray>
 
@@ -197,6 +198,157 @@ QJsonArray issuesJson(const IssueList &issues)
     return out;
 }
 
+
+QJsonValue usOrNull(TimeNs start, TimeNs end, bool wantEnd)
+{
+    if (start == 0 && end == 0)
+        return QJsonValue(QJsonValue::Null);
+    return nsToUs(wantEnd ? end : start);
+}
+
+QJsonObject metricsJson(const Finding &f)
+{
+    QJsonObject o;
+    for (const Metric &m : f.metrics) {
+        switch (m.unit) {
+        case Metric::Unit::Ns:
+            o[m.key + QStringLiteral("_us")] = m.value / 1000.0;
+            break;
+        case Metric::Unit::Count:
+            o[m.key] = static_cast<qint64>(m.value);
+            break;
+        case Metric::Unit::Ratio:
+        case Metric::Unit::Number:
+            o[m.key] = m.value;
+            break;
+        }
+    }
+    return o;
+}
+
+QJsonObject evidenceJson(const Evidence &e, const Profile *profile)
+{
+    QJsonObject o;
+    o[QStringLiteral("label")] = e.label;
+    if (profile && e.rankIndex >= 0 && std::size_t(e.rankIndex) < profile->ranks.size())
+        o[QStringLiteral("rank")] = profile->ranks[std::size_t(e.rankIndex)]->rank();
+    o[QStringLiteral("row")] = e.row >= 0 ? QJsonValue(e.row) : QJsonValue(QJsonValue::Null);
+    if (e.event.isValid())
+        o[QStringLiteral("event")] = QJsonObject { { QStringLiteral("track"), qint64(e.event.track.value) },
+                                                   { QStringLiteral("index"), qint64(e.event.index) } };
+    else
+        o[QStringLiteral("event")] = QJsonValue(QJsonValue::Null);
+    o[QStringLiteral("start_us")] = usOrNull(e.start, e.end, false);
+    o[QStringLiteral("end_us")] = usOrNull(e.start, e.end, true);
+    return o;
+}
+
+QJsonArray findingsJson(const std::vector<Finding> &findings, const Profile *profile)
+{
+    QJsonArray out;
+    for (const Finding &f : findings) {
+        QJsonObject o;
+        o[QStringLiteral("id")] = f.id;
+        o[QStringLiteral("severity")] = findingSeverityName(f.severity);
+        o[QStringLiteral("title")] = f.title;
+        o[QStringLiteral("metrics")] = metricsJson(f);
+        o[QStringLiteral("advice")] = f.advice;
+        if (!f.snippet.isEmpty())
+            o[QStringLiteral("snippet")] = f.snippet;
+        o[QStringLiteral("details")] = QJsonArray::fromStringList(f.details);
+        QJsonArray evidence;
+        for (const Evidence &e : f.evidence)
+            evidence.append(evidenceJson(e, profile));
+        o[QStringLiteral("evidence")] = evidence;
+        out.append(o);
+    }
+    return out;
+}
+
+QJsonObject gapsJson(const RankProfile &rank, const GapAnalysis &g, int top)
+{
+    QJsonObject o;
+    o[QStringLiteral("count")] = static_cast<qint64>(g.deviceGaps.size());
+    o[QStringLiteral("total_us")] = nsToUs(g.deviceIdleNs);
+    o[QStringLiteral("threshold_us")] = nsToUs(g.thresholdNs);
+    o[QStringLiteral("stream_gaps")] = static_cast<qint64>(g.streamGaps.size());
+    QJsonObject byCause;
+    for (int c = 0; c < kGapCauseCount; ++c) {
+        byCause[gapCauseId(GapCause(c))] = QJsonObject { { QStringLiteral("count"), g.deviceGapsByCause[std::size_t(c)] },
+                                                         { QStringLiteral("total_us"), nsToUs(g.deviceIdleByCause[std::size_t(c)]) } };
+    }
+    o[QStringLiteral("by_cause")] = byCause;
+    std::vector<const Gap *> largest;
+    for (const Gap &gap : g.deviceGaps)
+        largest.push_back(&gap);
+    const std::size_t n = std::min<std::size_t>(largest.size(), static_cast<std::size_t>(std::max(top, 0)));
+    std::partial_sort(largest.begin(), largest.begin() + static_cast<std::ptrdiff_t>(n), largest.end(),
+                      [](const Gap *a, const Gap *b) { return a->duration() != b->duration() ? a->duration() > b->duration() : a->start < b->start; });
+    QJsonArray list;
+    for (std::size_t i = 0; i < n; ++i) {
+        const Gap &gap = *largest[i];
+        QJsonObject e;
+        e[QStringLiteral("start_us")] = nsToUs(gap.start);
+        e[QStringLiteral("duration_us")] = nsToUs(gap.duration());
+        e[QStringLiteral("cause")] = gapCauseId(gap.cause);
+        e[QStringLiteral("host_late_us")] = nsToUs(gap.hostLateNs);
+        QString next;
+        if (gap.nextRow >= 0 && rank.kernels)
+            next = rank.kernels->strings.string(rank.kernels->name[std::size_t(gap.nextRow)]);
+        else if (gap.next.isValid() && rank.trace)
+            next = rank.trace->strings.string(rank.trace->event(gap.next).name);
+        e[QStringLiteral("next_kernel")] = next;
+        e[QStringLiteral("next_row")] = gap.nextRow >= 0 ? QJsonValue(gap.nextRow) : QJsonValue(QJsonValue::Null);
+        list.append(e);
+    }
+    o[QStringLiteral("largest")] = list;
+    return o;
+}
+
+// The breakdown's numbers for one step; `full` adds the keys step_trace_time.csv also has.
+void addBreakdown(QJsonObject &o, const StepBreakdown &b, bool full)
+{
+    if (full) {
+        o[QStringLiteral("computing_us")] = nsToUs(b.computeNs);
+        o[QStringLiteral("communication_not_overlapped_us")] = nsToUs(b.commNotOverlappedNs);
+        o[QStringLiteral("overlapped_us")] = nsToUs(b.overlappedNs);
+        o[QStringLiteral("communication_us")] = nsToUs(b.commNs);
+        o[QStringLiteral("free_us")] = nsToUs(b.freeNs);
+        o[QStringLiteral("preparing_us")] = nsToUs(b.preparingNs);
+    }
+    o[QStringLiteral("wall_us")] = nsToUs(b.wallNs);
+    o[QStringLiteral("device_busy_us")] = nsToUs(b.deviceBusyNs);
+    o[QStringLiteral("unaccounted_us")] = nsToUs(b.unaccountedNs);
+    o[QStringLiteral("kernel_sum_us")] = nsToUs(b.kernelSumNs);
+    o[QStringLiteral("breakdown_from")] = stepSourceName(b.source);
+}
+
+// step_trace_time.csv rows (when present) with the breakdown's numbers added by step id; else
+// the breakdown alone.
+QJsonArray stepsWithBreakdown(const RankProfile &rank, const std::vector<StepBreakdown> &steps)
+{
+    if (!rank.stepTrace) {
+        QJsonArray out;
+        for (const StepBreakdown &b : steps) {
+            QJsonObject o;
+            o[QStringLiteral("step")] = b.id;
+            addBreakdown(o, b, true);
+            out.append(o);
+        }
+        return out;
+    }
+    QJsonArray out = stepsJson(*rank.stepTrace);
+    for (qsizetype i = 0; i < out.size(); ++i) {
+        QJsonObject o = out[i].toObject();
+        const QString id = o[QStringLiteral("step")].toString().trimmed();
+        const auto it = std::find_if(steps.begin(), steps.end(), [&](const StepBreakdown &b) { return b.id == id; });
+        if (it != steps.end())
+            addBreakdown(o, *it, false);
+        out[i] = o;
+    }
+    return out;
+}
+
 } // namespace
 
 double nsToUs(TimeNs ns)
@@ -205,6 +357,11 @@ double nsToUs(TimeNs ns)
 }
 
 QJsonObject rankReportJson(const RankProfile &rank, int top)
+{
+    return rankReportJson(rank, analyseRank(rank), top);
+}
+
+QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis, int top)
 {
     QJsonObject o;
     o[QStringLiteral("rank")] = rank.rank();
@@ -225,7 +382,9 @@ QJsonObject rankReportJson(const RankProfile &rank, int top)
         o[QStringLiteral("by_accelerator_core")] = QJsonArray();
         o[QStringLiteral("by_name")] = QJsonArray();
     }
-    o[QStringLiteral("steps")] = rank.stepTrace ? stepsJson(*rank.stepTrace) : QJsonArray();
+    o[QStringLiteral("steps")] = stepsWithBreakdown(rank, analysis.steps);
+    o[QStringLiteral("findings")] = findingsJson(analysis.findings, nullptr);
+    o[QStringLiteral("gaps")] = gapsJson(rank, analysis.gaps, top);
     o[QStringLiteral("not_collected")] = QJsonArray::fromStringList(rank.notCollected);
     o[QStringLiteral("issues")] = issuesJson(rank.issues);
     return o;
@@ -236,9 +395,13 @@ QJsonObject profileReportJson(const Profile &profile, int top)
     QJsonObject o;
     o[QStringLiteral("path")] = profile.path;
     QJsonArray ranks;
-    for (const auto &rank : profile.ranks)
-        ranks.append(rankReportJson(*rank, top));
+    std::vector<RankAnalysis> analyses;
+    for (const auto &rank : profile.ranks) {
+        analyses.push_back(analyseRank(*rank));
+        ranks.append(rankReportJson(*rank, analyses.back(), top));
+    }
     o[QStringLiteral("ranks")] = ranks;
+    o[QStringLiteral("findings")] = findingsJson(findProfileFindings(profile, analyses), &profile);
     o[QStringLiteral("issues")] = issuesJson(profile.issues);
     return o;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/findings.h"
 #include "model/profile.h"
 
 #include <QJsonObject>
@@ -10,6 +11,8 @@ namespace npuscope {
 // rendered from the same object so the two can never disagree.
 QJsonObject profileReportJson(const Profile &profile, int top);
 QJsonObject rankReportJson(const RankProfile &rank, int top);
+// Same, from an analysis already made (analyseRank()): findings, gaps and the step breakdown.
+QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis, int top);
 
 // Microseconds as a JSON number, from exact nanoseconds.
 double nsToUs(TimeNs ns);

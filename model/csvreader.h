@@ -6,6 +6,7 @@
 
 #include <QString>
 
+#include <cstddef>
 #include <memory>
 #include <string_view>
 
@@ -20,13 +21,21 @@ struct CsvResult {
     bool cancelled = false;
 };
 
+struct CsvReadOptions {
+    // The input is read through one buffer of this size, reused window by window (a row longer
+    // than half of it grows it). Tests use tiny windows to put every construct across an edge.
+    std::size_t windowBytes = std::size_t(16) << 20;
+};
+
 // Reads an RFC 4180 CSV file into typed columns (see Table). Accepts CRLF or LF, quoted cells
 // spanning lines, doubled quotes, a UTF-8 BOM and the TAB torch_npu appends to timestamps.
-// Progress is reported in bytes of the file; returning false from it cancels.
-CsvResult readCsvFile(const QString &path, const ProgressFn &progress = {});
+// Progress is reported in bytes of the file; returning false from it cancels. Large inputs are
+// stored by two threads.
+CsvResult readCsvFile(
+    const QString &path, const ProgressFn &progress = {}, const CsvReadOptions &options = {});
 
 // Same for text already in memory; `pathForMessages` names it in issues and Table::path.
 CsvResult readCsvData(std::string_view data, const QString &pathForMessages,
-                      const ProgressFn &progress = {});
+    const ProgressFn &progress = {}, const CsvReadOptions &options = {});
 
 } // namespace npuscope

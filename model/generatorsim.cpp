@@ -6,227 +6,35 @@ namespace npuscope::gen {
 
 namespace {
 
-constexpr TimeNs kUs = 1000;
-
-// Host-side costs, close to the Level1 sample (ascend-2025-01) with stacks off: a launching
-// aten op takes 20-60 us, Node@launch 4-12 us, python between ops a few us.
-constexpr TimeNs kPythonGapMin = 1 * kUs, kPythonGapMax = 4 * kUs;
-constexpr TimeNs kLaunchLatencyMin = 8 * kUs, kLaunchLatencyMax = 20 * kUs;
-// Gap between back-to-back tasks of a busy stream (sample: 0.3-3 us).
-constexpr TimeNs kDeviceGapMin = 600, kDeviceGapMax = 2500;
-// Clean profiles keep every idle gap below Duration / kCleanWaitRatio so that no host-bound
-// detector (which looks for Wait >= several x Duration) fires on them.
-constexpr TimeNs kCleanWaitRatio = 4;
-// Planted host stalls: .item() sync then python work; the next kernel is at most 1/12 of the
-// gap so its Wait Time is >= 10x its Duration (the host-bound finding's evidence).
-constexpr TimeNs kStallMin = 400 * kUs, kStallMax = 1200 * kUs;
-constexpr TimeNs kStalledKernelRatio = 12;
-// Planted non-overlapped allreduce: a gradient bucket of tens of MB over HCCS, 0.8-3 ms.
-constexpr TimeNs kCommPlantedMin = 800 * kUs, kCommPlantedMax = 3000 * kUs;
-// TransData before a heavy kernel costs 35-45% of it: above the 15% share of device time the
-// transdata-overhead finding reports, whatever the seed.
-constexpr int kTransDataPercentMin = 35, kTransDataPercentMax = 45;
-// Planted low-block-dim MatMuls run this many times longer than with all cores.
-constexpr int kLowBlockDimSlowdown = 3;
-constexpr int kAiCoreFreqMhz = 1800; // Ascend 910B nominal AI Core clock (sample's counter)
+    // Host-side costs, close to the Level1 sample (ascend-2025-01) with stacks off: a launching
+    // aten op takes 20-60 us, Node@launch 4-12 us, python between ops a few us.
+    constexpr TimeNs kPythonGapMin = 1 * kUs, kPythonGapMax = 4 * kUs;
+    constexpr TimeNs kLaunchLatencyMin = 8 * kUs, kLaunchLatencyMax = 20 * kUs;
+    // Gap between back-to-back tasks of a busy stream (sample: 0.3-3 us).
+    constexpr TimeNs kDeviceGapMin = 600, kDeviceGapMax = 2500;
+    // Clean profiles keep every idle gap below Duration / kCleanWaitRatio so that no host-bound
+    // detector (which looks for Wait >= several x Duration) fires on them.
+    constexpr TimeNs kCleanWaitRatio = 4;
+    // Planted host stalls: .item() sync then python work; the next kernel is at most 1/12 of the
+    // gap so its Wait Time is >= 10x its Duration (the host-bound finding's evidence).
+    constexpr TimeNs kStallMin = 400 * kUs, kStallMax = 1200 * kUs;
+    constexpr TimeNs kStalledKernelRatio = 12;
+    // Planted non-overlapped allreduce: a gradient bucket of tens of MB over HCCS, 0.8-3 ms.
+    constexpr TimeNs kCommPlantedMin = 800 * kUs, kCommPlantedMax = 3000 * kUs;
+    // TransData before a heavy kernel costs 35-45% of it: above the 15% share of device time the
+    // transdata-overhead finding reports, whatever the seed.
+    constexpr int kTransDataPercentMin = 35, kTransDataPercentMax = 45;
+    // Planted low-block-dim MatMuls run this many times longer than with all cores.
+    constexpr int kLowBlockDimSlowdown = 3;
+    constexpr int kAiCoreFreqMhz = 1800; // Ascend 910B nominal AI Core clock (sample's counter)
 
 } // namespace
-
-// Kernel catalogue: names, types and shapes as CANN writes them (sample kernel_details.csv).
-// Columns: name, suffix, type, core, min, max, heavy, hf32, in shapes/types/formats, out ...
-constexpr KernelSpec kMatMulFwd { "aclnnAddmm_MatMulCommon_MatMulV2", nullptr, "MatMulV2",
-    Core::AiCore, 120 * kUs, 380 * kUs, true, false, "32,4096;4096,4096;4096",
-    "FLOAT16;FLOAT16;FLOAT16", "FORMAT_ND;FORMAT_ND;FORMAT_ND", "32,4096", "FLOAT16", "FORMAT_ND" };
-constexpr KernelSpec kAdd { "aclnnAdd_AddAiCore_Add", nullptr, "Add", Core::AiVector, 6 * kUs,
-    30 * kUs, false, false, "32,4096;32,4096", "FLOAT16;FLOAT16", "FORMAT_ND;FORMAT_ND", "32,4096",
-    "FLOAT16", "FORMAT_ND" };
-constexpr KernelSpec kLayerNorm { "aclnnLayerNorm_LayerNormV4_LayerNormV4", nullptr,
-    "LayerNormV4", Core::MixAiv, 12 * kUs, 45 * kUs, false, false, "32,4096;4096;4096",
-    "FLOAT16;FLOAT16;FLOAT16", "FORMAT_ND;FORMAT_ND;FORMAT_ND", "32,4096;32,1;32,1",
-    "FLOAT16;FLOAT;FLOAT", "FORMAT_ND;FORMAT_ND;FORMAT_ND" };
-constexpr KernelSpec kMul { "aclnnMul_Mul_Mul", nullptr, "Mul", Core::AiVector, 5 * kUs, 18 * kUs,
-    false, false, "32,4096;32,4096", "FLOAT16;FLOAT16", "FORMAT_ND;FORMAT_ND", "32,4096",
-    "FLOAT16", "FORMAT_ND" };
-constexpr KernelSpec kConv { "aclnnConvolution_Conv2D_Conv2D", nullptr, "Conv2D", Core::AiCore,
-    100 * kUs, 340 * kUs, true, true, "32,4,56,56,16;64,4,16,16;64", "FLOAT16;FLOAT16;FLOAT16",
-    "NC1HWC0;FRACTAL_Z;ND", "32,4,56,56,16", "FLOAT16", "NC1HWC0" };
-constexpr KernelSpec kRelu { "aclnnRelu_Relu_Relu", nullptr, "Relu", Core::AiVector, 5 * kUs,
-    22 * kUs, false, false, "32,4,56,56,16", "FLOAT16", "NC1HWC0", "32,4,56,56,16", "FLOAT16",
-    "NC1HWC0" };
-constexpr KernelSpec kMatMulBwdIn { "aclnnMm_MatMulCommon_MatMulV2", nullptr, "MatMulV2",
-    Core::AiCore, 110 * kUs, 360 * kUs, true, false, "32,4096;4096,4096", "FLOAT16;FLOAT16",
-    "FORMAT_ND;FORMAT_ND", "32,4096", "FLOAT16", "FORMAT_ND" };
-constexpr KernelSpec kMatMulBwdW { "aclnnMm_MatMulCommon_MatMulV2", nullptr, "MatMulV2",
-    Core::AiCore, 110 * kUs, 360 * kUs, true, false, "4096,32;32,4096", "FLOAT16;FLOAT16",
-    "FORMAT_ND;FORMAT_ND", "4096,4096", "FLOAT16", "FORMAT_ND" };
-constexpr KernelSpec kReduceSum { "aclnnReduceSum_ReduceSum_ReduceSum", nullptr, "ReduceSum",
-    Core::MixAiv, 10 * kUs, 40 * kUs, false, false, "32,4096;1", "FLOAT16;INT64",
-    "FORMAT_ND;FORMAT_ND", "4096", "FLOAT16", "FORMAT_ND" };
-constexpr KernelSpec kInplaceAdd { "aclnnInplaceAdd_Add_Add", nullptr, "Add", Core::AiVector,
-    6 * kUs, 26 * kUs, false, false, "4096,4096;4096,4096", "FLOAT16;FLOAT16",
-    "FORMAT_ND;FORMAT_ND", "4096,4096", "FLOAT16", "FORMAT_ND" };
-constexpr KernelSpec kConvBwdIn { "aclnnConvolutionBackward_Conv2DBackpropInput_Conv2DBackpropInput",
-    nullptr, "Conv2DBackpropInput", Core::AiCore, 100 * kUs, 320 * kUs, true, true,
-    "32,4,56,56,16;64,4,16,16", "FLOAT16;FLOAT16", "NC1HWC0;FRACTAL_Z", "32,4,56,56,16",
-    "FLOAT16", "NC1HWC0" };
-constexpr KernelSpec kConvBwdFilter {
-    "aclnnConvolutionBackward_Conv2DBackpropFilter_Conv2DBackpropFilter", nullptr,
-    "Conv2DBackpropFilter", Core::AiCore, 90 * kUs, 300 * kUs, true, true,
-    "32,4,56,56,16;32,4,56,56,16", "FLOAT16;FLOAT16", "NC1HWC0;NC1HWC0", "64,4,16,16", "FLOAT",
-    "FRACTAL_Z" };
-constexpr KernelSpec kReluGrad { "aclnnThresholdBackward_ReluGrad_ReluGrad", nullptr, "ReluGrad",
-    Core::AiVector, 5 * kUs, 25 * kUs, false, false, "32,4,56,56,16;32,4,56,56,16",
-    "FLOAT16;FLOAT16", "NC1HWC0;NC1HWC0", "32,4,56,56,16", "FLOAT16", "NC1HWC0" };
-constexpr KernelSpec kForeachAdd { "aclnnForeachAddListV2_ForeachAddList_ForeachAddList", nullptr,
-    "ForeachAddList", Core::AiVector, 250 * kUs, 650 * kUs, false, false, "4096,4096;4096,4096",
-    "FLOAT;FLOAT", "FORMAT_ND;FORMAT_ND", "4096,4096", "FLOAT", "FORMAT_ND" };
-constexpr KernelSpec kForeachMul { "aclnnForeachMulScalar_ForeachMulScalar_ForeachMulScalar",
-    nullptr, "ForeachMulScalar", Core::AiVector, 150 * kUs, 400 * kUs, false, false, "4096,4096;1",
-    "FLOAT;FLOAT", "FORMAT_ND;FORMAT_ND", "4096,4096", "FLOAT", "FORMAT_ND" };
-constexpr KernelSpec kNonZero { "aclnnNonzero_NonZero_NonZero", nullptr, "NonZero", Core::AiCpu,
-    22 * kUs, 110 * kUs, false, false, "32,4096", "FLOAT16", "FORMAT_ND", "131072,2", "INT64",
-    "FORMAT_ND" };
-constexpr KernelSpec kUnique { "aclnnUnique2_Unique_Unique", nullptr, "Unique", Core::AiCpu,
-    8 * kUs, 45 * kUs, false, false, "131072", "INT64", "FORMAT_ND", "131072;131072;131072",
-    "INT64;INT64;INT64", "FORMAT_ND;FORMAT_ND;FORMAT_ND" };
-const KernelSpec kTransDataKernel { "trans_TransData_", "", "TransData", Core::AiVector, 0, 0,
-    false, false, "32,64,56,56", "FLOAT16", "NCHW", "32,4,56,56,16", "FLOAT16", "NC1HWC0" };
-const KernelSpec kAllReduceKernel { "hcom_allReduce__586_", "_1", "hcom_allReduce_", Core::Hccl,
-    0, 0, false, false, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr };
-
-struct Simulator::OpSpec {
-    const char *host;
-    const char *parent; // wrapping aten op (aten::linear around aten::addmm) or nullptr
-    const char *api; // ACL API without "AscendCL@"
-    const KernelSpec *kernels[2];
-};
 
 struct Simulator::LaunchPlan {
     bool transData = false;
     bool lowBlockDim = false;
     bool stalled = false;
 };
-
-namespace {
-
-using OpSpec = Simulator::OpSpec;
-const OpSpec kLinearOp { "aten::addmm", "aten::linear", "aclnnAddmm", { &kMatMulFwd, nullptr } };
-const OpSpec kAddOp { "aten::add", nullptr, "aclnnAdd", { &kAdd, nullptr } };
-const OpSpec kLayerNormOp { "aten::native_layer_norm", "aten::layer_norm", "aclnnLayerNorm",
-    { &kLayerNorm, nullptr } };
-const OpSpec kMulOp { "aten::mul", nullptr, "aclnnMul", { &kMul, nullptr } };
-const OpSpec kConvOp { "aten::convolution", "aten::conv2d", "aclnnConvolution", { &kConv, nullptr } };
-const OpSpec kReluOp { "aten::relu", nullptr, "aclnnRelu", { &kRelu, nullptr } };
-const OpSpec kMmInOp { "aten::mm", nullptr, "aclnnMm", { &kMatMulBwdIn, nullptr } };
-const OpSpec kMmWOp { "aten::mm", nullptr, "aclnnMm", { &kMatMulBwdW, nullptr } };
-const OpSpec kSumOp { "aten::sum", nullptr, "aclnnReduceSum", { &kReduceSum, nullptr } };
-const OpSpec kAddInplaceOp { "aten::add_", nullptr, "aclnnInplaceAdd", { &kInplaceAdd, nullptr } };
-const OpSpec kConvBwdOp { "aten::convolution_backward", nullptr, "aclnnConvolutionBackward",
-    { &kConvBwdIn, &kConvBwdFilter } };
-const OpSpec kReluGradOp { "aten::threshold_backward", nullptr, "aclnnThresholdBackward",
-    { &kReluGrad, nullptr } };
-const OpSpec kForeachAddOp { "aten::_foreach_add_", nullptr, "aclnnForeachAddListV2",
-    { &kForeachAdd, nullptr } };
-const OpSpec kForeachMulOp { "aten::_foreach_mul_", nullptr, "aclnnForeachMulScalar",
-    { &kForeachMul, nullptr } };
-const OpSpec kNonZeroOp { "aten::nonzero", nullptr, "aclnnNonzero", { &kNonZero, nullptr } };
-const OpSpec kUniqueOp { "aten::_unique2", nullptr, "aclnnUnique2", { &kUnique, nullptr } };
-
-} // namespace
-
-// ---- Rng ----
-
-std::uint64_t mix64(std::uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-
-Rng::Rng(std::uint64_t seed)
-{
-    for (auto &s : m_s) {
-        seed = mix64(seed);
-        s = seed;
-    }
-}
-
-std::uint64_t Rng::next()
-{
-    auto rotl = [](std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); };
-    const std::uint64_t result = rotl(m_s[1] * 5, 7) * 9;
-    const std::uint64_t t = m_s[1] << 17;
-    m_s[2] ^= m_s[0];
-    m_s[3] ^= m_s[1];
-    m_s[1] ^= m_s[2];
-    m_s[0] ^= m_s[3];
-    m_s[2] ^= t;
-    m_s[3] = rotl(m_s[3], 45);
-    return result;
-}
-
-std::int64_t Rng::range(std::int64_t lo, std::int64_t hi)
-{
-    if (hi <= lo)
-        return lo;
-    const auto span = static_cast<std::uint64_t>(hi - lo) + 1;
-    return lo + static_cast<std::int64_t>(next() % span);
-}
-
-const char *coreName(Core core)
-{
-    switch (core) {
-    case Core::AiCore:
-        return "AI_CORE";
-    case Core::AiVector:
-        return "AI_VECTOR_CORE";
-    case Core::MixAiv:
-        return "MIX_AIV";
-    case Core::AiCpu:
-        return "AI_CPU";
-    case Core::Hccl:
-        return "HCCL";
-    }
-    return "N/A";
-}
-
-const char *taskTypeName(Core core)
-{
-    // The trace calls vector-core kernels AI_CORE tasks (sample: trans_TransData_0).
-    switch (core) {
-    case Core::AiCore:
-    case Core::AiVector:
-        return "AI_CORE";
-    case Core::MixAiv:
-        return "MIX_AIV";
-    case Core::AiCpu:
-        return "AI_CPU";
-    case Core::Hccl:
-        return "HCCL";
-    }
-    return "N/A";
-}
-
-// ---- Block ----
-
-void Block::clear()
-{
-    stepBegin = stepEnd = false;
-    stepStartNs = stepEndNs = 0;
-    host.clear();
-    api.clear();
-    tasks.clear();
-    counters.clear();
-    overlap.clear();
-}
-
-std::int64_t Block::traceEvents() const
-{
-    // Per task: the X event, HostToDevice s and f, async_npu s and f.
-    return static_cast<std::int64_t>(host.size() + api.size() + 5 * tasks.size()
-        + counters.size() + overlap.size());
-}
 
 // ---- Simulator ----
 
@@ -286,8 +94,8 @@ void Simulator::beginStep(Block &b)
     b.stepStartNs = m_stepStart;
     b.counters.push_back({ m_host, kAiCoreFreqMhz });
     // The next batch was prefetched by DataLoader workers: fetching it is quick.
-    const int loader = openHost(b, "enumerate(DataLoader)#_MultiProcessingDataLoaderIter.__next__",
-        0, -1);
+    const int loader
+        = openHost(b, "enumerate(DataLoader)#_MultiProcessingDataLoaderIter.__next__", 0, -1);
     advanceHost(40 * kUs, 90 * kUs);
     closeHost(b, loader);
     advanceHost(kPythonGapMin, kPythonGapMax);
@@ -396,7 +204,8 @@ void Simulator::launch(Block &b, const OpSpec &op, int thread, const LaunchPlan 
         advanceHost(4 * kUs, 12 * kUs);
         closeApi(b, node);
         const int task = addKernel(b, k, dur, host, launchAt, plan);
-        b.api[static_cast<size_t>(node)].connectionId = b.tasks[static_cast<size_t>(task)].connectionId;
+        b.api[static_cast<size_t>(node)].connectionId
+            = b.tasks[static_cast<size_t>(task)].connectionId;
         b.api[static_cast<size_t>(node)].flowTask = task;
         advanceHost(2 * kUs, 5 * kUs);
     };
@@ -418,21 +227,21 @@ void Simulator::launch(Block &b, const OpSpec &op, int thread, const LaunchPlan 
     }
 }
 
-int Simulator::addKernel(Block &b, const KernelSpec &k, TimeNs dur, int host, TimeNs launchAt,
-    const LaunchPlan &plan)
+int Simulator::addKernel(
+    Block &b, const KernelSpec &k, TimeNs dur, int host, TimeNs launchAt, const LaunchPlan &plan)
 {
-    const TimeNs ready = launchAt + m_rng.range(kLaunchLatencyMin, kLaunchLatencyMax);
-    const TimeNs gap = deviceGap();
-    TimeNs start = ready;
-    if (m_computeEnd >= 0)
-        start = std::max(start, m_computeEnd + gap);
-    if (m_barrier >= 0)
-        start = std::max(start, m_barrier + gap);
     DeviceTask t;
     t.spec = &k;
-    t.wait = m_computeEnd >= 0 ? start - m_computeEnd : 0;
+    t.host = host;
+    t.start = launchAt + m_rng.range(kLaunchLatencyMin, kLaunchLatencyMax);
+    const TimeNs gap = deviceGap();
+    if (m_computeEnd >= 0)
+        t.start = std::max(t.start, m_computeEnd + gap);
+    if (m_barrier >= 0)
+        t.start = std::max(t.start, m_barrier + gap);
+    t.wait = m_computeEnd >= 0 ? t.start - m_computeEnd : 0;
     // Idle time not explained by waiting for an allreduce.
-    const TimeNs idle = m_computeEnd >= 0 ? start - std::max(m_computeEnd, m_barrier) : 0;
+    const TimeNs idle = m_computeEnd >= 0 ? t.start - std::max(m_computeEnd, m_barrier) : 0;
     if (m_stallNext) {
         m_stallNext = false;
         dur = std::clamp(dur, 1 * kUs, std::max(1 * kUs, t.wait / kStalledKernelRatio));
@@ -440,44 +249,59 @@ int Simulator::addKernel(Block &b, const KernelSpec &k, TimeNs dur, int host, Ti
     } else {
         dur = std::max(dur, kCleanWaitRatio * idle);
     }
-    t.start = start;
     t.dur = dur;
-    t.host = host;
     t.connectionId = m_connection++;
     t.taskId = m_taskId++;
     if (&k == &kTransDataKernel) {
         t.number = m_transDataNumber++;
         t.plants |= kPlantTransData;
     }
-    if (k.core == Core::AiCore) {
+    assignCores(t, plan);
+    m_computeEnd = t.start + t.dur;
+    const auto index = static_cast<int>(b.tasks.size());
+    b.tasks.push_back(t);
+    if (m_commPending && k.heavy)
+        hideCommIn(b, t);
+    return index;
+}
+
+void Simulator::assignCores(DeviceTask &t, const LaunchPlan &plan)
+{
+    switch (t.spec->core) {
+    case Core::AiCore:
         t.blockDim = m_cfg.deviceCores;
-        if (plan.lowBlockDim && k.heavy) {
+        if (plan.lowBlockDim && t.spec->heavy) {
             static constexpr int kLowDims[] = { 1, 2, 4 };
             t.blockDim = kLowDims[m_rng.range(0, 2)];
             t.plants |= kPlantLowBlockDim;
         }
-    } else if (k.core == Core::AiVector) {
+        break;
+    case Core::AiVector:
         t.blockDim = 2 * m_cfg.deviceCores; // two vector cores per AI core (910B)
-    } else if (k.core == Core::MixAiv) {
+        break;
+    case Core::MixAiv:
         t.blockDim = m_cfg.deviceCores;
         t.mixBlockDim = 2 * m_cfg.deviceCores;
-    } else if (k.core == Core::AiCpu) {
+        break;
+    case Core::AiCpu:
         t.plants |= kPlantAiCpu;
+        break;
+    case Core::Hccl:
+        break;
     }
-    m_computeEnd = start + dur;
-    b.tasks.push_back(t);
-    const int index = static_cast<int>(b.tasks.size()) - 1;
-    if (m_commPending && k.heavy) {
-        // Clean data parallelism: the bucket's allreduce runs inside this long kernel.
-        const TimeNs delta = std::max(1 * kUs, dur * m_rng.range(2, 10) / 100);
-        TimeNs commStart = std::max(start + delta, m_pendingLaunch + kLaunchLatencyMin);
-        if (m_commEnd >= 0)
-            commStart = std::max(commStart, m_commEnd + deviceGap());
-        const TimeNs commDur = std::min(dur * m_rng.range(40, 80) / 100, start + dur - kUs - commStart);
-        if (commDur > 0)
-            placeComm(b, commStart, commDur);
-    }
-    return index;
+}
+
+void Simulator::hideCommIn(Block &b, const DeviceTask &kernel)
+{
+    // Clean data parallelism: the bucket's allreduce runs inside this long kernel.
+    const TimeNs end = kernel.start + kernel.dur;
+    const TimeNs delta = std::max(1 * kUs, kernel.dur * m_rng.range(2, 10) / 100);
+    TimeNs start = std::max(kernel.start + delta, m_pendingLaunch + kLaunchLatencyMin);
+    if (m_commEnd >= 0)
+        start = std::max(start, m_commEnd + deviceGap());
+    const TimeNs dur = std::min(kernel.dur * m_rng.range(40, 80) / 100, end - kUs - start);
+    if (dur > 0)
+        placeComm(b, start, dur);
 }
 
 void Simulator::placeComm(Block &b, TimeNs start, TimeNs dur)
@@ -608,90 +432,6 @@ TimeNs Simulator::sampleDuration(const KernelSpec &k)
     return m_rng.range(k.minNs, k.maxNs) * m_cfg.slowdownPermille / 1000;
 }
 
-TimeNs Simulator::deviceGap()
-{
-    return m_rng.range(kDeviceGapMin, kDeviceGapMax);
-}
-
-// ---- OverlapTracker ----
-
-void OverlapTracker::record(std::vector<OverlapEvent> &out, OverlapKind kind, TimeNs start, TimeNs end)
-{
-    if (end <= start)
-        return;
-    out.push_back({ kind, start, end - start });
-    switch (kind) {
-    case OverlapKind::Computing:
-        m_stats.computing += end - start;
-        break;
-    case OverlapKind::Communication:
-        m_stats.comm += end - start;
-        break;
-    case OverlapKind::CommNotOverlapped:
-        m_stats.notOverlapped += end - start;
-        break;
-    case OverlapKind::Free:
-        m_stats.free += end - start;
-        break;
-    }
-}
-
-void OverlapTracker::closeComm(std::vector<OverlapEvent> &out)
-{
-    if (!m_commOpen)
-        return;
-    record(out, OverlapKind::CommNotOverlapped, m_commCursor, m_commEnd);
-    m_commOpen = false;
-}
-
-void OverlapTracker::add(const DeviceTask &task, std::vector<OverlapEvent> &out)
-{
-    const TimeNs s = task.start;
-    const TimeNs e = task.start + task.dur;
-    if (m_stats.firstTask < 0)
-        m_stats.firstTask = s;
-    if (m_busyEnd >= 0 && s > m_busyEnd)
-        record(out, OverlapKind::Free, m_busyEnd, s);
-    m_busyEnd = std::max(m_busyEnd, e);
-    if (task.comm) {
-        closeComm(out);
-        record(out, OverlapKind::Communication, s, e);
-        m_commOpen = true;
-        m_commEnd = e;
-        // Earlier compute started before s, so it covers [s, m_computeEnd) if it reaches s.
-        m_commCursor = m_computeEnd > s ? std::min(e, m_computeEnd) : s;
-        return;
-    }
-    if (m_commOpen) {
-        if (s >= m_commEnd) {
-            closeComm(out);
-        } else {
-            record(out, OverlapKind::CommNotOverlapped, m_commCursor, s);
-            m_commCursor = std::max(m_commCursor, e);
-            if (m_commCursor >= m_commEnd)
-                m_commOpen = false;
-        }
-    }
-    if (m_computeEnd >= 0 && s <= m_computeEnd) {
-        m_computeEnd = std::max(m_computeEnd, e);
-    } else {
-        if (m_computeEnd >= 0)
-            record(out, OverlapKind::Computing, m_computeStart, m_computeEnd);
-        m_computeStart = s;
-        m_computeEnd = e;
-    }
-}
-
-StepStats OverlapTracker::finishStep(TimeNs stepEnd, std::vector<OverlapEvent> &out)
-{
-    if (m_computeEnd >= 0)
-        record(out, OverlapKind::Computing, m_computeStart, m_computeEnd);
-    closeComm(out);
-    if (m_busyEnd >= 0)
-        record(out, OverlapKind::Free, m_busyEnd, stepEnd);
-    const StepStats stats = m_stats;
-    *this = OverlapTracker();
-    return stats;
-}
+TimeNs Simulator::deviceGap() { return m_rng.range(kDeviceGapMin, kDeviceGapMax); }
 
 } // namespace npuscope::gen

@@ -1,139 +1,22 @@
 #include "model/generatorwriter.h"
 
-#include <charconv>
 #include <string>
 
 namespace npuscope::gen {
 
 namespace {
 
-// Large enough that write() calls cost nothing next to formatting; small enough to be free.
-constexpr std::size_t kBufferBytes = 8 << 20;
-constexpr std::int64_t kBasePid = 3096504; // the sample's Python pid
-constexpr std::int64_t kAutogradTidOffset = 8571;
-// HostToDevice ids are digit strings over 2^64 in real files ("40004068119343529983").
-constexpr std::uint64_t kHostToDeviceBase = 4068119343520000ULL;
+    constexpr std::int64_t kBasePid = 3096504; // the sample's Python pid
+    constexpr std::int64_t kAutogradTidOffset = 8571;
+    // HostToDevice ids are digit strings over 2^64 in real files ("40004068119343529983").
+    constexpr std::uint64_t kHostToDeviceBase = 4068119343520000ULL;
 
-std::string_view str(const char *s)
-{
-    return s ? std::string_view(s) : std::string_view("N/A");
-}
+    std::string_view str(const char *s)
+    {
+        return s ? std::string_view(s) : std::string_view("N/A");
+    }
 
 } // namespace
-
-// ---- OutFile ----
-
-OutFile::OutFile() = default;
-
-OutFile::~OutFile()
-{
-    if (m_file.isOpen())
-        close();
-}
-
-bool OutFile::open(const QString &path)
-{
-    m_file.setFileName(path);
-    if (!m_file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        m_error = QStringLiteral("cannot write %1: %2").arg(path, m_file.errorString());
-        return false;
-    }
-    m_buffer.resize(kBufferBytes);
-    m_used = 0;
-    m_flushed = 0;
-    return true;
-}
-
-bool OutFile::close()
-{
-    flush();
-    m_file.close();
-    m_buffer = {};
-    return ok();
-}
-
-void OutFile::flush()
-{
-    if (m_used == 0)
-        return;
-    const auto n = static_cast<qint64>(m_used);
-    if (ok() && m_file.write(m_buffer.data(), n) != n)
-        m_error = QStringLiteral("cannot write %1: %2").arg(m_file.fileName(), m_file.errorString());
-    m_flushed += n;
-    m_used = 0;
-}
-
-void OutFile::putSlow(std::string_view s)
-{
-    flush();
-    if (s.size() > m_buffer.size()) {
-        const auto n = static_cast<qint64>(s.size());
-        if (ok() && m_file.write(s.data(), n) != n)
-            m_error = QStringLiteral("cannot write %1").arg(m_file.fileName());
-        m_flushed += n;
-        return;
-    }
-    std::memcpy(m_buffer.data(), s.data(), s.size());
-    m_used = s.size();
-}
-
-char *OutFile::reserve(std::size_t n)
-{
-    if (m_buffer.size() - m_used < n)
-        flush();
-    return m_buffer.data() + m_used;
-}
-
-void OutFile::putInt(std::int64_t v)
-{
-    char *p = reserve(24);
-    m_used += static_cast<std::size_t>(std::to_chars(p, p + 24, v).ptr - p);
-}
-
-void OutFile::putPadded(std::uint64_t v, int width)
-{
-    char digits[24];
-    const auto n = static_cast<int>(std::to_chars(digits, digits + 24, v).ptr - digits);
-    for (int i = n; i < width; ++i)
-        put('0');
-    put(std::string_view(digits, static_cast<std::size_t>(n)));
-}
-
-void OutFile::putMicros(TimeNs ns)
-{
-    char *p = reserve(32);
-    char *q = p;
-    if (ns < 0) {
-        *q++ = '-';
-        ns = -ns;
-    }
-    q = std::to_chars(q, p + 28, ns / 1000).ptr;
-    const auto frac = static_cast<int>(ns % 1000);
-    q[0] = '.';
-    q[1] = static_cast<char>('0' + frac / 100);
-    q[2] = static_cast<char>('0' + frac / 10 % 10);
-    q[3] = static_cast<char>('0' + frac % 10);
-    m_used += static_cast<std::size_t>(q + 4 - p);
-}
-
-void OutFile::putMicrosShort(TimeNs ns)
-{
-    putMicros(ns);
-    // Drop trailing zeros of the three decimals, keeping one ("12.0", as Python prints).
-    for (int i = 0; i < 2 && m_buffer[m_used - 1] == '0'; ++i)
-        --m_used;
-}
-
-void OutFile::putQuoted(const char *shape)
-{
-    if (!shape) {
-        put("N/A");
-        return;
-    }
-    put(R"(""")");
-    put(shape);
-    put(R"(""")");
-}
 
 // ---- TraceWriter ----
 
@@ -159,15 +42,9 @@ TraceWriter::TraceWriter(OutFile &out, const TraceIds &ids)
 {
 }
 
-void TraceWriter::begin()
-{
-    m_out.put('[');
-}
+void TraceWriter::begin() { m_out.put('['); }
 
-void TraceWriter::end()
-{
-    m_out.put(']');
-}
+void TraceWriter::end() { m_out.put(']'); }
 
 void TraceWriter::next()
 {
@@ -197,8 +74,8 @@ void TraceWriter::hostEvents(const Block &b)
     }
 }
 
-void TraceWriter::meta(bool pythonStyle, std::string_view name, std::int64_t pid,
-    std::int64_t tid, std::string_view key, std::string_view text, std::int64_t number)
+void TraceWriter::meta(bool pythonStyle, std::string_view name, std::int64_t pid, std::int64_t tid,
+    std::string_view key, std::string_view text, std::int64_t number)
 {
     next();
     m_out.put(pythonStyle ? R"({"ph": "M", "name": ")" : R"({"name": ")");
@@ -223,12 +100,12 @@ void TraceWriter::meta(bool pythonStyle, std::string_view name, std::int64_t pid
 void TraceWriter::metadata()
 {
     const TraceIds &ids = m_ids;
-    auto process = [&](bool py, std::int64_t pid, std::string_view name, std::string_view label,
-                       int sort) {
-        meta(py, "process_name", pid, 0, "name", name);
-        meta(py, "process_labels", pid, 0, "labels", label);
-        meta(py, "process_sort_index", pid, 0, "sort_index", {}, sort);
-    };
+    auto process
+        = [&](bool py, std::int64_t pid, std::string_view name, std::string_view label, int sort) {
+              meta(py, "process_name", pid, 0, "name", name);
+              meta(py, "process_labels", pid, 0, "labels", label);
+              meta(py, "process_sort_index", pid, 0, "sort_index", {}, sort);
+          };
     auto hostThreads = [&](bool py, std::int64_t pid) {
         for (std::int64_t tid : ids.threads) {
             const std::string name = "Thread " + std::to_string(tid);
@@ -301,7 +178,7 @@ void TraceWriter::hostToDeviceId(const DeviceTask &t)
     m_out.putPadded(kHostToDeviceBase + static_cast<std::uint64_t>(t.connectionId), 16);
 }
 
-void TraceWriter::deviceTask(const Block &b, const DeviceTask &t)
+void TraceWriter::deviceTask(const DeviceTask &t)
 {
     next();
     m_out.put(R"({"name": ")");
@@ -328,7 +205,6 @@ void TraceWriter::deviceTask(const Block &b, const DeviceTask &t)
         m_out.putInt(t.connectionId);
         m_out.put(R"(}, "ph": "X"})");
     }
-    (void)b;
     next();
     m_out.put(R"({"name": "HostToDevice)");
     hostToDeviceId(t);
@@ -344,7 +220,8 @@ void TraceWriter::deviceTask(const Block &b, const DeviceTask &t)
 void TraceWriter::apiEvent(const Block &b, const ApiEvent &a)
 {
     const std::int64_t tid = m_ids.threads[a.thread];
-    const DeviceTask *task = a.flowTask >= 0 ? &b.tasks[static_cast<std::size_t>(a.flowTask)] : nullptr;
+    const DeviceTask *task
+        = a.flowTask >= 0 ? &b.tasks[static_cast<std::size_t>(a.flowTask)] : nullptr;
     next();
     m_out.put(a.name ? R"({"name": "AscendCL@)" : R"({"name": "Node@launch)");
     if (a.name)
@@ -373,26 +250,30 @@ void TraceWriter::apiEvent(const Block &b, const ApiEvent &a)
     }
     m_out.putInt(a.connectionId);
     m_out.put(R"(}, "ph": "X"})");
-    if (!task)
-        return;
+    if (task)
+        hostToDeviceStart(*task, tid, a.start);
+}
+
+void TraceWriter::hostToDeviceStart(const DeviceTask &t, std::int64_t tid, TimeNs ts)
+{
     next();
     m_out.put(R"({"name": "HostToDevice)");
-    hostToDeviceId(*task);
+    hostToDeviceId(t);
     m_out.put(R"(", "ph": "s", "cat": "HostToDevice", "id": ")");
-    hostToDeviceId(*task);
+    hostToDeviceId(t);
     m_out.put(R"(", "pid": )");
     m_out.putInt(m_ids.cannPid);
     m_out.put(R"(, "tid": )");
     m_out.putInt(tid);
     m_out.put(R"(, "ts": ")");
-    m_out.putMicros(a.start);
+    m_out.putMicros(ts);
     m_out.put(R"("})");
 }
 
 void TraceWriter::deviceEvents(const Block &b)
 {
     for (const DeviceTask &t : b.tasks)
-        deviceTask(b, t);
+        deviceTask(t);
     for (const ApiEvent &a : b.api)
         apiEvent(b, a);
     static constexpr std::string_view kLanes[]
@@ -508,55 +389,55 @@ void writeOperatorDetailsHeader(OutFile &out)
 
 namespace {
 
-struct DeviceSums {
-    TimeNs all = 0;
-    TimeNs aiCore = 0;
-};
+    struct DeviceSums {
+        TimeNs all = 0;
+        TimeNs aiCore = 0;
+    };
 
-DeviceSums deviceSelf(const Block &b, int host)
-{
-    DeviceSums sums;
-    for (const DeviceTask &t : b.tasks) {
-        if (t.host != host)
-            continue;
-        sums.all += t.dur;
-        if (t.spec->core != Core::AiCpu && t.spec->core != Core::Hccl)
-            sums.aiCore += t.dur;
-    }
-    return sums;
-}
-
-void putCallStack(OutFile &out, int thread)
-{
-    // Quoted multi-line cell with ";\n" between frames, as in the sample.
-    out.put(thread == 0 ? "\"/home/user/npuscope_demo/model.py(88): forward;\n"
-                          "/usr/local/lib/python3.9/site-packages/torch/nn/modules/module.py"
-                          "(1527): _call_impl;\n"
-                          "/home/user/npuscope_demo/train.py(142): train_step;\n"
-                        : "\"/usr/local/lib/python3.9/site-packages/torch/autograd/__init__.py"
-                          "(251): backward;\n"
-                          "/usr/local/lib/python3.9/site-packages/torch/_tensor.py(492): "
-                          "backward;\n"
-                          "/home/user/npuscope_demo/train.py(147): train_step;\n");
-    out.put("/home/user/npuscope_demo/train.py(201): main;\n<string>(1): <module>\"");
-}
-
-void putShapes(OutFile &out, const Block &b, int host)
-{
-    for (const DeviceTask &t : b.tasks) {
-        if (t.host != host || !t.spec->inShapes)
-            continue;
-        out.put('"');
-        for (const char *p = t.spec->inShapes; *p; ++p) {
-            if (*p == ';')
-                out.put(";\n");
-            else
-                out.put(*p);
+    DeviceSums deviceSelf(const Block &b, int host)
+    {
+        DeviceSums sums;
+        for (const DeviceTask &t : b.tasks) {
+            if (t.host != host)
+                continue;
+            sums.all += t.dur;
+            if (t.spec->core != Core::AiCpu && t.spec->core != Core::Hccl)
+                sums.aiCore += t.dur;
         }
-        out.put('"');
-        return;
+        return sums;
     }
-}
+
+    void putCallStack(OutFile &out, int thread)
+    {
+        // Quoted multi-line cell with ";\n" between frames, as in the sample.
+        out.put(thread == 0 ? "\"/home/user/npuscope_demo/model.py(88): forward;\n"
+                              "/usr/local/lib/python3.9/site-packages/torch/nn/modules/module.py"
+                              "(1527): _call_impl;\n"
+                              "/home/user/npuscope_demo/train.py(142): train_step;\n"
+                            : "\"/usr/local/lib/python3.9/site-packages/torch/autograd/__init__.py"
+                              "(251): backward;\n"
+                              "/usr/local/lib/python3.9/site-packages/torch/_tensor.py(492): "
+                              "backward;\n"
+                              "/home/user/npuscope_demo/train.py(147): train_step;\n");
+        out.put("/home/user/npuscope_demo/train.py(201): main;\n<string>(1): <module>\"");
+    }
+
+    void putShapes(OutFile &out, const Block &b, int host)
+    {
+        for (const DeviceTask &t : b.tasks) {
+            if (t.host != host || !t.spec->inShapes || t.spec == &kTransDataKernel)
+                continue;
+            out.put('"');
+            for (const char *p = t.spec->inShapes; *p; ++p) {
+                if (*p == ';')
+                    out.put(";\n");
+                else
+                    out.put(*p);
+            }
+            out.put('"');
+            return;
+        }
+    }
 
 } // namespace
 
@@ -584,7 +465,8 @@ int writeOperatorRows(OutFile &out, const Block &b, int maxRows)
         putShapes(out, b, index);
         out.put(',');
         putCallStack(out, e.thread);
-        for (TimeNs v : { e.dur - childHost, e.dur, self.all, total.all, self.aiCore, total.aiCore }) {
+        for (TimeNs v :
+            { e.dur - childHost, e.dur, self.all, total.all, self.aiCore, total.aiCore }) {
             out.put(',');
             out.putMicrosShort(v);
         }

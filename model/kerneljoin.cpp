@@ -1,7 +1,8 @@
 #include "model/kerneljoin.h"
 
+#include <boost/container/flat_map.hpp>
+
 #include <algorithm>
-#include <map>
 
 namespace npuscope {
 
@@ -10,21 +11,35 @@ namespace {
 // Old torch_npu CSVs wrote start times as doubles (e.g. 1695115378715400.2): about 0.2 µs lost.
 constexpr TimeNs kJoinToleranceNs = 1000;
 
-EventRef closestStart(const Trace &trace, const Track &track, TimeNs start)
+// The best event of `track` for a kernel row: the same name wins over a closer start; among
+// equals, the closest start within the tolerance.
+struct Candidate {
+    EventRef ref;
+    bool sameName = false;
+    TimeNs delta = kJoinToleranceNs + 1;
+
+    bool betterThan(const Candidate &o) const
+    {
+        if (sameName != o.sameName)
+            return sameName;
+        return delta < o.delta;
+    }
+};
+
+Candidate closestStart(const Trace &trace, const Track &track, TimeNs start, std::string_view name)
 {
     const auto &ev = track.events;
     auto it = std::lower_bound(ev.begin(), ev.end(), start - kJoinToleranceNs,
                                [](const Event &e, TimeNs t) { return e.start < t; });
-    EventRef best;
-    TimeNs bestDelta = kJoinToleranceNs + 1;
+    Candidate best;
     for (; it != ev.end() && it->start <= start + kJoinToleranceNs; ++it) {
-        const TimeNs delta = std::abs(it->start - start);
-        if (delta < bestDelta) {
-            bestDelta = delta;
-            best = { track.id, static_cast<std::uint32_t>(it - ev.begin()) };
-        }
+        Candidate c;
+        c.ref = { track.id, static_cast<std::uint32_t>(it - ev.begin()) };
+        c.sameName = trace.strings.view(it->name) == name;
+        c.delta = std::abs(it->start - start);
+        if (!best.ref.isValid() || c.betterThan(best))
+            best = c;
     }
-    (void)trace;
     return best;
 }
 
@@ -41,7 +56,8 @@ bool isKinetoKernelCategory(std::string_view cat)
 KernelJoin joinKernels(const KernelTable &kernels, const Trace &trace)
 {
     KernelJoin join;
-    std::multimap<int, const Track *> byStream;
+    // A few streams per device: a sorted vector beats a node-based map.
+    boost::container::flat_multimap<int, const Track *> byStream;
     std::vector<const Track *> device;
     for (const Track &t : trace.tracks) {
         if (t.kind == TrackKind::DeviceStream || t.kind == TrackKind::Communication) {
@@ -56,17 +72,24 @@ KernelJoin joinKernels(const KernelTable &kernels, const Trace &trace)
         const TimeNs start = kernels.start[r];
         if (start == Table::kMissingNs)
             continue;
-        EventRef ref;
+        const std::string_view name = kernels.strings.view(kernels.name[r]);
+        Candidate best;
+        auto consider = [&](const Track &t) {
+            const Candidate c = closestStart(trace, t, start, name);
+            if (c.ref.isValid() && !join.eventToRow.contains(KernelJoin::key(c.ref))
+                && (!best.ref.isValid() || c.betterThan(best)))
+                best = c;
+        };
         auto [lo, hi] = byStream.equal_range(kernels.stream[r]);
-        for (auto it = lo; it != hi && !ref.isValid(); ++it)
-            ref = closestStart(trace, *it->second, start);
-        // HCCL rows have no stream number; search every device lane.
-        for (std::size_t i = 0; i < device.size() && !ref.isValid(); ++i)
-            if (kernels.stream[r] == KernelTable::kNoValue || lo == hi)
-                ref = closestStart(trace, *device[i], start);
-        if (ref.isValid() && !join.eventToRow.contains(KernelJoin::key(ref))) {
-            join.rowToEvent[r] = ref;
-            join.eventToRow.insert(KernelJoin::key(ref), static_cast<qint32>(row));
+        for (auto it = lo; it != hi; ++it)
+            consider(*it->second);
+        // HCCL rows have no stream number (N/A): search every device and communication lane.
+        if (!best.sameName)
+            for (const Track *t : device)
+                consider(*t);
+        if (best.ref.isValid()) {
+            join.rowToEvent[r] = best.ref;
+            join.eventToRow.insert(KernelJoin::key(best.ref), static_cast<qint32>(row));
             ++join.matched;
         }
     }

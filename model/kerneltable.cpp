@@ -12,156 +12,158 @@ namespace npuscope {
 
 namespace {
 
-// Normalised header keys (Table::normaliseKey) of every spelling seen for a canonical column,
-// in order of preference (FORMATS.md §3, plus the article's Duration/Wait_time/Block_dim/
-// Stream_id/Start_time and the 2026 "Block Num" rename).
-using Aliases = std::initializer_list<const char *>;
-const Aliases kNameKeys = { "name", "opname" };
-const Aliases kTypeKeys = { "type", "optype" };
-const Aliases kCoreKeys = { "acceleratorcore", "tasktype" };
-const Aliases kStepKeys = { "stepid" };
-const Aliases kStreamKeys = { "streamid" };
-const Aliases kStartKeys = { "starttime", "taskstarttime" };
-const Aliases kDurationKeys = { "duration", "taskduration" };
-const Aliases kWaitKeys = { "waittime", "taskwaittime" };
-const Aliases kBlockDimKeys = { "blockdim", "blocknum" };
+    // Normalised header keys (Table::normaliseKey) of every spelling seen for a canonical column,
+    // in order of preference (FORMATS.md §3, plus the article's Duration/Wait_time/Block_dim/
+    // Stream_id/Start_time and the 2026 "Block Num" rename).
+    using Aliases = std::initializer_list<const char *>;
+    const Aliases kNameKeys = { "name", "opname" };
+    const Aliases kTypeKeys = { "type", "optype" };
+    const Aliases kCoreKeys = { "acceleratorcore", "tasktype" };
+    const Aliases kStepKeys = { "stepid" };
+    const Aliases kStreamKeys = { "streamid" };
+    const Aliases kStartKeys = { "starttime", "taskstarttime" };
+    const Aliases kDurationKeys = { "duration", "taskduration" };
+    const Aliases kWaitKeys = { "waittime", "taskwaittime" };
+    const Aliases kBlockDimKeys = { "blockdim", "blocknum" };
 
-int findAlias(const Table &table, Aliases keys)
-{
-    for (const char *key : keys) {
-        for (int i = 0; i < table.columnCount(); ++i) {
-            if (table.columns[std::size_t(i)].key == QLatin1String(key))
-                return i;
+    int findAlias(const Table &table, Aliases keys)
+    {
+        for (const char *key : keys) {
+            for (int i = 0; i < table.columnCount(); ++i) {
+                if (table.columns[std::size_t(i)].key == QLatin1String(key))
+                    return i;
+            }
         }
-    }
-    return -1;
-}
-
-// Cells of one column that could not be read, reported as a single warning.
-class BadCells {
-public:
-    BadCells(const Table &table, int column)
-        : m_table(table)
-        , m_column(column)
-    {
-    }
-    void add(qsizetype row)
-    {
-        if (m_count++ == 0)
-            m_firstRow = row;
-    }
-    void report(IssueList *issues, const QString &expected) const
-    {
-        if (m_count == 0 || !issues)
-            return;
-        const QString &name = m_table.columns[std::size_t(m_column)].name;
-        issues->append(Issue { Severity::Warning, m_table.path,
-                               QStringLiteral("line %1").arg(m_table.lines[std::size_t(m_firstRow)]),
-                               QStringLiteral("column '%1': %2 cell(s) are not %3 (first: '%4'); "
-                                              "they are treated as missing")
-                                   .arg(name)
-                                   .arg(m_count)
-                                   .arg(expected, m_table.text(m_firstRow, m_column)) });
+        return -1;
     }
 
-private:
-    const Table &m_table;
-    int m_column;
-    qsizetype m_count = 0;
-    qsizetype m_firstRow = 0;
-};
+    // Cells of one column that could not be read, reported as a single warning.
+    class BadCells {
+    public:
+        BadCells(const Table &table, int column)
+            : m_table(table)
+            , m_column(column)
+        {
+        }
+        void add(qsizetype row)
+        {
+            if (m_count++ == 0)
+                m_firstRow = row;
+        }
+        void report(IssueList *issues, const QString &expected) const
+        {
+            if (m_count == 0 || !issues)
+                return;
+            const QString &name = m_table.columns[std::size_t(m_column)].name;
+            issues->append(Issue { Severity::Warning, m_table.path,
+                QStringLiteral("line %1").arg(m_table.lines[std::size_t(m_firstRow)]),
+                QStringLiteral("column '%1': %2 cell(s) are not %3 (first: '%4'); "
+                               "they are treated as missing")
+                    .arg(name)
+                    .arg(m_count)
+                    .arg(expected, m_table.text(m_firstRow, m_column)) });
+        }
 
-// Times in exact ns: from the column's own parse when its header has a time unit, else the
-// text read as microseconds (the article's "Duration", "Task Start Time").
-std::vector<TimeNs> readTimes(const Table &table, int column, TimeNs missing, IssueList *issues)
-{
-    std::vector<TimeNs> out(std::size_t(table.rowCount()), missing);
-    if (column < 0)
+    private:
+        const Table &m_table;
+        int m_column;
+        qsizetype m_count = 0;
+        qsizetype m_firstRow = 0;
+    };
+
+    // Times in exact ns: from the column's own parse when its header has a time unit, else the
+    // text read as microseconds (the article's "Duration", "Task Start Time").
+    std::vector<TimeNs> readTimes(const Table &table, int column, TimeNs missing, IssueList *issues)
+    {
+        std::vector<TimeNs> out(std::size_t(table.rowCount()), missing);
+        if (column < 0)
+            return out;
+        const Table::Column &c = table.columns[std::size_t(column)];
+        const bool parsed = c.ns.size() == out.size();
+        BadCells bad(table, column);
+        for (std::size_t row = 0; row < out.size(); ++row) {
+            const std::string_view text = table.strings.view(c.text[row]);
+            if (Table::isMissingText(text))
+                continue;
+            const TimeNs ns
+                = parsed ? c.ns[row] : parseMicrosToNs(text).value_or(Table::kMissingNs);
+            if (ns == Table::kMissingNs)
+                bad.add(qsizetype(row));
+            else
+                out[row] = ns;
+        }
+        bad.report(issues, QStringLiteral("times"));
         return out;
-    const Table::Column &c = table.columns[std::size_t(column)];
-    const bool parsed = c.ns.size() == out.size();
-    BadCells bad(table, column);
-    for (std::size_t row = 0; row < out.size(); ++row) {
-        const std::string_view text = table.strings.view(c.text[row]);
-        if (Table::isMissingText(text))
-            continue;
-        const TimeNs ns = parsed ? c.ns[row] : parseMicrosToNs(text).value_or(Table::kMissingNs);
-        if (ns == Table::kMissingNs)
-            bad.add(qsizetype(row));
-        else
-            out[row] = ns;
     }
-    bad.report(issues, QStringLiteral("times"));
-    return out;
-}
 
-std::optional<std::int32_t> parseInt32(std::string_view text)
-{
-    constexpr auto kMin = std::numeric_limits<std::int32_t>::min();
-    constexpr auto kMax = std::numeric_limits<std::int32_t>::max();
-    if (const auto v = parseInteger(text)) {
-        if (*v >= kMin && *v <= kMax)
-            return std::int32_t(*v);
+    std::optional<std::int32_t> parseInt32(std::string_view text)
+    {
+        constexpr auto kMin = std::numeric_limits<std::int32_t>::min();
+        constexpr auto kMax = std::numeric_limits<std::int32_t>::max();
+        if (const auto v = parseInteger(text)) {
+            if (*v >= kMin && *v <= kMax)
+                return std::int32_t(*v);
+            return std::nullopt;
+        }
+        const auto d = parseDouble(text); // "8.0"
+        if (d && std::trunc(*d) == *d && *d >= kMin && *d <= kMax)
+            return std::int32_t(*d);
         return std::nullopt;
     }
-    const auto d = parseDouble(text); // "8.0"
-    if (d && std::trunc(*d) == *d && *d >= kMin && *d <= kMax)
-        return std::int32_t(*d);
-    return std::nullopt;
-}
 
-std::vector<std::int32_t> readInts(const Table &table, int column, IssueList *issues)
-{
-    std::vector<std::int32_t> out(std::size_t(table.rowCount()), KernelTable::kNoValue);
-    if (column < 0)
-        return out;
-    const Table::Column &c = table.columns[std::size_t(column)];
-    BadCells bad(table, column);
-    for (std::size_t row = 0; row < out.size(); ++row) {
-        const std::string_view text = table.strings.view(c.text[row]);
-        if (Table::isMissingText(text))
-            continue;
-        if (const auto v = parseInt32(text))
-            out[row] = *v;
-        else
-            bad.add(qsizetype(row));
-    }
-    bad.report(issues, QStringLiteral("integers"));
-    return out;
-}
-
-// Copies a text column into the kernel table's own pool. `remap` caches table id -> kernel id,
-// shared by all columns since the same text gets the same id in both pools.
-std::vector<StringId> readStrings(const Table &table, int column, bool missingAsEmpty,
-                                  StringPool &pool, std::vector<StringId> &remap)
-{
-    std::vector<StringId> out(std::size_t(table.rowCount()), StringId(0));
-    if (column < 0)
-        return out;
-    const std::vector<StringId> &ids = table.columns[std::size_t(column)].text;
-    for (std::size_t row = 0; row < out.size(); ++row) {
-        const StringId id = ids[row];
-        StringId &mapped = remap[id.value];
-        if (!mapped.isValid()) {
-            const std::string_view text = table.strings.view(id);
-            mapped = missingAsEmpty && Table::isMissingText(text) ? StringId(0) : pool.intern(text);
+    std::vector<std::int32_t> readInts(const Table &table, int column, IssueList *issues)
+    {
+        std::vector<std::int32_t> out(std::size_t(table.rowCount()), KernelTable::kNoValue);
+        if (column < 0)
+            return out;
+        const Table::Column &c = table.columns[std::size_t(column)];
+        BadCells bad(table, column);
+        for (std::size_t row = 0; row < out.size(); ++row) {
+            const std::string_view text = table.strings.view(c.text[row]);
+            if (Table::isMissingText(text))
+                continue;
+            if (const auto v = parseInt32(text))
+                out[row] = *v;
+            else
+                bad.add(qsizetype(row));
         }
-        out[row] = mapped;
+        bad.report(issues, QStringLiteral("integers"));
+        return out;
     }
-    return out;
-}
 
-QString requiredMissing(const KernelTable &k)
-{
-    QStringList missing;
-    if (k.nameColumn < 0)
-        missing << QStringLiteral("name (Name / Op Name)");
-    if (k.startColumn < 0)
-        missing << QStringLiteral("start (Start Time(us) / Task Start Time(us))");
-    if (k.durationColumn < 0)
-        missing << QStringLiteral("duration (Duration(us) / Task Duration(us))");
-    return missing.join(QStringLiteral(", "));
-}
+    // Copies a text column into the kernel table's own pool. `remap` caches table id -> kernel id,
+    // shared by all columns since the same text gets the same id in both pools.
+    std::vector<StringId> readStrings(const Table &table, int column, bool missingAsEmpty,
+        StringPool &pool, std::vector<StringId> &remap)
+    {
+        std::vector<StringId> out(std::size_t(table.rowCount()), StringId(0));
+        if (column < 0)
+            return out;
+        const std::vector<StringId> &ids = table.columns[std::size_t(column)].text;
+        for (std::size_t row = 0; row < out.size(); ++row) {
+            const StringId id = ids[row];
+            StringId &mapped = remap[id.value];
+            if (!mapped.isValid()) {
+                const std::string_view text = table.strings.view(id);
+                mapped = missingAsEmpty && Table::isMissingText(text) ? StringId(0)
+                                                                      : pool.intern(text);
+            }
+            out[row] = mapped;
+        }
+        return out;
+    }
+
+    QString requiredMissing(const KernelTable &k)
+    {
+        QStringList missing;
+        if (k.nameColumn < 0)
+            missing << QStringLiteral("name (Name / Op Name)");
+        if (k.startColumn < 0)
+            missing << QStringLiteral("start (Start Time(us) / Task Start Time(us))");
+        if (k.durationColumn < 0)
+            missing << QStringLiteral("duration (Duration(us) / Task Duration(us))");
+        return missing.join(QStringLiteral(", "));
+    }
 
 } // namespace
 
@@ -189,8 +191,8 @@ KernelTable KernelTable::fromTable(std::shared_ptr<const Table> table, IssueList
             for (const Table::Column &c : t.columns)
                 found << c.name;
             issues->append(Issue { Severity::Error, t.path, QString(),
-                                   QStringLiteral("not a kernel table: missing %1; columns found: %2")
-                                       .arg(missing, found.join(QStringLiteral(", "))) });
+                QStringLiteral("not a kernel table: missing %1; columns found: %2")
+                    .arg(missing, found.join(QStringLiteral(", "))) });
         }
         return k;
     }

@@ -6,6 +6,8 @@
 
 #include <QFileInfo>
 
+#include <atomic>
+
 namespace npuscope {
 
 namespace {
@@ -41,10 +43,17 @@ public:
         *m_done += fileSize(path);
         if (!m_outer)
             return {};
-        return [this, base](std::int64_t done, std::int64_t) { return m_outer(base + done, m_total); };
+        return [this, base](std::int64_t done, std::int64_t) {
+            if (!m_outer(base + done, m_total))
+                m_cancelled = true;
+            return !m_cancelled.load();
+        };
     }
+    // True once the outer callback asked to stop, even if a reader ignored the answer.
+    bool cancelled() const { return m_cancelled.load(); }
 
 private:
+    std::atomic<bool> m_cancelled { false };
     const ProgressFn &m_outer;
     std::int64_t *m_done;
     std::int64_t m_total;
@@ -60,7 +69,7 @@ std::shared_ptr<const Table> readTable(const QString &path, const QString &canon
     }
     CsvResult r = readCsvFile(path, span.forFile(path));
     rank.issues += r.issues;
-    if (r.cancelled)
+    if (r.cancelled || span.cancelled())
         *cancelled = true;
     return r.ok ? std::shared_ptr<const Table>(std::move(r.table)) : nullptr;
 }
@@ -86,7 +95,7 @@ std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const Load
         to.threads = options.threads;
         TraceLoadResult tr = loadTrace(source.traceView, to, span.forFile(source.traceView));
         rank->issues += tr.issues;
-        if (tr.cancelled) {
+        if (tr.cancelled || span.cancelled()) {
             *cancelled = true;
             return nullptr;
         }

@@ -112,7 +112,7 @@ ProfilerConfig parseProfilerConfig(const QByteArray &json, const QString &path, 
     c.rankId = optInt(root.value(QStringLiteral("rank_id")));
     const QJsonValue end = root.value(QStringLiteral("end_info")).toObject().value(QStringLiteral("collectionTimeEnd"));
     if (end.isDouble())
-        c.collectionEndNs = static_cast<std::int64_t>(end.toDouble());
+        c.collectionEndNs = end.toInteger(); // Qt 6 keeps JSON integers exact
     else if (end.isString())
         c.collectionEndNs = end.toString().toLongLong();
     return c;

@@ -9,18 +9,18 @@ namespace npuscope {
 
 namespace {
 
-// Units seen in profiler headers (FORMATS.md §2-4). Only these are split off as a unit, so
-// "Communication(Not Overlapped)" keeps its parenthesis as part of the name.
-bool isKnownUnit(QStringView unit)
-{
-    static const char *const kUnits[] = { "us", "ms", "ns", "s", "%", "b", "kb", "mb", "gb",
-        "bytes", "gb/s", "mb/s", "kb/s", "b/s", "hz", "khz", "mhz", "ghz", "cycles", "cycle" };
-    for (const char *u : kUnits) {
-        if (unit.compare(QLatin1String(u), Qt::CaseInsensitive) == 0)
-            return true;
+    // Units seen in profiler headers (FORMATS.md §2-4). Only these are split off as a unit, so
+    // "Communication(Not Overlapped)" keeps its parenthesis as part of the name.
+    bool isKnownUnit(QStringView unit)
+    {
+        static const char *const kUnits[] = { "us", "ms", "ns", "s", "%", "b", "kb", "mb", "gb",
+            "bytes", "gb/s", "mb/s", "kb/s", "b/s", "hz", "khz", "mhz", "ghz", "cycles", "cycle" };
+        for (const char *u : kUnits) {
+            if (unit.compare(QLatin1String(u), Qt::CaseInsensitive) == 0)
+                return true;
+        }
+        return false;
     }
-    return false;
-}
 
 } // namespace
 

@@ -5,7 +5,7 @@
 
 #include <QHash>
 
-#include <map>
+#include <boost/container/flat_map.hpp>
 #include <memory>
 
 namespace npuscope {
@@ -60,7 +60,7 @@ private:
     QHash<quint64, std::uint32_t> m_trackIndex;
     QHash<quint32, ProcessInfo> m_processes; // by pid string id
     QHash<quint64, ThreadInfo> m_threads; // by (pid, tid)
-    std::map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> m_counterIndex;
+    boost::container::flat_map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> m_counterIndex; // tens of series
     std::vector<BeginEnd> m_beginEnd;
     std::vector<FlowPoint> m_flowPoints;
     RawChunk::Problem m_problems[RawChunk::ProblemKindCount];

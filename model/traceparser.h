@@ -8,6 +8,7 @@
 namespace npuscope {
 
 class TraceSource;
+class SpanParserBackend;
 
 // Parses one span of a trace's event array (a run of comma-separated event objects) into a
 // RawChunk with simdjson On-Demand. Damaged input is recovered event by event: a span that does
@@ -25,9 +26,11 @@ public:
     void parse(const TraceSource &source, std::int64_t begin, std::int64_t end, bool last,
                RawChunk &out, const std::atomic<bool> *cancel = nullptr);
 
+    // Name of the SIMD level in use ("haswell" or "generic").
+    static const char *simdLevel();
+
 private:
-    struct Impl;
-    std::unique_ptr<Impl> d;
+    std::unique_ptr<SpanParserBackend> d;
 };
 
 // Offset of the first event start ('{' after "}," with optional whitespace) at or after `from`

@@ -1,0 +1,556 @@
+#include "app/mainwindow.h"
+
+#include "app/commandline.h"
+#include "app/loadcontroller.h"
+#include "app/recentfiles.h"
+#include "app/startpage.h"
+#include "widgets/aggregationpanel.h"
+#include "widgets/detailspanel.h"
+#include "widgets/issuespanel.h"
+#include "widgets/kerneltablemodel.h"
+#include "widgets/kerneltableview.h"
+#include "widgets/timeaxis.h"
+#include "widgets/timelineview.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLocale>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QStyle>
+#include <QToolBar>
+#include <QToolButton>
+
+namespace npuscope {
+
+namespace {
+
+    // Bump when docks are added or renamed: restoreState() of an older layout is then skipped.
+    constexpr int kStateVersion = 1;
+    const char kGeometryKey[] = "mainWindow/geometry";
+    const char kStateKey[] = "mainWindow/state";
+    const char kHiddenColumnsKey[] = "kernelTable/hiddenColumns";
+
+    QString settingsKey(const char *key) { return QLatin1String(key); }
+
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_loader(new LoadController(this))
+    , m_recent(new RecentFiles(this))
+    , m_central(new QStackedWidget(this))
+    , m_startPage(new StartPage(m_recent, this))
+    , m_timeline(new TimelineView(this))
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    setWindowTitle(tr("npuscope"));
+    setAcceptDrops(true);
+    setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
+    m_central->addWidget(m_startPage);
+    m_central->addWidget(m_timeline);
+    setCentralWidget(m_central);
+
+    createDocks();
+    createActions();
+    createToolBar();
+    createStatusBar();
+    m_defaultState = saveState(kStateVersion);
+    restoreSettings();
+    showStartPage();
+
+    connect(m_startPage, &StartPage::openRequested, this, &MainWindow::openPath);
+    connect(m_startPage, &StartPage::openFolderRequested, this, &MainWindow::openFolderDialog);
+    connect(m_startPage, &StartPage::openFileRequested, this, &MainWindow::openFileDialog);
+    connect(m_startPage, &StartPage::demoRequested, this, &MainWindow::openDemo);
+    connect(m_loader, &LoadController::started, this, &MainWindow::onLoadStarted);
+    connect(m_loader, &LoadController::progressChanged, m_progress, &QProgressBar::setValue);
+    connect(m_loader, &LoadController::loaded, this, &MainWindow::onLoaded);
+    connect(m_loader, &LoadController::failed, this, &MainWindow::onLoadFailed);
+    connect(m_loader, &LoadController::cancelled, this, [this](const QString &path) {
+        onLoadEnded();
+        m_statusLabel->setText(tr("Loading of %1 cancelled.").arg(QDir::toNativeSeparators(path)));
+        emit loadCancelled(path);
+    });
+    connect(m_timeline, &TimelineView::eventSelected, this, &MainWindow::onTimelineEventSelected);
+    connect(m_timeline, &TimelineView::rangeSelected, this, [this](TimeNs t0, TimeNs t1) {
+        m_statusLabel->setText(tr("Selected range: %1").arg(TimeAxis::formatDuration(t1 - t0)));
+    });
+    connect(m_kernelView, &KernelTableView::kernelActivated, this, &MainWindow::onKernelActivated);
+    connect(m_kernelView, &KernelTableView::exportRequested, this, &MainWindow::exportKernels);
+    connect(
+        m_aggregation, &AggregationPanel::filterRequested, this, &MainWindow::onFilterRequested);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks()
+{
+    m_kernelView = new KernelTableView(this);
+    m_aggregation = new AggregationPanel(this);
+    m_details = new DetailsPanel(this);
+    m_issues = new IssuesPanel(this);
+    m_kernelDock = addPanel(
+        m_kernelView, tr("Kernels"), QStringLiteral("KernelsDock"), Qt::BottomDockWidgetArea);
+    QDockWidget *aggregation = addPanel(m_aggregation, tr("Aggregation"),
+        QStringLiteral("AggregationDock"), Qt::BottomDockWidgetArea);
+    m_issuesDock = addPanel(
+        m_issues, tr("Input Issues"), QStringLiteral("IssuesDock"), Qt::BottomDockWidgetArea);
+    addPanel(m_details, tr("Details"), QStringLiteral("DetailsDock"), Qt::RightDockWidgetArea);
+    tabifyDockWidget(m_kernelDock, aggregation);
+    tabifyDockWidget(aggregation, m_issuesDock);
+    m_kernelDock->raise();
+    resizeDocks({ m_kernelDock }, { 300 }, Qt::Vertical);
+    resizeDocks(
+        { findChild<QDockWidget *>(QStringLiteral("DetailsDock")) }, { 340 }, Qt::Horizontal);
+}
+
+QDockWidget *MainWindow::addPanel(
+    QWidget *panel, const QString &title, const QString &name, Qt::DockWidgetArea area)
+{
+    auto *dock = new QDockWidget(title, this);
+    dock->setObjectName(name); // saveState() finds docks by object name
+    dock->setWidget(panel);
+    addDockWidget(area, dock);
+    return dock;
+}
+
+void MainWindow::createActions()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *openFolder = file->addAction(tr("Open &Folder…"), this, &MainWindow::openFolderDialog);
+    openFolder->setShortcut(QKeySequence::Open);
+    openFolder->setIcon(style()->standardIcon(QStyle::SP_DirOpenIcon));
+    QAction *openFile = file->addAction(tr("Open F&ile…"), this, &MainWindow::openFileDialog);
+    openFile->setShortcut(QKeySequence(tr("Ctrl+Shift+O")));
+    openFile->setIcon(style()->standardIcon(QStyle::SP_FileIcon));
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    file->addAction(tr("Open &Demo Profile"), this, &MainWindow::openDemo);
+    file->addSeparator();
+    file->addAction(tr("&Export Visible Kernels to CSV…"), this, &MainWindow::exportKernels);
+    file->addSeparator();
+    m_closeAction = file->addAction(tr("&Close Profile"), this, &MainWindow::closeProfile);
+    m_closeAction->setShortcut(QKeySequence::Close);
+    m_closeAction->setEnabled(false);
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget *dock : findChildren<QDockWidget *>())
+        m_viewMenu->addAction(dock->toggleViewAction());
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About npuscope"), this, [this]() {
+        QMessageBox::about(this, tr("About npuscope"),
+            tr("<h3>npuscope %1</h3><p>A fast, offline viewer and analyser for "
+               "Ascend (torch_npu) and PyTorch Kineto training profiles.</p>")
+                .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::createToolBar()
+{
+    m_profileBar = addToolBar(tr("Profile"));
+    m_profileBar->setObjectName(QStringLiteral("ProfileToolBar"));
+    m_profileBar->setMovable(false);
+    m_profileBar->addWidget(new QLabel(tr(" Rank: "), m_profileBar));
+    m_rankCombo = new QComboBox(m_profileBar);
+    m_rankCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_rankCombo->setToolTip(tr("The rank (device) shown in every view"));
+    m_profileBar->addWidget(m_rankCombo);
+    m_profileBar->addSeparator();
+    m_profileBar->addWidget(new QLabel(tr(" Step: "), m_profileBar));
+    m_stepCombo = new QComboBox(m_profileBar);
+    m_stepCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_stepCombo->setToolTip(tr("Zoom the timeline to one profiler step"));
+    m_profileBar->addWidget(m_stepCombo);
+    m_profileBar->setEnabled(false);
+    connect(m_rankCombo, &QComboBox::activated, this, &MainWindow::setCurrentRank);
+    connect(m_stepCombo, &QComboBox::activated, this, &MainWindow::setCurrentStep);
+}
+
+void MainWindow::createStatusBar()
+{
+    m_statusLabel = new QLabel(tr("Open a profile folder or file to begin."), this);
+    m_statusLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, LoadController::kProgressMax);
+    m_progress->setMaximumWidth(220);
+    m_progress->setFormat(tr("Loading… %p%"));
+    m_progress->hide();
+    m_cancelButton = new QToolButton(this);
+    m_cancelButton->setText(tr("Cancel"));
+    m_cancelButton->setToolTip(tr("Stop loading"));
+    m_cancelButton->hide();
+    connect(m_cancelButton, &QToolButton::clicked, this, &MainWindow::cancelLoad);
+    statusBar()->addWidget(m_statusLabel, 1);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancelButton);
+}
+
+void MainWindow::restoreSettings()
+{
+    const QSettings settings;
+    const QByteArray geometry = settings.value(settingsKey(kGeometryKey)).toByteArray();
+    if (geometry.isEmpty() || !restoreGeometry(geometry))
+        resize(1440, 900);
+    restoreState(settings.value(settingsKey(kStateKey)).toByteArray(), kStateVersion);
+    m_kernelView->setHiddenColumnNames(
+        settings.value(settingsKey(kHiddenColumnsKey)).toStringList());
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings settings;
+    settings.setValue(settingsKey(kGeometryKey), saveGeometry());
+    settings.setValue(
+        settingsKey(kStateKey), m_onStartPage ? m_profileLayout : saveState(kStateVersion));
+    settings.setValue(settingsKey(kHiddenColumnsKey), m_kernelView->hiddenColumnNames());
+}
+
+void MainWindow::resetLayout()
+{
+    m_profileLayout = m_defaultState;
+    if (m_onStartPage)
+        return;
+    restoreState(m_defaultState, kStateVersion);
+    for (QDockWidget *dock : findChildren<QDockWidget *>())
+        dock->show();
+    m_kernelDock->raise();
+}
+
+void MainWindow::showStartPage()
+{
+    m_central->setCurrentWidget(m_startPage);
+    if (m_onStartPage)
+        return;
+    // Empty panels around the start page look broken; they return with the next profile.
+    m_profileLayout = saveState(kStateVersion);
+    for (QDockWidget *dock : findChildren<QDockWidget *>())
+        dock->hide();
+    m_profileBar->hide();
+    m_onStartPage = true;
+}
+
+void MainWindow::showProfileViews()
+{
+    m_central->setCurrentWidget(m_timeline);
+    if (!m_onStartPage)
+        return;
+    m_onStartPage = false;
+    m_profileBar->show();
+    if (!restoreState(m_profileLayout, kStateVersion))
+        restoreState(m_defaultState, kStateVersion);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    m_loader->cancel();
+    saveSettings();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.constFirst().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.constFirst().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    openPath(urls.constFirst().toLocalFile());
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList paths = m_recent->paths();
+    for (qsizetype i = 0; i < paths.size(); ++i) {
+        const QString label
+            = QStringLiteral("&%1  %2").arg(i + 1).arg(QDir::toNativeSeparators(paths[i]));
+        const QString path = paths[i];
+        m_recentMenu->addAction(label, this, [this, path]() { openPath(path); });
+    }
+    if (paths.isEmpty())
+        m_recentMenu->addAction(tr("No recent profiles"))->setEnabled(false);
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(tr("&Clear List"), m_recent, &RecentFiles::clear)
+        ->setEnabled(!paths.isEmpty());
+}
+
+void MainWindow::openFolderDialog()
+{
+    const QString dir = QFileDialog::getExistingDirectory(
+        this, tr("Open Profile Folder"), m_recent->paths().value(0, QDir::homePath()));
+    if (!dir.isEmpty())
+        openPath(dir);
+}
+
+void MainWindow::openFileDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Profile File"),
+        QFileInfo(m_recent->paths().value(0)).absolutePath(),
+        tr("Profiles (*.json *.json.gz *.csv);;All files (*)"));
+    if (!path.isEmpty())
+        openPath(path);
+}
+
+void MainWindow::openDemo()
+{
+    QString error;
+    const QString demo = ensureDemoProfile(&error);
+    if (demo.isEmpty())
+        QMessageBox::warning(
+            this, tr("Demo profile"), tr("Cannot write the demo profile: %1").arg(error));
+    else
+        openPath(demo);
+}
+
+void MainWindow::openPath(const QString &path)
+{
+    m_loadClock.start();
+    m_loader->start(path);
+}
+
+bool MainWindow::isLoading() const { return m_loader->isLoading(); }
+
+void MainWindow::cancelLoad() { m_loader->cancel(); }
+
+void MainWindow::onLoadStarted(const QString &path)
+{
+    m_statusLabel->setText(tr("Loading %1…").arg(QDir::toNativeSeparators(path)));
+    m_progress->setValue(0);
+    m_progress->show();
+    m_cancelButton->show();
+}
+
+void MainWindow::onLoadEnded()
+{
+    m_progress->hide();
+    m_cancelButton->hide();
+}
+
+void MainWindow::onLoadFailed(const QString &path, const QString &message)
+{
+    onLoadEnded();
+    m_statusLabel->setText(tr("Could not open %1.").arg(QDir::toNativeSeparators(path)));
+    // Not exec(): a modal loop here would stall everything else the window is doing.
+    auto *box = new QMessageBox(QMessageBox::Critical, tr("Cannot Open Profile"),
+        tr("npuscope could not open\n%1").arg(QDir::toNativeSeparators(path)), QMessageBox::Ok,
+        this);
+    box->setInformativeText(message);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+    emit loadFailed(path, message);
+}
+
+void MainWindow::onLoaded(const QString &path, const LoadResult &result)
+{
+    onLoadEnded();
+    m_profile = result.profile;
+    m_recent->add(path);
+    setWindowFilePath(path);
+    setWindowTitle(tr("%1 — npuscope").arg(QFileInfo(path).fileName()));
+    m_closeAction->setEnabled(true);
+    m_profileBar->setEnabled(true);
+    showProfileViews();
+
+    m_rankCombo->clear();
+    for (const auto &rank : m_profile->ranks)
+        m_rankCombo->addItem(rank->label());
+    m_rankCombo->setEnabled(m_profile->ranks.size() > 1);
+    m_rankIndex = -1;
+    setCurrentRank(0);
+
+    const IssueList issues = m_profile->allIssues();
+    m_issues->setIssues(issues);
+    const qsizetype events = m_timeline->trace() ? m_timeline->trace()->sliceCount() : 0;
+    const QLocale locale;
+    QString status = tr("%1: %n rank(s), %2 events, %3 kernels, loaded in %4 s.", nullptr,
+        int(m_profile->ranks.size()))
+                         .arg(QFileInfo(path).fileName())
+                         .arg(locale.toString(events))
+                         .arg(locale.toString(m_kernelView->model()->totalRowCount()))
+                         .arg(double(m_loadClock.elapsed()) / 1000.0, 0, 'f', 2);
+    if (const auto rank = currentRank(); rank && !rank->trace)
+        status += QLatin1Char(' ') + tr("No timeline: this profile has no trace_view.json.");
+    if (!issues.isEmpty())
+        status += QLatin1Char(' ') + tr("%1 input issue(s): see Input Issues.").arg(issues.size());
+    m_statusLabel->setText(status);
+    if (m_profile->hasErrors())
+        m_issuesDock->raise();
+    emit profileLoaded(path);
+}
+
+std::shared_ptr<const RankProfile> MainWindow::currentRank() const
+{
+    if (!m_profile || m_rankIndex < 0 || std::size_t(m_rankIndex) >= m_profile->ranks.size())
+        return nullptr;
+    return m_profile->ranks[std::size_t(m_rankIndex)];
+}
+
+TimeNs MainWindow::baseTime(const RankProfile &rank)
+{
+    if (rank.trace)
+        return rank.trace->minTime;
+    TimeNs base = 0;
+    bool any = false;
+    if (rank.kernels) {
+        for (const TimeNs start : rank.kernels->start) {
+            if (start != Table::kMissingNs && (!any || start < base)) {
+                base = start;
+                any = true;
+            }
+        }
+    }
+    return base;
+}
+
+void MainWindow::setCurrentRank(int index)
+{
+    if (!m_profile || index < 0 || std::size_t(index) >= m_profile->ranks.size()
+        || index == m_rankIndex)
+        return;
+    m_rankIndex = index;
+    m_rankCombo->setCurrentIndex(index);
+    showRank(m_profile->ranks[std::size_t(index)]);
+}
+
+void MainWindow::showRank(const std::shared_ptr<const RankProfile> &rank)
+{
+    const TimeNs base = baseTime(*rank);
+    m_timeline->setTrace(rank->trace);
+    m_kernelView->setKernels(rank->kernels, base);
+    m_aggregation->setKernels(rank->kernels);
+    m_details->setRank(rank, base);
+    populateSteps(rank);
+}
+
+void MainWindow::populateSteps(const std::shared_ptr<const RankProfile> &rank)
+{
+    m_steps = rank->trace ? findProfilerSteps(*rank->trace) : std::vector<StepRange>();
+    m_stepCombo->clear();
+    m_stepCombo->addItem(tr("All steps"));
+    for (const StepRange &step : m_steps) {
+        m_stepCombo->addItem(
+            tr("%1  (%2)").arg(step.name, TimeAxis::formatDuration(step.end - step.start)));
+    }
+    m_stepCombo->setEnabled(!m_steps.empty());
+}
+
+void MainWindow::setCurrentStep(int index)
+{
+    const auto rank = currentRank();
+    if (!rank || !rank->trace)
+        return;
+    m_stepCombo->setCurrentIndex(index);
+    if (index <= 0 || std::size_t(index) > m_steps.size()) {
+        m_timeline->setTimeOrigin(rank->trace->minTime);
+        m_timeline->zoomToFit();
+        return;
+    }
+    const StepRange &step = m_steps[std::size_t(index - 1)];
+    m_timeline->setTimeOrigin(step.start); // the ruler counts from the step start
+    m_timeline->setVisibleRange(step.start, step.end);
+}
+
+void MainWindow::closeProfile()
+{
+    m_loader->cancel();
+    m_profile.reset();
+    m_rankIndex = -1;
+    m_steps.clear();
+    m_timeline->setTrace(nullptr);
+    m_kernelView->setKernels(nullptr, 0);
+    m_aggregation->setKernels(nullptr);
+    m_details->setRank(nullptr, 0);
+    m_issues->setIssues({});
+    m_rankCombo->clear();
+    m_stepCombo->clear();
+    m_profileBar->setEnabled(false);
+    m_closeAction->setEnabled(false);
+    showStartPage();
+    setWindowFilePath(QString());
+    setWindowTitle(tr("npuscope"));
+    m_statusLabel->setText(tr("Open a profile folder or file to begin."));
+}
+
+void MainWindow::onTimelineEventSelected(EventRef ref)
+{
+    const auto rank = currentRank();
+    if (!rank)
+        return;
+    if (!ref.isValid()) {
+        m_details->clear();
+        return;
+    }
+    m_details->showTraceEvent(ref);
+    const qint32 row = rank->join.rowOf(ref);
+    if (row >= 0)
+        m_kernelView->selectKernelRow(row);
+}
+
+void MainWindow::onKernelActivated(qint32 row)
+{
+    const auto rank = currentRank();
+    if (!rank)
+        return;
+    m_details->showKernelRow(row);
+    const auto &rowToEvent = rank->join.rowToEvent;
+    if (row >= 0 && std::size_t(row) < rowToEvent.size() && rowToEvent[std::size_t(row)].isValid())
+        m_timeline->selectEvent(rowToEvent[std::size_t(row)], true);
+    else
+        m_statusLabel->setText(tr("This kernel has no matching slice in the trace."));
+}
+
+void MainWindow::onFilterRequested(int column, const QString &value)
+{
+    m_kernelView->setExactFilter(column, value);
+    m_kernelDock->show();
+    m_kernelDock->raise();
+}
+
+void MainWindow::exportKernels()
+{
+    if (m_kernelView->model()->rowCount() == 0) {
+        m_statusLabel->setText(tr("There are no kernel rows to export."));
+        return;
+    }
+    const QString suggested
+        = QDir(QFileInfo(windowFilePath()).absolutePath()).filePath(QStringLiteral("kernels.csv"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Kernels"), suggested, tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!m_kernelView->exportCsv(path, &error)) {
+        QMessageBox::warning(this, tr("Export Kernels"),
+            tr("Could not write %1:\n%2").arg(QDir::toNativeSeparators(path), error));
+        return;
+    }
+    m_statusLabel->setText(tr("Exported %1 rows to %2.")
+                               .arg(QLocale().toString(m_kernelView->model()->rowCount()),
+                                   QDir::toNativeSeparators(path)));
+}
+
+} // namespace npuscope

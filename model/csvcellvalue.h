@@ -1,0 +1,113 @@
+#pragma once
+
+// Internal to csvreader.cpp: what a cell's text means as a value, parsed without going through
+// double where exactness matters (times). Not a public API.
+
+#include "model/decimal.h"
+#include "model/table.h"
+
+#include <cstdint>
+#include <limits>
+#include <string_view>
+
+namespace npuscope::csv {
+
+// "[+-]digits[.digits]" with at most 18 digits on each side: the shape of nearly every number
+// in profiler CSVs, parsed without the general (slower) routines.
+struct SimpleDecimal {
+    std::uint64_t intPart = 0;
+    std::uint64_t frac = 0;
+    int fracLen = 0;
+    bool negative = false;
+};
+
+inline constexpr std::uint64_t kPow10[19] = { 1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull,
+    1000000ull, 10000000ull, 100000000ull, 1000000000ull, 10000000000ull, 100000000000ull,
+    1000000000000ull, 10000000000000ull, 100000000000000ull, 1000000000000000ull,
+    10000000000000000ull, 100000000000000000ull, 1000000000000000000ull };
+
+inline bool parseSimpleDecimal(std::string_view s, SimpleDecimal &d)
+{
+    std::size_t i = 0;
+    const std::size_t n = s.size();
+    if (i < n && (s[i] == '-' || s[i] == '+')) {
+        d.negative = s[i] == '-';
+        ++i;
+    }
+    const std::size_t intStart = i;
+    for (; i < n && s[i] >= '0' && s[i] <= '9'; ++i)
+        d.intPart = d.intPart * 10 + std::uint64_t(s[i] - '0');
+    const std::size_t intDigits = i - intStart;
+    if (i < n && s[i] == '.') {
+        const std::size_t fracStart = ++i;
+        for (; i < n && s[i] >= '0' && s[i] <= '9'; ++i)
+            d.frac = d.frac * 10 + std::uint64_t(s[i] - '0');
+        d.fracLen = int(i - fracStart);
+    }
+    return i == n && intDigits <= 18 && d.fracLen <= 18 && intDigits + std::size_t(d.fracLen) > 0;
+}
+
+inline std::int64_t microsToNs(SimpleDecimal d, std::string_view s)
+{
+    while (d.fracLen > 3 && d.frac % 10 == 0) { // "1881.080000"
+        d.frac /= 10;
+        --d.fracLen;
+    }
+    constexpr std::uint64_t kMaxMicros = std::numeric_limits<std::int64_t>::max() / 1000 - 1;
+    if (d.fracLen <= 3 && d.intPart <= kMaxMicros) {
+        const auto ns = std::int64_t(d.intPart * 1000 + d.frac * kPow10[3 - d.fracLen]);
+        return d.negative ? -ns : ns;
+    }
+    return parseScaledToNs(s, 0).value_or(Table::kMissingNs); // rounding, exponents
+}
+
+// What one distinct cell text means, worked out once per interned string: most cells repeat a
+// few values, and one 16-byte record keeps the per-cell lookup to a single cache line.
+inline constexpr std::int64_t kUnknownCell = std::numeric_limits<std::int64_t>::min() + 1;
+inline constexpr std::int64_t kMissingCell = kUnknownCell + 1;
+inline constexpr std::int64_t kTextCell = kUnknownCell + 2;
+struct CellInfo {
+    double value = 0; // numbers only; NaN when missing
+    // A number's exact ns when read as µs (Table::kMissingNs when out of range), or a marker.
+    std::int64_t micros = kUnknownCell;
+    bool isNumber() const { return micros != kMissingCell && micros != kTextCell; }
+};
+
+inline std::int64_t parseNs(std::string_view s, int scaleExp)
+{
+    SimpleDecimal d;
+    if (scaleExp == 0 && parseSimpleDecimal(s, d))
+        return microsToNs(d, s);
+    return parseScaledToNs(s, scaleExp).value_or(Table::kMissingNs);
+}
+
+inline CellInfo classifyCell(std::string_view s)
+{
+    if (Table::isMissingText(s))
+        return { std::numeric_limits<double>::quiet_NaN(), kMissingCell };
+    const char c = s.front();
+    if (!((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.'))
+        return { 0, kTextCell };
+    CellInfo info;
+    SimpleDecimal d;
+    const bool simple = parseSimpleDecimal(s, d);
+    info.micros = simple ? microsToNs(d, s) : parseScaledToNs(s, 0).value_or(Table::kMissingNs);
+    if (info.micros <= kTextCell) // keep the markers unambiguous
+        info.micros = Table::kMissingNs;
+    // Clinger's fast path: an integer up to 2^53 divided by an exact power of ten is correctly
+    // rounded, so it equals what from_chars returns.
+    constexpr std::uint64_t kExactLimit = std::uint64_t(1) << 53;
+    if (simple && d.frac <= kExactLimit
+        && d.intPart <= (kExactLimit - d.frac) / kPow10[d.fracLen]) {
+        const double v = double(d.intPart * kPow10[d.fracLen] + d.frac) / double(kPow10[d.fracLen]);
+        info.value = d.negative ? -v : v;
+        return info;
+    }
+    const auto v = parseDouble(s);
+    if (!v)
+        return { 0, kTextCell };
+    info.value = *v;
+    return info;
+}
+
+} // namespace npuscope::csv

@@ -1,0 +1,454 @@
+#pragma once
+
+// Internal to csvreader.cpp: splits CSV text into rows of cell views, and checks that the text
+// is text. Kept apart so that the reader itself stays readable; not a public API.
+
+#include <QString>
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace npuscope::csv {
+
+// Ragged rows are listed one by one up to this count, then summarised: enough to see the
+// pattern without flooding the issue list.
+inline constexpr std::size_t kMaxRowIssues = 20;
+// The binary sniff looks at the first 64 KB. Real CSVs have no control characters and at most
+// a few bytes of broken UTF-8 (a Latin-1 name); random binary data has ~10% control characters
+// and ~50% invalid UTF-8. The small slack keeps a tiny file with one stray byte readable.
+inline constexpr std::size_t kSniffBytes = 64 << 10;
+inline constexpr std::size_t kMaxControlPercent = 5;
+inline constexpr std::size_t kMaxInvalidPercent = 25;
+inline constexpr std::size_t kSniffSlack = 2;
+// Every cell handed to StringPool::lookupPadded() is followed by at least this many readable
+// bytes: the input window and the batch scratch are padded, and empty cells point at kPadding.
+inline constexpr std::size_t kPaddingBytes = 16;
+inline constexpr char kPadding[kPaddingBytes] = {};
+inline constexpr std::string_view kEmptyCell(kPadding, 0);
+
+// ---- Text checks ----
+
+// Length of the valid UTF-8 sequence at p (1-4), or 0 when the bytes there are not valid UTF-8.
+inline int utf8SequenceLength(const unsigned char *p, std::size_t available)
+{
+    const unsigned c = p[0];
+    if (c < 0x80)
+        return 1;
+    int length = 0;
+    unsigned low = 0x80, high = 0xBF; // allowed range of the second byte
+    if (c >= 0xC2 && c <= 0xDF) {
+        length = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        length = 3;
+        low = c == 0xE0 ? 0xA0 : 0x80; // no overlong forms
+        high = c == 0xED ? 0x9F : 0xBF; // no surrogates
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        length = 4;
+        low = c == 0xF0 ? 0x90 : 0x80;
+        high = c == 0xF4 ? 0x8F : 0xBF; // nothing above U+10FFFF
+    } else {
+        return 0;
+    }
+    if (available < std::size_t(length) || p[1] < low || p[1] > high)
+        return 0;
+    for (int k = 2; k < length; ++k) {
+        if ((p[k] & 0xC0) != 0x80)
+            return 0;
+    }
+    return length;
+}
+
+struct TextProblems {
+    std::size_t firstNul = 0, nulCount = 0;
+    std::size_t firstInvalid = 0, invalidCount = 0; // bytes outside valid UTF-8 sequences
+    std::size_t controlCount = 0; // other control characters (binary sniff only)
+};
+
+inline bool isPlainAscii16(const char *p)
+{
+#if defined(__SSE2__)
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
+    return (_mm_movemask_epi8(v) | _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128()))) == 0;
+#else
+    return std::none_of(p, p + 16, [](char c) { return c == 0 || (c & 0x80); });
+#endif
+}
+
+// Finds NUL bytes and invalid UTF-8. Runs of 16 plain ASCII bytes are skipped with one compare.
+inline TextProblems scanText(std::string_view text)
+{
+    TextProblems r;
+    const auto *p = reinterpret_cast<const unsigned char *>(text.data());
+    const std::size_t n = text.size();
+    for (std::size_t i = 0; i < n;) {
+        if (n - i >= 16 && isPlainAscii16(text.data() + i)) {
+            i += 16;
+            continue;
+        }
+        const unsigned c = p[i];
+        if (c == 0 && r.nulCount++ == 0)
+            r.firstNul = i;
+        if (c != 0 && c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v')
+            ++r.controlCount;
+        const int length = utf8SequenceLength(p + i, n - i);
+        if (length == 0 && r.invalidCount++ == 0)
+            r.firstInvalid = i;
+        i += std::size_t(std::max(length, 1));
+    }
+    return r;
+}
+
+// Why the data is not CSV text, or an empty string when it looks like text.
+inline QString binaryReason(std::string_view data)
+{
+    auto startsWith = [&](std::string_view magic) { return data.substr(0, magic.size()) == magic; };
+    if (startsWith("\x1f\x8b"))
+        return QStringLiteral("the file is gzip-compressed, not CSV text");
+    if (startsWith("PK\x03\x04"))
+        return QStringLiteral("the file is a zip archive, not CSV text");
+    if (startsWith(std::string_view("SQLite format 3\0", 16)))
+        return QStringLiteral("the file is an SQLite database, not CSV text");
+    if (startsWith("\xff\xfe") || startsWith("\xfe\xff"))
+        return QStringLiteral("the file is UTF-16 text; only UTF-8 CSV is supported");
+    const std::string_view head = data.substr(0, kSniffBytes);
+    const TextProblems p = scanText(head);
+    const std::size_t control = p.nulCount + p.controlCount;
+    if (control > head.size() * kMaxControlPercent / 100 + kSniffSlack
+        || p.invalidCount > head.size() * kMaxInvalidPercent / 100 + kSniffSlack)
+        return QStringLiteral("the file holds binary data, not CSV text (of its first %1 bytes, %2 "
+                              "are control characters and %3 are not valid UTF-8)")
+            .arg(head.size())
+            .arg(control)
+            .arg(p.invalidCount);
+    return {};
+}
+
+// ---- Tokenising ----
+
+// Yields the cell delimiters (',', '\n', '\r') in order from a bit mask per 64-byte block, so
+// each cell costs a count-trailing-zeros rather than a loop over its bytes.
+class DelimiterScanner {
+public:
+    explicit DelimiterScanner(std::string_view data)
+        : m_data(data)
+    {
+    }
+    // Positions the scanner at `pos` (after a quoted cell, or at the start of a chunk).
+    void seek(std::size_t pos)
+    {
+        m_base = pos & ~std::size_t(63);
+        m_mask = maskAt(m_base) & (~std::uint64_t(0) << (pos - m_base));
+    }
+    // The next delimiter, consumed; the data size when there is none.
+    std::size_t next()
+    {
+        while (m_mask == 0) {
+            m_base += 64;
+            if (m_base >= m_data.size())
+                return m_data.size();
+            m_mask = maskAt(m_base);
+        }
+        const std::size_t pos = m_base + std::size_t(std::countr_zero(m_mask));
+        m_mask &= m_mask - 1;
+        return pos;
+    }
+
+private:
+    std::uint64_t maskAt(std::size_t offset) const
+    {
+        const char *p = m_data.data() + offset;
+        const std::size_t available = m_data.size() - std::min(offset, m_data.size());
+#if defined(__SSE2__)
+        if (available >= 64) {
+            const __m128i comma = _mm_set1_epi8(','), lf = _mm_set1_epi8('\n');
+            const __m128i cr = _mm_set1_epi8('\r');
+            std::uint64_t mask = 0;
+            for (int k = 0; k < 4; ++k) {
+                const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 16 * k));
+                const __m128i hit
+                    = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, comma), _mm_cmpeq_epi8(v, lf)),
+                        _mm_cmpeq_epi8(v, cr));
+                mask |= std::uint64_t(std::uint32_t(_mm_movemask_epi8(hit))) << (16 * k);
+            }
+            return mask;
+        }
+#endif
+        std::uint64_t mask = 0;
+        for (std::size_t i = 0; i < std::min<std::size_t>(64, available); ++i) {
+            if (p[i] == ',' || p[i] == '\n' || p[i] == '\r')
+                mask |= std::uint64_t(1) << i;
+        }
+        return mask;
+    }
+
+    std::string_view m_data;
+    std::size_t m_base = 0;
+    std::uint64_t m_mask = 0;
+};
+
+inline bool isBlank(char c)
+{
+    // The first test fails for nearly every byte, so a cell costs one compare per end.
+    return static_cast<unsigned char>(c) <= ' ' && (c == ' ' || c == '\t');
+}
+
+inline std::string_view trimBlanksSlow(std::string_view s)
+{
+    while (!s.empty() && isBlank(s.front()))
+        s.remove_prefix(1);
+    while (!s.empty() && isBlank(s.back()))
+        s.remove_suffix(1);
+    return s;
+}
+
+// Cells lose surrounding spaces and TABs (torch_npu ends timestamps with a TAB).
+[[gnu::always_inline]] inline std::string_view trimBlanks(std::string_view s)
+{
+    if (s.empty() || (!isBlank(s.front()) && !isBlank(s.back()))) [[likely]]
+        return s;
+    return trimBlanksSlow(s);
+}
+
+// Rows tokenised but not yet stored: one cell view per column, row-major. The tokenizer fills
+// one batch while the helper thread stores the other.
+struct RowBatch {
+    std::vector<std::string_view> cells; // rows x columns
+    std::vector<std::int64_t> lines; // 1-based line where each row starts
+    std::string scratch; // unquoted text of cells with doubled quotes
+    struct Fixup {
+        std::size_t cell, offset, size;
+    };
+    std::vector<Fixup> fixups; // cells whose text is in scratch
+    std::size_t rows = 0;
+};
+
+struct ParseProblems {
+    std::vector<std::pair<std::int64_t, std::size_t>> ragged; // (line, cells), the first few
+    std::int64_t raggedCount = 0;
+    std::int64_t badQuotes = 0, firstBadQuoteLine = 0;
+    std::int64_t unterminatedLine = 0; // 0: none
+};
+
+// Splits the data of the current window into rows. A row that may continue past the window
+// is not returned (NeedMore) until the window has been refilled with it at the front.
+class Tokenizer {
+public:
+    enum class Status { Row, NeedMore, End };
+
+    Tokenizer() = default;
+    Tokenizer(const Tokenizer &) = delete; // m_batch may point into the object
+    Tokenizer &operator=(const Tokenizer &) = delete;
+
+    // `data` starts at a row start; `final` when nothing follows it.
+    void setData(std::string_view data, std::size_t begin, bool final)
+    {
+        m_data = data;
+        m_final = final;
+        m_pos = begin;
+        m_scan = DelimiterScanner(data);
+        m_scan.seek(begin);
+    }
+    // The first non-blank row.
+    Status readHeader(std::vector<std::string_view> &cells);
+    // Appends up to `maxRows` rows of exactly `columns` cells to the cleared `batch`.
+    Status fillBatch(RowBatch &batch, std::size_t columns, std::size_t maxRows);
+    std::size_t position() const { return m_pos; } // a row start
+    std::int64_t line() const { return m_line; } // line of position()
+    const ParseProblems &problems() const { return m_problems; }
+
+private:
+    Status readRow(std::vector<std::string_view> &out);
+    bool readQuotedCell(std::vector<std::string_view> &out);
+
+    std::string_view m_data;
+    bool m_final = true;
+    DelimiterScanner m_scan { {} };
+    std::size_t m_pos = 0;
+    std::int64_t m_line = 1; // line of m_pos
+    std::int64_t m_rowLine = 1; // line where the current row starts
+    bool m_rowQuoted = false;
+    RowBatch m_headerBatch; // scratch for the header row
+    RowBatch *m_batch = &m_headerBatch; // where escaped cells go
+    ParseProblems m_problems;
+};
+
+// Tokenises one row (which may span lines), appending its cells.
+inline Tokenizer::Status Tokenizer::readRow(std::vector<std::string_view> &out)
+{
+    m_rowQuoted = false;
+    if (m_pos >= m_data.size())
+        return m_final ? Status::End : Status::NeedMore;
+    const std::size_t rowStart = m_pos, cellsBefore = out.size();
+    const std::size_t scratchBefore = m_batch->scratch.size();
+    const std::size_t fixupsBefore = m_batch->fixups.size();
+    const ParseProblems problemsBefore { {}, 0, m_problems.badQuotes, m_problems.firstBadQuoteLine,
+        m_problems.unterminatedLine };
+    auto needMore = [&] { // undo the partial row: it is read again after the refill
+        m_pos = rowStart;
+        m_line = m_rowLine;
+        m_scan.seek(m_pos);
+        out.resize(cellsBefore);
+        m_batch->scratch.resize(scratchBefore);
+        m_batch->fixups.resize(fixupsBefore);
+        m_problems.badQuotes = problemsBefore.badQuotes;
+        m_problems.firstBadQuoteLine = problemsBefore.firstBadQuoteLine;
+        m_problems.unterminatedLine = problemsBefore.unterminatedLine;
+        return Status::NeedMore;
+    };
+    m_rowLine = m_line;
+    for (;;) {
+        std::size_t end;
+        if (m_pos < m_data.size() && m_data[m_pos] == '"') {
+            m_rowQuoted = true;
+            if (!readQuotedCell(out))
+                return needMore();
+            end = m_scan.next();
+        } else {
+            end = m_scan.next();
+            out.push_back(trimBlanks(std::string_view(m_data.data() + m_pos, end - m_pos)));
+        }
+        if (end >= m_data.size()) {
+            if (!m_final)
+                return needMore();
+            m_pos = m_data.size();
+            return Status::Row;
+        }
+        m_pos = end + 1;
+        if (m_data[end] == ',')
+            continue;
+        if (m_data[end] == '\r') {
+            if (m_pos == m_data.size() && !m_final) // CR LF may be split by the window
+                return needMore();
+            if (m_pos < m_data.size() && m_data[m_pos] == '\n') {
+                ++m_pos;
+                m_scan.next();
+            }
+        }
+        ++m_line;
+        return Status::Row;
+    }
+}
+
+// At an opening quote: reads up to the closing one; doubled quotes are unescaped into the
+// batch's scratch. Text between the closing quote and the next delimiter is kept (as Python's
+// csv does) and reported; a quote never closed swallows the rest of the data and is reported.
+// False when the cell may continue past the window.
+inline bool Tokenizer::readQuotedCell(std::vector<std::string_view> &out)
+{
+    std::string &scratch = m_batch->scratch;
+    const std::size_t contentStart = m_pos + 1, scratchStart = scratch.size();
+    std::size_t q = contentStart, contentEnd = m_data.size();
+    bool copied = false;
+    while (const void *hit = std::memchr(m_data.data() + q, '"', m_data.size() - q)) {
+        const std::size_t close = std::size_t(static_cast<const char *>(hit) - m_data.data());
+        if (close + 1 == m_data.size() && !m_final)
+            return false; // the next byte decides whether this quote is doubled
+        if (close + 1 < m_data.size() && m_data[close + 1] == '"') {
+            scratch.append(m_data.substr(q, close + 1 - q));
+            copied = true;
+            q = close + 2;
+            continue;
+        }
+        contentEnd = close;
+        break;
+    }
+    if (contentEnd == m_data.size()) {
+        if (!m_final)
+            return false;
+        if (m_problems.unterminatedLine == 0)
+            m_problems.unterminatedLine = m_line;
+    }
+    const std::string_view raw = m_data.substr(contentStart, contentEnd - contentStart);
+    m_line += std::count(raw.begin(), raw.end(), '\n');
+    if (copied)
+        scratch.append(m_data.substr(q, contentEnd - std::min(q, contentEnd)));
+    m_pos = std::min(contentEnd + 1, m_data.size());
+    m_scan.seek(m_pos);
+    if (m_pos < m_data.size() && m_data[m_pos] != ',' && m_data[m_pos] != '\n'
+        && m_data[m_pos] != '\r') {
+        if (m_problems.badQuotes++ == 0)
+            m_problems.firstBadQuoteLine = m_line;
+        if (!copied)
+            scratch.append(raw);
+        copied = true;
+        const std::size_t end = m_scan.next();
+        scratch.append(m_data.substr(m_pos, end - m_pos));
+        m_pos = end;
+        m_scan.seek(m_pos);
+    }
+    if (copied)
+        m_batch->fixups.push_back({ out.size(), scratchStart, scratch.size() - scratchStart });
+    out.push_back(copied ? std::string_view() : trimBlanks(raw));
+    return true;
+}
+
+inline void applyFixups(RowBatch &batch, std::vector<std::string_view> &cells)
+{
+    for (const RowBatch::Fixup &f : batch.fixups)
+        cells[f.cell] = trimBlanks(std::string_view(batch.scratch).substr(f.offset, f.size));
+}
+
+inline Tokenizer::Status Tokenizer::readHeader(std::vector<std::string_view> &cells)
+{
+    for (;;) {
+        cells.clear();
+        m_headerBatch.scratch.clear();
+        m_headerBatch.fixups.clear();
+        m_batch = &m_headerBatch;
+        const Status status = readRow(cells);
+        if (status != Status::Row)
+            return status;
+        if (!(cells.size() == 1 && cells[0].empty() && !m_rowQuoted)) { // not a blank line
+            applyFixups(m_headerBatch, cells);
+            return status;
+        }
+    }
+}
+
+inline Tokenizer::Status Tokenizer::fillBatch(
+    RowBatch &batch, std::size_t columns, std::size_t maxRows)
+{
+    batch.cells.clear();
+    batch.lines.clear();
+    batch.scratch.clear();
+    batch.fixups.clear();
+    batch.rows = 0;
+    m_batch = &batch;
+    std::vector<std::string_view> &cells = batch.cells;
+    Status status = Status::Row;
+    while (batch.rows < maxRows) {
+        const std::size_t start = cells.size();
+        status = readRow(cells);
+        if (status != Status::Row)
+            break;
+        const std::size_t count = cells.size() - start;
+        if (count == 1 && cells[start].empty() && !m_rowQuoted) { // blank line
+            cells.resize(start);
+            continue;
+        }
+        if (count != columns) {
+            if (m_problems.raggedCount++ < std::int64_t(kMaxRowIssues))
+                m_problems.ragged.emplace_back(m_rowLine, count);
+            cells.resize(start + columns, kEmptyCell); // missing cells are empty, extra dropped
+            while (!batch.fixups.empty() && batch.fixups.back().cell >= cells.size())
+                batch.fixups.pop_back();
+        }
+        batch.lines.push_back(m_rowLine);
+        ++batch.rows;
+    }
+    batch.scratch.append(kPaddingBytes, '\0');
+    applyFixups(batch, cells);
+    return status;
+}
+
+} // namespace npuscope::csv

@@ -1,0 +1,510 @@
+#include "analysis/findings.h"
+#include "analysis/setupfindings.h"
+#include "analysis/timefindings.h"
+
+#include "generatedprofile.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+#include <set>
+
+using namespace npuscope;
+using namespace npuscope::test;
+
+namespace {
+
+const QString kSamples = QStringLiteral(NPUSCOPE_SAMPLES_DIR);
+
+QStringList idsOf(const std::vector<Finding> &findings)
+{
+    QStringList ids;
+    for (const Finding &f : findings)
+        ids << f.id;
+    ids.sort();
+    return ids;
+}
+
+const Finding *find(const std::vector<Finding> &findings, const char *id)
+{
+    for (const Finding &f : findings) {
+        if (f.id == QLatin1String(id))
+            return &f;
+    }
+    return nullptr;
+}
+
+// Every finding, whatever the profile: catalogue id, text, unique metric keys, evidence that
+// points somewhere.
+void checkShape(const Finding &f, const RankProfile *rank)
+{
+    QVERIFY2(findingIds().contains(f.id), qPrintable(f.id));
+    QVERIFY(!f.title.isEmpty());
+    QVERIFY(!f.advice.isEmpty());
+    QVERIFY(!f.metrics.empty());
+    std::set<QString> keys;
+    for (const Metric &m : f.metrics)
+        QVERIFY2(keys.insert(m.key).second, qPrintable(m.key));
+    QVERIFY(f.evidence.size() <= kMaxEvidence);
+    for (const Evidence &e : f.evidence) {
+        QVERIFY(!e.label.isEmpty());
+        QVERIFY(e.row >= 0 || e.event.isValid() || e.end > e.start || e.rankIndex >= 0);
+        if (rank && e.row >= 0)
+            QVERIFY(e.row < rank->kernels->rowCount());
+        if (rank && e.event.isValid())
+            QVERIFY(e.event.track.value < rank->trace->tracks.size());
+    }
+}
+
+QByteArray profilerInfo(const QJsonObject &common, const QJsonObject &experimental)
+{
+    QJsonObject config;
+    config[QStringLiteral("common_config")] = common;
+    config[QStringLiteral("experimental_config")] = experimental;
+    return QJsonDocument(QJsonObject { { QStringLiteral("config"), config } }).toJson();
+}
+
+// The settings the generator (and the article) recommend.
+QJsonObject cleanCommon()
+{
+    return QJsonObject {
+        { QStringLiteral("schedule"),
+            QJsonObject { { QStringLiteral("wait"), 1 }, { QStringLiteral("warmup"), 1 },
+                { QStringLiteral("active"), 3 }, { QStringLiteral("repeat"), 1 } } },
+        { QStringLiteral("record_shapes"), false },
+        { QStringLiteral("profile_memory"), false },
+        { QStringLiteral("with_stack"), false },
+    };
+}
+
+QJsonObject cleanExperimental()
+{
+    return QJsonObject { { QStringLiteral("_profiler_level"), QStringLiteral("Level1") },
+        { QStringLiteral("_aic_metrics"), QStringLiteral("ACL_AICORE_NONE") } };
+}
+
+std::vector<RankAnalysis> analyseAll(const Profile &profile)
+{
+    std::vector<RankAnalysis> all;
+    for (const auto &rank : profile.ranks)
+        all.push_back(analyseRank(*rank));
+    return all;
+}
+
+} // namespace
+
+class TstFindings : public QObject {
+    Q_OBJECT
+private slots:
+    void planted_data();
+    void planted();
+    void clean_data();
+    void clean();
+    void profilerOverheadOptions_data();
+    void profilerOverheadOptions();
+    void profilerOverheadOnDisk();
+    void rankImbalance_data();
+    void rankImbalance();
+    void balancedRanks();
+    void sampleLevel1();
+    void sampleLevels_data();
+    void sampleLevels();
+    void sampleFourRanks();
+    void sampleKineto();
+};
+
+void TstFindings::planted_data()
+{
+    QTest::addColumn<QString>("plant");
+    QTest::addColumn<quint64>("seed");
+    QTest::addColumn<int>("cores");
+    QTest::addColumn<QStringList>("expected");
+    const struct {
+        const char *plant;
+        QStringList ids;
+    } plants[] = {
+        { "transdata", { QStringLiteral("transdata-overhead") } },
+        { "aicpu", { QStringLiteral("ai-cpu-fallback") } },
+        // Host stalls leave step time that no task covers: both findings, with their numbers.
+        { "hostbound", { QStringLiteral("host-bound"), QStringLiteral("unaccounted-time") } },
+        { "lowblockdim", { QStringLiteral("low-block-dim") } },
+        { "commnotoverlapped", { QStringLiteral("comm-not-overlapped") } },
+    };
+    for (const auto &p : plants) {
+        for (quint64 seed : { 1, 2, 3 })
+            QTest::addRow("%s seed %llu", p.plant, seed) << p.plant << seed << 24 << p.ids;
+    }
+    QTest::newRow("lowblockdim on 32 cores")
+        << "lowblockdim" << quint64(4) << 32 << QStringList { QStringLiteral("low-block-dim") };
+}
+
+void TstFindings::planted()
+{
+    QFETCH(QString, plant);
+    QFETCH(quint64, seed);
+    QFETCH(int, cores);
+    QFETCH(QStringList, expected);
+    GenerateSpec spec;
+    spec.plants = plant;
+    spec.seed = seed;
+    spec.deviceCores = cores;
+    const auto g = generate(spec);
+    QVERIFY(g->ok());
+    const RankAnalysis a = analyseRank(g->rank());
+    QCOMPARE(idsOf(a.findings), expected);
+    for (const Finding &f : a.findings)
+        checkShape(f, &g->rank());
+    const RankTruth &t = g->truth();
+    auto metric = [&](const char *id, const char *key) {
+        const Finding *f = find(a.findings, id);
+        return f ? f->metric(QString::fromLatin1(key), -1) : -1;
+    };
+    if (plant == QLatin1String("transdata")) {
+        QCOMPARE(metric("transdata-overhead", "transdata_tasks"), double(t.transDataKernels));
+        QCOMPARE(metric("transdata-overhead", "transdata_time"), double(t.transDataNs));
+        QCOMPARE(metric("transdata-overhead", "compute_time"), double(t.kernelTotalNs));
+        const Finding *f = find(a.findings, "transdata-overhead");
+        QVERIFY(f->details.join(QLatin1Char('\n')).contains(QStringLiteral("NCHW → NC1HWC0")));
+        QCOMPARE(f->evidence.size(),
+            std::min<std::size_t>(kMaxEvidence, std::size_t(t.transDataKernels)));
+        QVERIFY(f->evidence.front().event.isValid());
+    } else if (plant == QLatin1String("aicpu")) {
+        QCOMPARE(metric("ai-cpu-fallback", "ai_cpu_tasks"), double(t.aiCpuKernels));
+        QCOMPARE(metric("ai-cpu-fallback", "ai_cpu_time"), double(t.aiCpuNs));
+        QCOMPARE(metric("ai-cpu-fallback", "ai_cpu_tasks_over_20us"), double(t.aiCpuOver20us));
+        const QString details
+            = find(a.findings, "ai-cpu-fallback")->details.join(QLatin1Char('\n'));
+        QVERIFY(details.contains(QStringLiteral("NonZero")));
+    } else if (plant == QLatin1String("hostbound")) {
+        QCOMPARE(metric("host-bound", "stalled_kernels"), double(t.hostGaps));
+        QCOMPARE(metric("host-bound", "stalled_wait"), double(t.hostGapNs));
+        QVERIFY(metric("host-bound", "host_idle_gaps") >= double(t.hostGaps));
+        TimeNs wall = 0, busy = 0;
+        for (const StepTruth &s : t.steps) {
+            wall += s.wallNs;
+            busy += s.computingNs + s.commNotOverlappedNs;
+        }
+        QCOMPARE(metric("host-bound", "wall"), double(wall));
+        QCOMPARE(metric("unaccounted-time", "wall"), double(wall));
+        QCOMPARE(metric("unaccounted-time", "device_busy"), double(busy));
+        QCOMPARE(metric("unaccounted-time", "unaccounted"), double(wall - busy));
+        QCOMPARE(metric("unaccounted-time", "kernel_sum"), double(t.kernelTotalNs));
+    } else if (plant == QLatin1String("lowblockdim")) {
+        QCOMPARE(metric("low-block-dim", "ai_cores"), double(cores));
+        QCOMPARE(metric("low-block-dim", "low_block_dim_tasks"), double(t.lowBlockDimKernels));
+        QCOMPARE(metric("low-block-dim", "low_block_dim_time"), double(t.lowBlockDimNs));
+    } else if (plant == QLatin1String("commnotoverlapped")) {
+        QCOMPARE(
+            metric("comm-not-overlapped", "comm_not_overlapped"), double(t.commNotOverlappedNs));
+        QCOMPARE(metric("comm-not-overlapped", "comm"), double(t.commNs));
+        QCOMPARE(metric("comm-not-overlapped", "overlapped"), 0.0);
+        QCOMPARE(metric("comm-not-overlapped", "overlap_ratio"), 0.0);
+        const Finding *f = find(a.findings, "comm-not-overlapped");
+        QCOMPARE(f->details.size(), qsizetype(t.steps.size()));
+    }
+}
+
+void TstFindings::clean_data()
+{
+    QTest::addColumn<quint64>("seed");
+    QTest::addColumn<qint64>("events");
+    for (quint64 seed : { 1, 2, 3, 4, 5 })
+        QTest::addRow("seed %llu", seed) << seed << qint64(4000);
+    QTest::newRow("seed 6, larger") << quint64(6) << qint64(20000);
+}
+
+void TstFindings::clean()
+{
+    QFETCH(quint64, seed);
+    QFETCH(qint64, events);
+    const auto g = generate(QString(), seed, 1, events);
+    QVERIFY(g->ok());
+    const RankAnalysis a = analyseRank(g->rank());
+    QCOMPARE(idsOf(a.findings), QStringList());
+    QCOMPARE(a.steps.size(), g->truth().steps.size());
+}
+
+void TstFindings::profilerOverheadOptions_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QJsonValue>("value");
+    QTest::addColumn<bool>("found");
+    QTest::addColumn<QString>("metric");
+    QTest::addColumn<QString>("severity");
+    QTest::newRow("recommended settings")
+        << QString() << QJsonValue() << false << QString() << QString();
+    QTest::newRow("with_stack") << "with_stack" << QJsonValue(true) << true << "with_stack"
+                                << "critical";
+    QTest::newRow("profile_memory")
+        << "profile_memory" << QJsonValue(true) << true << "profile_memory"
+        << "warning";
+    QTest::newRow("record_shapes") << "record_shapes" << QJsonValue(true) << true << "record_shapes"
+                                   << "warning";
+    QTest::newRow("Level2") << "_profiler_level" << QJsonValue(QStringLiteral("Level2")) << true
+                            << "level2"
+                            << "critical";
+    QTest::newRow("Level0 is cheap") << "_profiler_level" << QJsonValue(QStringLiteral("Level0"))
+                                     << false << QString() << QString();
+    QTest::newRow("aic_metrics on")
+        << "_aic_metrics" << QJsonValue(QStringLiteral("ACL_AICORE_PIPE_UTILIZATION")) << true
+        << "aic_metrics"
+        << "warning";
+    QTest::newRow("10 active steps") << "active" << QJsonValue(10) << true << "active_steps"
+                                     << "warning";
+    QTest::newRow("5 active steps") << "active" << QJsonValue(5) << false << QString() << QString();
+    QTest::newRow("no warmup") << "warmup" << QJsonValue(0) << true << "costly_options"
+                               << "warning";
+    QTest::newRow("string bool") << "with_stack" << QJsonValue(QStringLiteral("true")) << true
+                                 << "with_stack"
+                                 << "critical";
+}
+
+void TstFindings::profilerOverheadOptions()
+{
+    QFETCH(QString, key);
+    QFETCH(QJsonValue, value);
+    QFETCH(bool, found);
+    QFETCH(QString, metric);
+    QFETCH(QString, severity);
+    QJsonObject common = cleanCommon();
+    QJsonObject experimental = cleanExperimental();
+    if (key.startsWith(QLatin1Char('_'))) {
+        experimental[key] = value;
+    } else if (key == QLatin1String("active") || key == QLatin1String("warmup")) {
+        QJsonObject schedule = common[QStringLiteral("schedule")].toObject();
+        schedule[key] = value;
+        common[QStringLiteral("schedule")] = schedule;
+    } else if (!key.isEmpty()) {
+        common[key] = value;
+    }
+    IssueList issues;
+    const ProfilerConfig config
+        = parseProfilerConfig(profilerInfo(common, experimental), QString(), &issues);
+    QVERIFY(config.found);
+    const std::optional<Finding> f = findProfilerOverhead(config);
+    QCOMPARE(f.has_value(), found);
+    if (!found)
+        return;
+    checkShape(*f, nullptr);
+    QCOMPARE(f->id, QStringLiteral("profiler-overhead"));
+    QVERIFY(f->metric(metric) >= 1);
+    QCOMPARE(f->metric(u"costly_options"), 1.0);
+    QCOMPARE(findingSeverityName(f->severity), severity);
+    QCOMPARE(f->details.size(), qsizetype(1));
+    // The ready-to-paste snippet of the article's recommended collection.
+    for (const char *part : { "ProfilerLevel.Level1", "AiCMetrics.AiCoreNone",
+             "schedule(wait=1, warmup=1, active=3", "tensorboard_trace_handler", "rank_{rank}",
+             "with_stack=False", "profile_memory=False", "record_shapes=False" })
+        QVERIFY2(f->snippet.contains(QLatin1String(part)), part);
+}
+
+void TstFindings::profilerOverheadOnDisk()
+{
+    // The generator writes the recommended settings; turn stacks and memory on in its file.
+    const auto g = generate(QString(), 3);
+    QVERIFY(g->ok());
+    const QString info = g->truth().dir + QStringLiteral("/profiler_info_0.json");
+    QFile file(info);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QByteArray json = file.readAll();
+    file.close();
+    json.replace("\"with_stack\": false", "\"with_stack\": true");
+    json.replace("\"profile_memory\": false", "\"profile_memory\": true");
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(json);
+    file.close();
+    const LoadResult loaded = loadProfile(g->dir.path());
+    const RankAnalysis a = analyseRank(*loaded.profile->ranks[0]);
+    QCOMPARE(idsOf(a.findings), QStringList { QStringLiteral("profiler-overhead") });
+    const Finding &f = a.findings.front();
+    QCOMPARE(f.metric(u"with_stack"), 1.0);
+    QCOMPARE(f.metric(u"profile_memory"), 1.0);
+    QCOMPARE(f.metric(u"record_shapes"), 0.0);
+    QCOMPARE(f.metric(u"costly_options"), 2.0);
+}
+
+void TstFindings::rankImbalance_data()
+{
+    QTest::addColumn<quint64>("seed");
+    QTest::newRow("seed 1") << quint64(1);
+    QTest::newRow("seed 2") << quint64(2);
+}
+
+void TstFindings::rankImbalance()
+{
+    // The generator slows each rank's device by 3% more than the one before: over four ranks
+    // the last computes ~9% longer than the first.
+    QFETCH(quint64, seed);
+    const auto g = generate(QString(), seed, 4);
+    QVERIFY(g->ok());
+    const std::vector<RankAnalysis> ranks = analyseAll(*g->profile);
+    // What the finding must say, from the generator's own step numbers.
+    std::vector<TimeNs> compute, total;
+    for (const RankTruth &t : g->result.ranks) {
+        TimeNs c = 0, all = 0;
+        for (const StepTruth &s : t.steps) {
+            c += s.computingNs;
+            all += s.computingNs + s.commNotOverlappedNs + s.freeNs;
+        }
+        compute.push_back(c / TimeNs(t.steps.size()));
+        total.push_back(all);
+    }
+    const auto [lo, hi] = std::minmax_element(compute.begin(), compute.end());
+    const std::vector<Finding> findings = findProfileFindings(*g->profile, ranks);
+    QCOMPARE(idsOf(findings), QStringList { QStringLiteral("rank-imbalance") });
+    const Finding &f = findings.front();
+    checkShape(f, nullptr);
+    QCOMPARE(f.metric(u"slowest_rank"), double(hi - compute.begin()));
+    QCOMPARE(f.metric(u"fastest_rank"), double(lo - compute.begin()));
+    QCOMPARE(f.metric(u"compute_lag"), double(*hi - *lo));
+    QCOMPARE(f.metric(u"ranks"), 4.0);
+    QVERIFY(f.metric(u"compute_spread") > 0.05);
+    QCOMPARE(f.evidence.size(), std::size_t(4));
+    QCOMPARE(f.evidence[3].rankIndex, 3);
+    // No per-rank finding: each rank on its own is clean.
+    for (const RankAnalysis &a : ranks)
+        QCOMPARE(idsOf(a.findings), QStringList());
+}
+
+void TstFindings::balancedRanks()
+{
+    // Two ranks with identical timings: nothing to report.
+    const auto g = generate(QString(), 5);
+    QVERIFY(g->ok());
+    Profile twins;
+    twins.ranks = { g->profile->ranks[0], g->profile->ranks[0] };
+    const std::vector<RankAnalysis> ranks = analyseAll(twins);
+    QCOMPARE(idsOf(findProfileFindings(twins, ranks)), QStringList());
+    // One rank alone cannot be imbalanced.
+    QCOMPARE(idsOf(findProfileFindings(*g->profile, analyseAll(*g->profile))), QStringList());
+}
+
+void TstFindings::sampleLevel1()
+{
+    const QString path = kSamples + QStringLiteral("/ascend-2025-01/level1");
+    if (!QDir(path).exists())
+        QSKIP("samples not present");
+    const LoadResult loaded = loadProfile(path);
+    QCOMPARE(loaded.profile->ranks.size(), std::size_t(2));
+    const std::vector<RankAnalysis> ranks = analyseAll(*loaded.profile);
+    const RankAnalysis &a = ranks[0];
+    for (const Finding &f : a.findings)
+        checkShape(f, loaded.profile->ranks[0].get());
+    // Collected with with_stack, record_shapes and profile_memory on, and PIPE_UTILIZATION.
+    const Finding *overhead = find(a.findings, "profiler-overhead");
+    QVERIFY(overhead);
+    QCOMPARE(overhead->metric(u"with_stack"), 1.0);
+    QCOMPARE(overhead->metric(u"record_shapes"), 1.0);
+    QCOMPARE(overhead->metric(u"profile_memory"), 1.0);
+    QCOMPARE(overhead->metric(u"aic_metrics"), 1.0);
+    QCOMPARE(overhead->metric(u"level2"), 0.0);
+    // 57 TransData rows, 1423.202 us of the 8873.737 us of compute rows (pandas over the CSV).
+    const Finding *transData = find(a.findings, "transdata-overhead");
+    QVERIFY(transData);
+    QCOMPARE(transData->metric(u"transdata_tasks"), 57.0);
+    QCOMPARE(transData->metric(u"transdata_time"), 1423202.0);
+    QCOMPARE(transData->metric(u"compute_time"), 8873737.0);
+    QVERIFY(qAbs(transData->metric(u"share") - 0.16038) < 1e-4);
+    QVERIFY(transData->details.front().startsWith(QStringLiteral("NCHW → NC1HWC0: 19 task")));
+    // Four allreduces, 101963.203 us of them exposed (step_trace_time.csv says the same).
+    const Finding *comm = find(a.findings, "comm-not-overlapped");
+    QVERIFY(comm);
+    QCOMPARE(comm->metric(u"comm_not_overlapped"), 101963203.0);
+    // MatMul and convolutions on 16 of 24 cores.
+    const Finding *blockDim = find(a.findings, "low-block-dim");
+    QVERIFY(blockDim);
+    QCOMPARE(blockDim->metric(u"ai_cores"), 24.0);
+    QCOMPARE(blockDim->metric(u"low_block_dim_tasks"), 12.0);
+    QVERIFY(find(a.findings, "host-bound"));
+    QVERIFY(find(a.findings, "unaccounted-time"));
+    QVERIFY(!find(a.findings, "ai-cpu-fallback")); // no AI_CPU rows
+    // Both ranks compute 8.87 ms; exposed communication differs by 4% of the step: balanced.
+    QCOMPARE(idsOf(findProfileFindings(*loaded.profile, ranks)), QStringList());
+}
+
+void TstFindings::sampleLevels_data()
+{
+    QTest::addColumn<QString>("level");
+    QTest::addColumn<double>("costlyOptions");
+    QTest::addColumn<double>("level2");
+    QTest::addColumn<bool>("formats");
+    QTest::addColumn<bool>("lowBlockDim");
+    // Level0 writes no Type, Accelerator Core, formats or Block Dim: TransData is found by name,
+    // its formats and the core usage are unknown.
+    QTest::newRow("level0") << "level0" << 3.0 << 0.0 << false << false;
+    QTest::newRow("level1") << "level1" << 4.0 << 0.0 << true << true;
+    QTest::newRow("level2") << "level2" << 5.0 << 1.0 << true << true;
+}
+
+void TstFindings::sampleLevels()
+{
+    QFETCH(QString, level);
+    QFETCH(double, costlyOptions);
+    QFETCH(double, level2);
+    QFETCH(bool, formats);
+    QFETCH(bool, lowBlockDim);
+    const QString path = kSamples + QStringLiteral("/ascend-2025-01/") + level
+        + QStringLiteral("/rank0_ascend_pt");
+    if (!QDir(path).exists())
+        QSKIP("samples not present");
+    const LoadResult loaded = loadProfile(path);
+    const RankAnalysis a = analyseRank(*loaded.profile->ranks[0]);
+    const Finding *overhead = find(a.findings, "profiler-overhead");
+    QVERIFY(overhead);
+    QCOMPARE(overhead->metric(u"costly_options"), costlyOptions);
+    QCOMPARE(overhead->metric(u"level2"), level2);
+    const Finding *transData = find(a.findings, "transdata-overhead");
+    QVERIFY(transData);
+    QCOMPARE(transData->metric(u"transdata_tasks"), 57.0);
+    QVERIFY(transData->metric(u"share") > 0.15 && transData->metric(u"share") < 0.17);
+    QCOMPARE(transData->details.front().contains(QStringLiteral("NCHW → NC1HWC0")), formats);
+    QCOMPARE(find(a.findings, "low-block-dim") != nullptr, lowBlockDim);
+    QVERIFY(find(a.findings, "comm-not-overlapped"));
+    QVERIFY(find(a.findings, "host-bound"));
+}
+
+void TstFindings::sampleFourRanks()
+{
+    // ascend-2025-11: four ranks, two with kernel rows, two with step_trace_time.csv only.
+    const QString path = kSamples + QStringLiteral("/ascend-2025-11");
+    if (!QDir(path).exists())
+        QSKIP("samples not present");
+    const LoadResult loaded = loadProfile(path);
+    QCOMPARE(loaded.profile->ranks.size(), std::size_t(4));
+    const std::vector<RankAnalysis> ranks = analyseAll(*loaded.profile);
+    const std::vector<Finding> findings = findProfileFindings(*loaded.profile, ranks);
+    QCOMPARE(idsOf(findings), QStringList { QStringLiteral("rank-imbalance") });
+    const Finding &f = findings.front();
+    // Computing: ranks 0/1 231.29 / 230.90 ms, ranks 2/3 400.45 / 401.13 ms.
+    QCOMPARE(f.metric(u"slowest_rank"), 3.0);
+    QCOMPARE(f.metric(u"fastest_rank"), 1.0);
+    QCOMPARE(f.metric(u"compute_lag"), 401131700.0 - 230903720.0);
+    QVERIFY(f.metric(u"compute_spread") > 0.2);
+    QCOMPARE(f.severity, FindingSeverity::Critical);
+    for (const RankAnalysis &a : ranks) {
+        QVERIFY(find(a.findings, "profiler-overhead")); // Level2, record_shapes, profile_memory
+        QVERIFY(find(a.findings, "comm-not-overlapped"));
+    }
+}
+
+void TstFindings::sampleKineto()
+{
+    // ResNet-50 on a GPU, 2021: the device idles 69 ms at the start of every step.
+    const QString path = kSamples + QStringLiteral("/kineto");
+    if (!QDir(path).exists())
+        QSKIP("samples not present");
+    const LoadResult loaded = loadProfile(path);
+    const RankAnalysis a = analyseRank(*loaded.profile->ranks[0]);
+    QCOMPARE(idsOf(a.findings),
+        (QStringList { QStringLiteral("host-bound"), QStringLiteral("unaccounted-time") }));
+    const Finding *unaccounted = find(a.findings, "unaccounted-time");
+    QCOMPARE(unaccounted->metric(u"steps"), 6.0);
+    QVERIFY(unaccounted->metric(u"share") > 0.4);
+    QVERIFY(unaccounted->metric(u"preparing") > 0.5 * unaccounted->metric(u"unaccounted"));
+}
+
+QTEST_GUILESS_MAIN(TstFindings)
+#include "tst_findings.moc"

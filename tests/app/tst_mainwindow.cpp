@@ -1,0 +1,232 @@
+#include "app/mainwindow.h"
+#include "app/recentfiles.h"
+#include "app/startpage.h"
+#include "widgets/aggregationmodel.h"
+#include "widgets/aggregationpanel.h"
+#include "widgets/detailspanel.h"
+#include "widgets/issuesmodel.h"
+#include "widgets/issuespanel.h"
+#include "widgets/kerneltablemodel.h"
+#include "widgets/kerneltableview.h"
+#include "widgets/timelineview.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace npuscope;
+
+class TstMainWindow : public QObject {
+    Q_OBJECT
+
+private:
+    static QString sample(const char *level = "level1")
+    {
+        return QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/%1/rank0_ascend_pt")
+            .arg(QLatin1String(level));
+    }
+
+    static constexpr int kLoadTimeoutMs = 120000;
+
+private slots:
+    void initTestCase()
+    {
+        // Keep the user's recent files and layout out of it.
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("npuscope-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+        QSettings().clear();
+    }
+
+    void startPage()
+    {
+        RecentFiles().clear();
+        RecentFiles().add(sample()); // the start page lists it
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(!window.profile());
+        QVERIFY(!window.timelineView()->isVisible());
+        QVERIFY(!window.kernelTableView()->isVisible()); // no empty panels around the start page
+        auto *startPage = window.findChild<StartPage *>();
+        QVERIFY(startPage);
+        QTreeWidget *recent = startPage->recentList();
+        QCOMPARE(recent->topLevelItemCount(), 1);
+        QCOMPARE(recent->topLevelItem(0)->text(0), QStringLiteral("rank0_ascend_pt"));
+        QVERIFY(window.grab().save(QDir(QCoreApplication::applicationDirPath())
+                                       .filePath(QStringLiteral("tst_mainwindow_start.png"))));
+        RecentFiles().clear();
+    }
+
+    void opensSample()
+    {
+        if (!QFileInfo::exists(sample()))
+            QSKIP("sample profile not present");
+        MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy loaded(&window, &MainWindow::profileLoaded);
+        QSignalSpy failed(&window, &MainWindow::loadFailed);
+        window.openPath(sample());
+        QVERIFY(window.isLoading());
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+        QCOMPARE(failed.count(), 0);
+        QVERIFY(!window.isLoading());
+
+        QVERIFY(window.timelineView()->trace());
+        QVERIFY(window.timelineView()->isVisible());
+        QVERIFY(window.kernelTableView()->model()->rowCount() > 0);
+        QTRY_VERIFY(window.aggregationPanel()->typeModel()->rowCount() > 0);
+        QCOMPARE(RecentFiles().paths().value(0), QDir::cleanPath(sample()));
+        QCOMPARE(window.stepCombo()->count(), int(window.steps().size()) + 1);
+        qInfo("%d kernels, %zu steps, %d issues", window.kernelTableView()->model()->rowCount(),
+            window.steps().size(), window.issuesPanel()->model()->rowCount());
+
+        // Kernel row -> timeline slice -> details.
+        const auto rank = window.currentRank();
+        QVERIFY(rank);
+        const auto &join = rank->join.rowToEvent;
+        const auto joined
+            = std::find_if(join.begin(), join.end(), [](EventRef ref) { return ref.isValid(); });
+        if (joined != join.end()) {
+            const auto row = qint32(joined - join.begin());
+            KernelTableView *kernels = window.kernelTableView();
+            const int viewRow = kernels->model()->viewRow(row);
+            kernels->tableView()->setCurrentIndex(kernels->model()->index(viewRow, 0));
+            QCOMPARE(window.timelineView()->selectedEvent(), *joined);
+            QVERIFY(window.detailsPanel()->toText().contains(QStringLiteral("Kernel (row")));
+        }
+
+        if (!window.steps().empty()) {
+            window.setCurrentStep(1);
+            const StepRange &step = window.steps().front();
+            const auto [start, end] = window.timelineView()->visibleRange();
+            QVERIFY(start <= step.start + (step.end - step.start) / 100);
+            QVERIFY(end >= step.end - (step.end - step.start) / 100);
+            window.setCurrentStep(0);
+        }
+
+        QTest::qWait(200); // let the timeline and charts paint
+        const QDir dir(QCoreApplication::applicationDirPath());
+        const QString path = dir.filePath(QStringLiteral("tst_mainwindow.png"));
+        QVERIFY(window.grab().save(path));
+        qInfo("wrote %s", qPrintable(path));
+        auto *aggregation = window.findChild<QDockWidget *>(QStringLiteral("AggregationDock"));
+        QVERIFY(aggregation);
+        aggregation->raise();
+        QTest::qWait(100);
+        QVERIFY(window.grab().save(dir.filePath(QStringLiteral("tst_mainwindow_aggregation.png"))));
+    }
+
+    void multiRank()
+    {
+        const QString parent = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/level1");
+        if (!QFileInfo::exists(parent + QStringLiteral("/rank1_ascend_pt")))
+            QSKIP("sample profiles not present");
+        MainWindow window;
+        QSignalSpy loaded(&window, &MainWindow::profileLoaded);
+        window.openPath(parent);
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+        QCOMPARE(window.rankCombo()->count(), 2);
+        QVERIFY(window.rankCombo()->isEnabled());
+        const auto first = window.timelineView()->trace();
+        window.setCurrentRank(1);
+        QCOMPARE(window.currentRank(), window.profile()->ranks[1]);
+        QVERIFY(window.timelineView()->trace() != first);
+        QCOMPARE(window.timelineView()->trace(), window.profile()->ranks[1]->trace);
+    }
+
+    void newerOpenMakesOlderStale()
+    {
+        if (!QFileInfo::exists(sample("level0")) || !QFileInfo::exists(sample()))
+            QSKIP("sample profiles not present");
+        MainWindow window;
+        QSignalSpy loaded(&window, &MainWindow::profileLoaded);
+        window.openPath(sample("level0"));
+        window.openPath(sample());
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+        QTest::qWait(300);
+        QCOMPARE(loaded.count(), 1);
+        QCOMPARE(loaded.at(0).at(0).toString(), sample());
+        QVERIFY(window.profile());
+    }
+
+    void cancel()
+    {
+        if (!QFileInfo::exists(sample()))
+            QSKIP("sample profile not present");
+        MainWindow window;
+        QSignalSpy loaded(&window, &MainWindow::profileLoaded);
+        QSignalSpy cancelled(&window, &MainWindow::loadCancelled);
+        window.openPath(sample());
+        window.cancelLoad();
+        QCOMPARE(cancelled.count(), 1);
+        QVERIFY(!window.isLoading());
+        QTest::qWait(500);
+        QCOMPARE(loaded.count(), 0);
+        QVERIFY(!window.profile());
+    }
+
+    void errorIsShown()
+    {
+        MainWindow window;
+        window.show();
+        QSignalSpy failed(&window, &MainWindow::loadFailed);
+        const QString missing = QDir::temp().filePath(QStringLiteral("npuscope-no-such-profile"));
+        window.openPath(missing);
+        QVERIFY(failed.wait(kLoadTimeoutMs));
+        QCOMPARE(failed.at(0).at(0).toString(), missing);
+        QVERIFY(!failed.at(0).at(1).toString().isEmpty());
+        QMessageBox *box = window.findChild<QMessageBox *>();
+        QVERIFY(box);
+        QVERIFY(box->text().contains(QDir::toNativeSeparators(missing)));
+        box->close();
+        QVERIFY(!window.profile());
+    }
+
+    void closeProfile()
+    {
+        if (!QFileInfo::exists(sample()))
+            QSKIP("sample profile not present");
+        MainWindow window;
+        QSignalSpy loaded(&window, &MainWindow::profileLoaded);
+        window.openPath(sample());
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+        window.closeProfile();
+        QVERIFY(!window.profile());
+        QVERIFY(!window.timelineView()->trace());
+        QCOMPARE(window.kernelTableView()->model()->rowCount(), 0);
+    }
+
+    void recentFiles()
+    {
+        RecentFiles recent;
+        recent.clear();
+        QSignalSpy changed(&recent, &RecentFiles::changed);
+        for (int i = 0; i < RecentFiles::kMaxEntries + 3; ++i)
+            recent.add(QStringLiteral("/profiles/run%1").arg(i));
+        QCOMPARE(changed.count(), RecentFiles::kMaxEntries + 3);
+        QCOMPARE(recent.paths().size(), RecentFiles::kMaxEntries);
+        QCOMPARE(recent.paths().constFirst(), QStringLiteral("/profiles/run12"));
+        recent.add(QStringLiteral("/profiles/run5/")); // re-opening moves it to the front
+        QCOMPARE(recent.paths().constFirst(), QStringLiteral("/profiles/run5"));
+        QCOMPARE(recent.paths().count(QStringLiteral("/profiles/run5")), 1);
+        recent.remove(QStringLiteral("/profiles/run5"));
+        QVERIFY(!recent.paths().contains(QStringLiteral("/profiles/run5")));
+        recent.clear();
+        QVERIFY(recent.paths().isEmpty());
+    }
+};
+
+QTEST_MAIN(TstMainWindow)
+#include "tst_mainwindow.moc"

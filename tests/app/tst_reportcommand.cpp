@@ -1,0 +1,239 @@
+#include "app/commandline.h"
+#include "app/reportcommand.h"
+#include "app/reportjson.h"
+#include "model/profileloader.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace npuscope;
+
+namespace {
+
+const QString kLevel1 = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/level1/rank0_ascend_pt");
+
+struct Run {
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+Run runBinary(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(NPUSCOPE_BINARY), args);
+    p.waitForFinished(120000);
+    return { p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError() };
+}
+
+} // namespace
+
+class TstReportCommand : public QObject {
+    Q_OBJECT
+private slots:
+    void jsonOnSample();
+    void textOnSample();
+    void exitCodes_data();
+    void exitCodes();
+    void generateThenReport();
+    void findingsJsonOnSample();
+    void findingsJsonOnGenerated_data();
+    void findingsJsonOnGenerated();
+    void findingsFirstInText();
+};
+
+void TstReportCommand::jsonOnSample()
+{
+    if (!QDir(kLevel1).exists())
+        QSKIP("samples not present");
+    const Run r = runBinary({ QStringLiteral("report"), kLevel1, QStringLiteral("--json"), QStringLiteral("--top"), QStringLiteral("5") });
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject root = QJsonDocument::fromJson(r.out).object();
+    const QJsonArray ranks = root[QStringLiteral("ranks")].toArray();
+    QCOMPARE(ranks.size(), 1);
+    const QJsonObject rank = ranks[0].toObject();
+    QCOMPARE(rank[QStringLiteral("rank")].toInt(), 0);
+    const QJsonObject profiler = rank[QStringLiteral("profiler")].toObject();
+    QCOMPARE(profiler[QStringLiteral("level")].toString(), QStringLiteral("Level1"));
+    QCOMPARE(profiler[QStringLiteral("with_stack")].toBool(), true);
+    const QJsonObject trace = rank[QStringLiteral("trace")].toObject();
+    QCOMPARE(trace[QStringLiteral("events")].toInteger(), 10112); // python: len(json.load(f))
+    const QJsonObject kernels = rank[QStringLiteral("kernels")].toObject();
+    QCOMPARE(kernels[QStringLiteral("count")].toInteger(), 191);
+    // pandas/Decimal sums of Duration(us) and Wait Time(us) of the same CSV.
+    QVERIFY(qAbs(kernels[QStringLiteral("total_duration_us")].toDouble() - 114865.613) < 0.001);
+    QVERIFY(qAbs(kernels[QStringLiteral("total_wait_us")].toDouble() - 101120.641) < 0.001);
+    const QJsonArray top = rank[QStringLiteral("top_kernels")].toArray();
+    QCOMPARE(top.size(), 5);
+    QVERIFY(top[0].toObject()[QStringLiteral("duration_us")].toDouble() >= top[1].toObject()[QStringLiteral("duration_us")].toDouble());
+    double share = 0;
+    for (const QJsonValue &v : rank[QStringLiteral("by_type")].toArray())
+        share += v.toObject()[QStringLiteral("share")].toDouble();
+    QVERIFY(qAbs(share - 1.0) < 1e-9);
+    const QJsonArray steps = rank[QStringLiteral("steps")].toArray();
+    QCOMPARE(steps.size(), 1);
+    QCOMPARE(steps[0].toObject()[QStringLiteral("step")].toString(), QStringLiteral("50"));
+    QVERIFY(qAbs(steps[0].toObject()[QStringLiteral("free_us")].toDouble() - 25744.05) < 0.001);
+}
+
+void TstReportCommand::textOnSample()
+{
+    if (!QDir(kLevel1).exists())
+        QSKIP("samples not present");
+    const LoadResult loaded = loadProfile(kLevel1);
+    const QString text = renderReportText(profileReportJson(*loaded.profile, 3), 3);
+    QVERIFY(text.contains(QStringLiteral("Profiler: Level1")));
+    QVERIFY(text.contains(QStringLiteral("Kernels: 191 rows, total duration 114865.613 us")));
+    QVERIFY(text.contains(QStringLiteral("Top 3 kernels by duration")));
+    QVERIFY(text.contains(QStringLiteral("By Type (top 3 of")));
+}
+
+void TstReportCommand::exitCodes_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::newRow("no path") << QStringList { QStringLiteral("report") } << int(kExitUserError);
+    QTest::newRow("missing path") << QStringList { QStringLiteral("report"), QStringLiteral("/no/such/profile") } << int(kExitUserError);
+    QTest::newRow("bad --top") << QStringList { QStringLiteral("report"), QStringLiteral("."), QStringLiteral("--top"), QStringLiteral("x") } << int(kExitUserError);
+    QTest::newRow("help") << QStringList { QStringLiteral("report"), QStringLiteral("--help") } << int(kExitOk);
+    QTest::newRow("generate bad plant") << QStringList { QStringLiteral("generate"), QStringLiteral("/tmp/x"), QStringLiteral("--plant"), QStringLiteral("nosuch") } << int(kExitUserError);
+}
+
+void TstReportCommand::exitCodes()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    const Run r = runBinary(args);
+    QCOMPARE(r.exitCode, code);
+    if (code == kExitUserError)
+        QVERIFY(!r.err.isEmpty());
+}
+
+void TstReportCommand::generateThenReport()
+{
+    QTemporaryDir tmp;
+    const Run g = runBinary({ QStringLiteral("generate"), tmp.path(), QStringLiteral("--events"), QStringLiteral("3000"), QStringLiteral("--ranks"), QStringLiteral("2") });
+    QCOMPARE(g.exitCode, 0);
+    const Run r = runBinary({ QStringLiteral("report"), tmp.path(), QStringLiteral("--json") });
+    QCOMPARE(r.exitCode, 0);
+    const QJsonArray ranks = QJsonDocument::fromJson(r.out).object()[QStringLiteral("ranks")].toArray();
+    QCOMPARE(ranks.size(), 2);
+    for (const QJsonValue &v : ranks) {
+        const QJsonObject rank = v.toObject();
+        QVERIFY(rank[QStringLiteral("kernels")].toObject()[QStringLiteral("count")].toInteger() > 0);
+        QCOMPARE(rank[QStringLiteral("kernels_joined_to_trace")].toInteger(), rank[QStringLiteral("kernels")].toObject()[QStringLiteral("count")].toInteger());
+        QVERIFY(rank[QStringLiteral("issues")].toArray().isEmpty());
+    }
+    // A damaged trace: the report still comes, with exit code 2 and the location.
+    const QString trace = ranks[0].toObject()[QStringLiteral("path")].toString() + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json");
+    QFile f(trace);
+    QVERIFY(f.open(QIODevice::ReadWrite));
+    QVERIFY(f.resize(f.size() - 40));
+    f.close();
+    const Run damaged = runBinary({ QStringLiteral("report"), trace });
+    QCOMPARE(damaged.exitCode, int(kExitDataError));
+    QVERIFY(damaged.out.contains("byte "));
+}
+
+void TstReportCommand::findingsJsonOnSample()
+{
+    if (!QDir(kLevel1).exists())
+        QSKIP("samples not present");
+    const Run r = runBinary({ QStringLiteral("report"), kLevel1, QStringLiteral("--json"), QStringLiteral("--top"), QStringLiteral("5") });
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject root = QJsonDocument::fromJson(r.out).object();
+    QVERIFY(root[QStringLiteral("findings")].isArray()); // profile-wide (rank-imbalance); one rank here
+    QVERIFY(root[QStringLiteral("findings")].toArray().isEmpty());
+    const QJsonObject rank = root[QStringLiteral("ranks")].toArray()[0].toObject();
+    QStringList ids;
+    QJsonObject transData;
+    for (const QJsonValue &v : rank[QStringLiteral("findings")].toArray()) {
+        const QJsonObject f = v.toObject();
+        for (const char *key : { "id", "severity", "title", "metrics", "advice", "evidence" })
+            QVERIFY2(f.contains(QLatin1String(key)), key);
+        QVERIFY(QStringList({ QStringLiteral("info"), QStringLiteral("warning"), QStringLiteral("critical") }).contains(f[QStringLiteral("severity")].toString()));
+        ids << f[QStringLiteral("id")].toString();
+        if (ids.last() == QLatin1String("transdata-overhead"))
+            transData = f;
+    }
+    for (const char *id : { "profiler-overhead", "transdata-overhead", "comm-not-overlapped", "host-bound", "unaccounted-time", "low-block-dim" })
+        QVERIFY2(ids.contains(QLatin1String(id)), id);
+    const QJsonObject metrics = transData[QStringLiteral("metrics")].toObject();
+    QCOMPARE(metrics[QStringLiteral("transdata_tasks")].toInteger(), 57);
+    QVERIFY(qAbs(metrics[QStringLiteral("transdata_time_us")].toDouble() - 1423.202) < 1e-6);
+    const QJsonObject evidence = transData[QStringLiteral("evidence")].toArray()[0].toObject();
+    QVERIFY(evidence[QStringLiteral("row")].toInt() >= 0);
+    QVERIFY(evidence[QStringLiteral("event")].isObject());
+    QVERIFY(evidence[QStringLiteral("end_us")].toDouble() > evidence[QStringLiteral("start_us")].toDouble());
+    const QJsonObject gaps = rank[QStringLiteral("gaps")].toObject();
+    QVERIFY(gaps[QStringLiteral("count")].toInteger() > 0);
+    QVERIFY(gaps[QStringLiteral("total_us")].toDouble() > 0);
+    QCOMPARE(gaps[QStringLiteral("largest")].toArray().size(), 5);
+    QCOMPARE(gaps[QStringLiteral("largest")].toArray()[0].toObject()[QStringLiteral("next_kernel")].toString(), QStringLiteral("trans_TransData_0"));
+    const QJsonObject step = rank[QStringLiteral("steps")].toArray()[0].toObject();
+    QVERIFY(qAbs(step[QStringLiteral("free_us")].toDouble() - 25744.05) < 0.001); // the CSV's, unchanged
+    QVERIFY(qAbs(step[QStringLiteral("wall_us")].toDouble() - 155985.8) < 0.001); // ProfilerStep#50
+    QVERIFY(qAbs(step[QStringLiteral("device_busy_us")].toDouble() - 110836.94) < 0.01);
+    QVERIFY(qAbs(step[QStringLiteral("unaccounted_us")].toDouble() - 45148.86) < 0.01);
+}
+
+void TstReportCommand::findingsJsonOnGenerated_data()
+{
+    QTest::addColumn<QString>("plants");
+    QTest::addColumn<QStringList>("ids");
+    QTest::newRow("clean") << QString() << QStringList();
+    QTest::newRow("hostbound") << QStringLiteral("hostbound") << QStringList { QStringLiteral("host-bound"), QStringLiteral("unaccounted-time") };
+    QTest::newRow("transdata,aicpu") << QStringLiteral("transdata,aicpu") << QStringList { QStringLiteral("ai-cpu-fallback"), QStringLiteral("transdata-overhead") };
+}
+
+void TstReportCommand::findingsJsonOnGenerated()
+{
+    QFETCH(QString, plants);
+    QFETCH(QStringList, ids);
+    QTemporaryDir tmp;
+    QStringList args { QStringLiteral("generate"), tmp.path(), QStringLiteral("--events"), QStringLiteral("4000"), QStringLiteral("--seed"), QStringLiteral("2") };
+    if (!plants.isEmpty())
+        args << QStringLiteral("--plant") << plants;
+    QCOMPARE(runBinary(args).exitCode, 0);
+    const Run r = runBinary({ QStringLiteral("report"), tmp.path(), QStringLiteral("--json") });
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject rank = QJsonDocument::fromJson(r.out).object()[QStringLiteral("ranks")].toArray()[0].toObject();
+    QStringList got;
+    for (const QJsonValue &v : rank[QStringLiteral("findings")].toArray())
+        got << v.toObject()[QStringLiteral("id")].toString();
+    got.sort();
+    QCOMPARE(got, ids);
+    // Generated profiles have a trace: every step carries the breakdown.
+    const QJsonArray steps = rank[QStringLiteral("steps")].toArray();
+    QCOMPARE(steps.size(), 3);
+    for (const QJsonValue &v : steps) {
+        const QJsonObject s = v.toObject();
+        QVERIFY(s[QStringLiteral("wall_us")].toDouble() > 0);
+        QVERIFY(s[QStringLiteral("device_busy_us")].toDouble() <= s[QStringLiteral("wall_us")].toDouble());
+        QVERIFY(qAbs(s[QStringLiteral("wall_us")].toDouble() - s[QStringLiteral("device_busy_us")].toDouble() - s[QStringLiteral("unaccounted_us")].toDouble()) < 0.002);
+    }
+    QVERIFY(rank[QStringLiteral("gaps")].toObject().contains(QStringLiteral("largest")));
+}
+
+void TstReportCommand::findingsFirstInText()
+{
+    if (!QDir(kLevel1).exists())
+        QSKIP("samples not present");
+    const LoadResult loaded = loadProfile(kLevel1);
+    const QString text = renderReportText(profileReportJson(*loaded.profile, 3), 3);
+    const qsizetype findings = text.indexOf(QStringLiteral("\nFindings\n"));
+    QVERIFY(findings > 0);
+    QVERIFY(findings < text.indexOf(QStringLiteral("Top 3 kernels by duration")));
+    QVERIFY(text.contains(QStringLiteral("(transdata-overhead)")));
+    QVERIFY(text.contains(QStringLiteral("torch_npu.npu_format_cast")));
+    QVERIFY(text.contains(QStringLiteral("AiCMetrics.AiCoreNone"))); // the collection snippet
+    QVERIFY(text.contains(QStringLiteral("Device idle: 91 gaps")));
+    QVERIFY(text.contains(QStringLiteral("Unaccounted(us)")));
+}
+
+QTEST_GUILESS_MAIN(TstReportCommand)
+#include "tst_reportcommand.moc"

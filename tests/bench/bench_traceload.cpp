@@ -1,0 +1,154 @@
+// Trace load benchmark: npuscope's loader with 1 and 2 threads against a bare simdjson pass over
+// the same file, in the same run. Every measurement runs in a fresh child process so resident
+// memory is measured cleanly. Prints medians; not part of the test suite.
+//   bench_traceload FILE [--runs N]
+#include "model/traceloader.h"
+#include "model/traceparser.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QTextStream>
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+using namespace npuscope;
+
+namespace {
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+
+// VmRSS / VmHWM of this process in kB.
+long statusKb(const char *key)
+{
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (line.startsWith(key))
+            return line.mid(qstrlen(key)).trimmed().split(' ').first().toLong();
+    return -1;
+}
+
+// The practical limit: simdjson's DOM parser (runtime-dispatched SIMD kernels) over the whole
+// file, counting the events. simdjson limits one document to 4 GiB.
+int childBare(const QString &path)
+{
+    simdjson::padded_string json;
+    if (simdjson::padded_string::load(QFile::encodeName(path).toStdString()).get(json))
+        return 1;
+    QElapsedTimer t;
+    t.start();
+    simdjson::dom::parser parser;
+    simdjson::dom::element doc;
+    if (parser.parse(json).get(doc))
+        return 1;
+    simdjson::dom::array arr;
+    if (doc.get_array().get(arr) && doc["traceEvents"].get_array().get(arr))
+        return 1;
+    std::printf("%.6f %zu 0 0\n", t.nsecsElapsed() / 1e9, arr.size());
+    return 0;
+}
+
+int childLoad(const QString &path, int threads)
+{
+    const long before = statusKb("VmRSS:");
+    QElapsedTimer t;
+    t.start();
+    TraceLoadOptions o;
+    o.threads = threads;
+    const TraceLoadResult r = loadTrace(path, o);
+    const double s = t.nsecsElapsed() / 1e9;
+    if (!r.trace)
+        return 1;
+    std::printf("%.6f %lld %ld %ld\n", s, static_cast<long long>(r.trace->stats.events),
+                statusKb("VmRSS:") - before, statusKb("VmHWM:") - before);
+    return 0;
+}
+
+struct Sample {
+    double seconds = 0;
+    double events = 0, rssKb = 0, hwmKb = 0;
+};
+
+std::vector<Sample> runChildren(const QString &self, const QStringList &args, int runs)
+{
+    std::vector<Sample> out;
+    for (int i = 0; i < runs; ++i) {
+        QProcess p;
+        p.start(self, args);
+        p.waitForFinished(-1);
+        const QList<QByteArray> f = p.readAllStandardOutput().trimmed().split(' ');
+        if (p.exitCode() != 0 || f.size() != 4)
+            continue;
+        out.push_back({ f[0].toDouble(), f[1].toDouble(), f[2].toDouble(), f[3].toDouble() });
+    }
+    return out;
+}
+
+template <class F>
+double med(const std::vector<Sample> &s, F field)
+{
+    std::vector<double> v;
+    for (const Sample &x : s)
+        v.push_back(field(x));
+    return median(v);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    if (args.size() >= 3 && args[1] == QLatin1String("--child-bare"))
+        return childBare(args[2]);
+    if (args.size() >= 4 && args[1] == QLatin1String("--child-load"))
+        return childLoad(args[3], args[2].toInt());
+    if (args.size() < 2) {
+        std::fprintf(stderr, "usage: bench_traceload FILE [--runs N]\n");
+        return 1;
+    }
+    const QString path = args[1];
+    const int runs = args.size() >= 4 && args[2] == QLatin1String("--runs") ? args[3].toInt() : 3;
+    const double mb = QFile(path).size() / 1e6;
+    QTextStream out(stdout);
+    out << "file " << path << ", " << QString::number(mb, 'f', 1) << " MB; simdjson kernels: DOM "
+        << QString::fromStdString(simdjson::get_active_implementation()->name()) << ", npuscope "
+        << TraceSpanParser::simdLevel() << "; medians of " << runs << " runs\n";
+    const QString self = QCoreApplication::applicationFilePath();
+    const auto bare = runChildren(self, { QStringLiteral("--child-bare"), path }, runs);
+    const double bareS = med(bare, [](const Sample &s) { return s.seconds; });
+    if (bare.empty() || bareS <= 0)
+        out << "bare simdjson DOM pass: not possible (file over 4 GiB or not one JSON document)\n";
+    else
+        out << "bare simdjson DOM pass:   " << QString::number(bareS, 'f', 3) << " s  "
+            << QString::number(mb / bareS, 'f', 0) << " MB/s\n";
+    for (int threads : { 1, 2 }) {
+        const auto s = runChildren(self, { QStringLiteral("--child-load"), QString::number(threads), path }, runs);
+        const double sec = med(s, [](const Sample &x) { return x.seconds; });
+        const double events = med(s, [](const Sample &x) { return x.events; });
+        const double rss = med(s, [](const Sample &x) { return x.rssKb; }) * 1024.0;
+        const double hwm = med(s, [](const Sample &x) { return x.hwmKb; }) * 1024.0;
+        out << "npuscope " << threads << " thread(s):     " << QString::number(sec, 'f', 3) << " s  "
+            << QString::number(mb / sec, 'f', 0) << " MB/s  " << QString::number(events / sec / 1e6, 'f', 2)
+            << " M events/s";
+        if (bareS > 0)
+            out << "  " << QString::number(bareS / sec * 100, 'f', 0) << "% of bare simdjson";
+        out << "\n    resident after load " << QString::number(rss / 1e6, 'f', 0) << " MB = "
+            << QString::number(rss / std::max(events, 1.0), 'f', 1) << " B/event; peak during load "
+            << QString::number(hwm / 1e6, 'f', 0) << " MB (+" << QString::number((hwm - rss) / 1e6, 'f', 0)
+            << " MB over final)\n";
+        out.flush();
+    }
+    return 0;
+}

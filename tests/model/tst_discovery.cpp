@@ -1,0 +1,197 @@
+#include "model/discovery.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace npuscope;
+
+namespace {
+
+void touch(const QString &path, const QByteArray &content = "x")
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    if (f.open(QIODevice::WriteOnly))
+        f.write(content);
+}
+
+// Lays out a rank folder the way torch_npu writes it.
+QString makeRank(const QString &parent, const QString &name, int rank, bool oldLayout = false)
+{
+    const QString dir = parent + QLatin1Char('/') + name;
+    touch(dir + QStringLiteral("/profiler_info_%1.json").arg(rank), "{}");
+    const QString out = oldLayout ? dir : dir + QStringLiteral("/ASCEND_PROFILER_OUTPUT");
+    touch(out + QStringLiteral("/kernel_details.csv"));
+    touch(out + QStringLiteral("/trace_view.json"));
+    touch(out + QStringLiteral("/step_trace_time.csv"));
+    touch(out + QStringLiteral("/memory_record.csv"));
+    return dir;
+}
+
+bool hasError(const ProfileSource &s)
+{
+    for (const Issue &i : s.issues)
+        if (i.severity == Severity::Error)
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TstDiscovery : public QObject {
+    Q_OBJECT
+private slots:
+    void parentOfRanks();
+    void entryPoints_data();
+    void entryPoints();
+    void oldLayout();
+    void rankFromRankId();
+    void kinetoFolder();
+    void errors_data();
+    void errors();
+    void symlinkLoop();
+    void databaseOnly();
+    void samples();
+};
+
+void TstDiscovery::parentOfRanks()
+{
+    QTemporaryDir tmp;
+    makeRank(tmp.path(), QStringLiteral("w1_123_20250109_ascend_pt"), 1);
+    makeRank(tmp.path(), QStringLiteral("w0_456_20250109_ascend_pt"), 0);
+    touch(tmp.filePath(QStringLiteral("unrelated/readme.txt")));
+    const ProfileSource s = discoverProfile(tmp.path());
+    QVERIFY(!hasError(s));
+    QCOMPARE(s.ranks.size(), std::size_t(2));
+    QCOMPARE(s.ranks[0].rank, 0);
+    QCOMPARE(s.ranks[1].rank, 1);
+    QVERIFY(s.ranks[0].traceView.endsWith(QLatin1String("ASCEND_PROFILER_OUTPUT/trace_view.json")));
+    QVERIFY(s.ranks[0].operatorDetails.isEmpty()); // not collected
+    QCOMPARE(s.ranks[0].otherCsv.size(), 1);
+    QCOMPARE(s.ranks[0].label(), QStringLiteral("rank 0"));
+}
+
+void TstDiscovery::entryPoints_data()
+{
+    QTest::addColumn<QString>("relative");
+    QTest::addColumn<bool>("hasTrace");
+    QTest::addColumn<bool>("hasKernels");
+    QTest::newRow("rank folder") << QString() << true << true;
+    QTest::newRow("output folder") << QStringLiteral("/ASCEND_PROFILER_OUTPUT") << true << true;
+    QTest::newRow("profiler_info file") << QStringLiteral("/profiler_info_3.json") << true << true;
+    QTest::newRow("trace_view.json alone") << QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json") << true << false;
+    QTest::newRow("kernel_details.csv alone") << QStringLiteral("/ASCEND_PROFILER_OUTPUT/kernel_details.csv") << false << true;
+}
+
+void TstDiscovery::entryPoints()
+{
+    QFETCH(QString, relative);
+    QFETCH(bool, hasTrace);
+    QFETCH(bool, hasKernels);
+    QTemporaryDir tmp;
+    const QString rank = makeRank(tmp.path(), QStringLiteral("renamed_by_user_ascend_pt"), 3);
+    const ProfileSource s = discoverProfile(rank + relative);
+    QVERIFY(!hasError(s));
+    QCOMPARE(s.ranks.size(), std::size_t(1));
+    QCOMPARE(!s.ranks[0].traceView.isEmpty(), hasTrace);
+    QCOMPARE(!s.ranks[0].kernelDetails.isEmpty(), hasKernels);
+    QVERIFY(!s.ranks[0].kineto);
+}
+
+void TstDiscovery::oldLayout()
+{
+    QTemporaryDir tmp;
+    const QString rank = makeRank(tmp.path(), QStringLiteral("x_ascend_pt"), 0, true);
+    const ProfileSource s = discoverProfile(rank);
+    QCOMPARE(s.ranks.size(), std::size_t(1));
+    QVERIFY(!s.ranks[0].kernelDetails.isEmpty());
+    QVERIFY(!s.ranks[0].stepTraceTime.isEmpty());
+}
+
+void TstDiscovery::rankFromRankId()
+{
+    QTemporaryDir tmp;
+    touch(tmp.filePath(QStringLiteral("a_ascend_pt/profiler_info.json")), R"({"rank_id": "5"})");
+    touch(tmp.filePath(QStringLiteral("a_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv")));
+    const ProfileSource s = discoverProfile(tmp.path());
+    QCOMPARE(s.ranks.size(), std::size_t(1));
+    QCOMPARE(s.ranks[0].rank, 5);
+}
+
+void TstDiscovery::kinetoFolder()
+{
+    QTemporaryDir tmp;
+    touch(tmp.filePath(QStringLiteral("worker0.1623143089861.pt.trace.json.gz")));
+    touch(tmp.filePath(QStringLiteral("worker1.1623143089862.pt.trace.json")));
+    const ProfileSource s = discoverProfile(tmp.path());
+    QCOMPARE(s.ranks.size(), std::size_t(2));
+    QVERIFY(s.ranks[0].kineto);
+    QCOMPARE(s.ranks[0].label(), QStringLiteral("worker0.1623143089861.pt.trace.json.gz"));
+}
+
+void TstDiscovery::errors_data()
+{
+    QTest::addColumn<QString>("what");
+    QTest::newRow("missing path") << QStringLiteral("missing");
+    QTest::newRow("empty folder") << QStringLiteral("empty");
+    QTest::newRow("unrelated file") << QStringLiteral("file");
+}
+
+void TstDiscovery::errors()
+{
+    QFETCH(QString, what);
+    QTemporaryDir tmp;
+    QString path = tmp.filePath(QStringLiteral("nope"));
+    if (what == QLatin1String("empty")) {
+        path = tmp.path();
+    } else if (what == QLatin1String("file")) {
+        path = tmp.filePath(QStringLiteral("notes.txt"));
+        touch(path);
+    }
+    const ProfileSource s = discoverProfile(path);
+    QVERIFY(s.ranks.empty());
+    QVERIFY(hasError(s));
+    QVERIFY(!s.issues.first().file.isEmpty());
+}
+
+void TstDiscovery::symlinkLoop()
+{
+    QTemporaryDir tmp;
+    makeRank(tmp.path(), QStringLiteral("r0_ascend_pt"), 0);
+    QVERIFY(QFile::link(tmp.path(), tmp.filePath(QStringLiteral("loop_ascend_pt"))));
+    const ProfileSource s = discoverProfile(tmp.path()); // must terminate
+    QVERIFY(s.ranks.size() >= 1);
+}
+
+void TstDiscovery::databaseOnly()
+{
+    QTemporaryDir tmp;
+    touch(tmp.filePath(QStringLiteral("r_ascend_pt/profiler_info_0.json")), "{}");
+    touch(tmp.filePath(QStringLiteral("r_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db")));
+    const ProfileSource s = discoverProfile(tmp.filePath(QStringLiteral("r_ascend_pt")));
+    QCOMPARE(s.ranks.size(), std::size_t(1));
+    QCOMPARE(s.issues.size(), 1);
+    QVERIFY(s.issues.first().message.contains(QLatin1String("database")));
+}
+
+void TstDiscovery::samples()
+{
+    const QString base = QStringLiteral(NPUSCOPE_SAMPLES_DIR);
+    if (!QDir(base).exists())
+        QSKIP("samples not present");
+    const ProfileSource multi = discoverProfile(base + QStringLiteral("/ascend-2025-11"));
+    QCOMPARE(multi.ranks.size(), std::size_t(4));
+    for (int r = 0; r < 4; ++r)
+        QCOMPARE(multi.ranks[std::size_t(r)].rank, r);
+    QVERIFY(multi.ranks[1].kernelDetails.isEmpty());
+    QVERIFY(!multi.ranks[1].stepTraceTime.isEmpty());
+    QVERIFY(multi.ranks[0].traceView.isEmpty()); // not in the snapshot
+    const ProfileSource two = discoverProfile(base + QStringLiteral("/ascend-2025-01/level1"));
+    QCOMPARE(two.ranks.size(), std::size_t(2));
+    QVERIFY(!two.ranks[1].communicationMatrix.isEmpty());
+}
+
+QTEST_APPLESS_MAIN(TstDiscovery)
+#include "tst_discovery.moc"

@@ -1,0 +1,134 @@
+#include "model/trace.h"
+
+#include <QRandomGenerator>
+#include <QTest>
+
+using namespace npuscope;
+
+namespace {
+
+Track randomTrack(quint32 seed, int n)
+{
+    QRandomGenerator rng(seed);
+    Track t;
+    t.id = TrackId(0);
+    for (int i = 0; i < n; ++i) {
+        Event e;
+        e.start = rng.bounded(1000000);
+        // Mostly short events, a few very long ones that overlap many others.
+        e.duration = rng.bounded(100) == 0 ? rng.bounded(200000) : rng.bounded(500);
+        e.argsOffset = static_cast<std::uint64_t>(i);
+        t.events.push_back(e);
+    }
+    Trace::buildTrackIndexes(t);
+    return t;
+}
+
+} // namespace
+
+class TstTrace : public QObject {
+    Q_OBJECT
+private slots:
+    void overlapMatchesBruteForce();
+    void depthNesting();
+    void lodCoversEverything();
+    void lodSelection();
+};
+
+void TstTrace::overlapMatchesBruteForce()
+{
+    Trace trace;
+    trace.tracks.push_back(randomTrack(7, 20000));
+    const auto &ev = trace.tracks[0].events;
+    QVERIFY(std::is_sorted(ev.begin(), ev.end(), [](const Event &a, const Event &b) { return a.start < b.start; }));
+    QRandomGenerator rng(11);
+    for (int q = 0; q < 300; ++q) {
+        const TimeNs t0 = rng.bounded(1100000) - 50000;
+        const TimeNs t1 = t0 + rng.bounded(q % 10 == 0 ? 300000 : 3000);
+        std::vector<std::uint32_t> expected;
+        for (std::uint32_t i = 0; i < ev.size(); ++i)
+            if (ev[i].start <= t1 && ev[i].end() >= t0)
+                expected.push_back(i);
+        QCOMPARE(trace.overlapping(TrackId(0), t0, t1), expected);
+    }
+}
+
+void TstTrace::depthNesting()
+{
+    Trace trace;
+    Track t;
+    t.id = TrackId(0);
+    for (auto [s, d] : { std::pair<TimeNs, TimeNs> { 10, 5 }, { 0, 100 }, { 20, 30 }, { 25, 2 }, { 200, 1 } }) {
+        Event e;
+        e.start = s;
+        e.duration = d;
+        t.events.push_back(e);
+    }
+    Trace::buildTrackIndexes(t);
+    QCOMPARE(t.maxDepth, 2);
+    std::vector<int> depths;
+    for (const Event &e : t.events)
+        depths.push_back(int(e.depth));
+    QCOMPARE(depths, (std::vector<int> { 0, 1, 1, 2, 0 }));
+    trace.tracks.push_back(std::move(t));
+    QCOMPARE(trace.eventAt(TrackId(0), 26).index, 3u);
+    QCOMPARE(trace.eventAt(TrackId(0), 99).index, 0u);
+    QVERIFY(!trace.eventAt(TrackId(0), 150).isValid());
+}
+
+void TstTrace::lodCoversEverything()
+{
+    Track t;
+    t.id = TrackId(0);
+    // 100k back-to-back 1 µs kernels with 200 ns gaps, in bursts.
+    TimeNs now = 0;
+    for (int i = 0; i < 100000; ++i) {
+        Event e;
+        e.start = now;
+        e.duration = 1000;
+        now += 1200 + (i % 1000 == 999 ? 5000000 : 0);
+        t.events.push_back(e);
+    }
+    Trace::buildTrackIndexes(t);
+    QCOMPARE(t.lod.size(), std::size_t(1));
+    const auto &levels = t.lod[0];
+    QVERIFY(!levels.empty());
+    std::size_t stored = 0;
+    TimeNs previous = 0;
+    for (const LodLevel &level : levels) {
+        QVERIFY(level.resolution > previous);
+        previous = level.resolution;
+        stored += level.runs.size();
+        std::uint64_t count = 0;
+        for (const LodRun &r : level.runs)
+            count += r.count;
+        QCOMPARE(count, std::uint64_t(100000)); // every event folded into exactly one run
+        QVERIFY(level.runs.size() * 4 <= t.events.size());
+    }
+    QVERIFY(stored * 3 <= t.events.size()); // LOD stays within about a third of the events
+    // At 1 ms resolution the 100 bursts separated by 5 ms stay apart.
+    const LodLevel *level = nullptr;
+    for (const LodLevel &l : levels)
+        if (l.resolution <= 1000000)
+            level = &l;
+    QVERIFY(level);
+    QCOMPARE(level->runs.size(), std::size_t(100));
+}
+
+void TstTrace::lodSelection()
+{
+    Trace trace;
+    trace.tracks.push_back(randomTrack(3, 50000));
+    // The busiest depth has levels of detail; a resolution finer than any level draws events.
+    std::vector<std::size_t> perDepth(std::size_t(trace.tracks[0].maxDepth) + 1);
+    for (const Event &e : trace.tracks[0].events)
+        ++perDepth[e.depth];
+    const int depth = int(std::max_element(perDepth.begin(), perDepth.end()) - perDepth.begin());
+    QVERIFY(!trace.lodLevel(TrackId(0), depth, 10));
+    const LodLevel *coarse = trace.lodLevel(TrackId(0), depth, TimeNs(1) << 40);
+    QVERIFY(coarse);
+    QVERIFY(!trace.lodLevel(TrackId(0), 99, TimeNs(1) << 40));
+}
+
+QTEST_APPLESS_MAIN(TstTrace)
+#include "tst_trace.moc"

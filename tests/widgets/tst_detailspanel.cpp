@@ -1,0 +1,73 @@
+#include "kernelfixtures.h"
+#include "tracefixtures.h"
+#include "widgets/detailspanel.h"
+
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace npuscope;
+using namespace npuscope::test;
+
+class TstDetailsPanel : public QObject {
+    Q_OBJECT
+
+private:
+    // A device slice joined to kernel row 1, and kernel row 0 without a slice.
+    static std::shared_ptr<const RankProfile> makeRank(EventRef *joined)
+    {
+        TraceMaker m;
+        const auto stream = m.addTrack(QStringLiteral("Ascend Hardware"),
+            QStringLiteral("Stream 2"), TrackKind::DeviceStream, 1);
+        m.addEvent(stream, kBase + 60'000, 5'500, "trans_TransData_0", "kernel");
+        m.addEvent(stream, kBase + 100'000, 1'000, "Other", "kernel");
+        m.indexTracks();
+        auto rank = std::make_shared<RankProfile>();
+        rank->trace = m.finish();
+        rank->kernels = makeKernels(sampleRows());
+        *joined = m.find(stream, kBase + 60'000);
+        rank->join.rowToEvent.assign(5, EventRef());
+        rank->join.rowToEvent[1] = *joined;
+        rank->join.eventToRow.insert(KernelJoin::key(*joined), 1);
+        rank->join.matched = 1;
+        return rank;
+    }
+
+private slots:
+    void event()
+    {
+        EventRef joined;
+        DetailsPanel panel;
+        panel.setRank(makeRank(&joined), kBase);
+        panel.showTraceEvent(joined);
+        const QString text = panel.toText();
+        QVERIFY2(text.contains(QStringLiteral("Event/Name\ttrans_TransData_0")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("Event/Category\tkernel")));
+        QVERIFY(text.contains(QStringLiteral("Event/Track\tAscend Hardware / Stream 2")));
+        QVERIFY(text.contains(QStringLiteral("Event/Start\t60.000 µs")));
+        QVERIFY(text.contains(QStringLiteral("Event/Duration\t5.500 µs")));
+        QVERIFY(text.contains(QStringLiteral("Event/Depth\t0")));
+        // The joined kernel row, every original column.
+        QVERIFY(text.contains(QStringLiteral("Kernel (row 2)/Accelerator Core\tAI_VECTOR_CORE")));
+        QVERIFY(text.contains(QStringLiteral("Kernel (row 2)/aic_mac_ratio\tN/A")));
+    }
+
+    void kernelRow()
+    {
+        EventRef joined;
+        DetailsPanel panel;
+        panel.setRank(makeRank(&joined), kBase);
+        panel.showKernelRow(1); // joined: shows the event too
+        QVERIFY(panel.toText().contains(QStringLiteral("Event/Name\ttrans_TransData_0")));
+        panel.showKernelRow(0); // not in the trace: the row alone
+        const QString text = panel.toText();
+        QVERIFY(!text.contains(QStringLiteral("Event/")));
+        QVERIFY(text.contains(QStringLiteral("Kernel (row 1)/Name\tMatMul_1")));
+        panel.showKernelRow(99);
+        QCOMPARE(panel.tree()->topLevelItemCount(), 0);
+        panel.showTraceEvent(EventRef { TrackId(7), 0 }); // out of range: cleared, no crash
+        QCOMPARE(panel.tree()->topLevelItemCount(), 0);
+    }
+};
+
+QTEST_MAIN(TstDetailsPanel)
+#include "tst_detailspanel.moc"

@@ -1,0 +1,323 @@
+#include "tracefixtures.h"
+#include "widgets/timelinecolors.h"
+#include "widgets/timelinedepthindex.h"
+#include "widgets/timelinedrawlist.h"
+#include "widgets/timelinelayout.h"
+
+#include <QElapsedTimer>
+#include <QTest>
+
+#include <map>
+
+using namespace npuscope;
+using npuscope::test::TraceMaker;
+
+namespace {
+
+// Everything a draw list needs, around one trace.
+struct Scene {
+    explicit Scene(std::shared_ptr<const Trace> t, QSet<QString> collapsed = {})
+        : trace(std::move(t))
+    {
+        layout.build(*trace, collapsed);
+        colors.setTrace(trace.get());
+        depths.reset(trace.get());
+    }
+
+    const TimelineDrawList &build(
+        TimeNs start, TimeNs end, int width, int viewHeight = 2000, EventRef selected = {})
+    {
+        TimelineDrawList::Frame f;
+        f.trace = trace.get();
+        f.layout = &layout;
+        f.colors = &colors;
+        f.depths = &depths;
+        f.axis = TimeAxis(start, end, width);
+        f.viewHeight = viewHeight;
+        f.selected = selected;
+        axis = f.axis;
+        list.build(f);
+        return list;
+    }
+
+    std::shared_ptr<const Trace> trace;
+    TimelineLayout layout;
+    TimelineColors colors;
+    TimelineDepthIndex depths;
+    TimelineDrawList list;
+    TimeAxis axis;
+};
+
+// 100 bursts of 10,000 events of 50 ns every 100 ns, one burst every 10 ms: 1 M events over 1 s.
+std::shared_ptr<const Trace> makeBursts()
+{
+    TraceMaker m;
+    const auto track = m.addTrack(
+        QStringLiteral("Ascend Hardware"), QStringLiteral("Stream 7"), TrackKind::DeviceStream);
+    m.trace().tracks[track].events.reserve(1'000'000);
+    const char *names[] = { "MatMulV2", "Add", "TransData", "Cast" };
+    for (int b = 0; b < 100; ++b)
+        for (int i = 0; i < 10'000; ++i)
+            m.addEvent(track, TimeNs(b) * 10'000'000 + TimeNs(i) * 100, 50, names[i % 4]);
+    m.indexTracks();
+    return m.finish();
+}
+
+// Slices of one row must come in x order without overlapping: one rectangle per place.
+void checkRowsDisjoint(const std::vector<TimelineDrawList::Slice> &slices)
+{
+    std::map<float, float> rightEdge; // by y
+    for (const auto &s : slices) {
+        auto it = rightEdge.find(s.y);
+        if (it != rightEdge.end())
+            QVERIFY2(s.x >= it->second - 1.0f,
+                qPrintable(QStringLiteral("x %1 < previous end %2").arg(s.x).arg(it->second)));
+        rightEdge[s.y] = s.x + s.w;
+    }
+}
+
+} // namespace
+
+class TestTimelineDrawList : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void lodFrameCostsPixels_data();
+    void lodFrameCostsPixels();
+    void zoomedInShowsEventsAtTheirPixels();
+    void backToBackWideEventsStaySeparate();
+    void overlappingNonNestedEventsBothAppear();
+    void nestedDepthsGetTheirOwnRows();
+    void counterRowsProducePoints();
+    void denseCounterFoldsToColumns();
+    void selectionAndFlowsAcrossTracks();
+    void collapsedProcessShowsSummary();
+    void rowsBelowTheViewAreSkipped();
+
+private:
+    std::unique_ptr<Scene> m_bursts;
+};
+
+void TestTimelineDrawList::initTestCase() { m_bursts = std::make_unique<Scene>(makeBursts()); }
+
+void TestTimelineDrawList::lodFrameCostsPixels_data()
+{
+    QTest::addColumn<qint64>("start");
+    QTest::addColumn<qint64>("end");
+    QTest::addColumn<int>("width");
+    QTest::newRow("whole second, full HD") << qint64(0) << qint64(1'000'000'000) << 1920;
+    QTest::newRow("one burst and a half") << qint64(9'950'000) << qint64(20'050'000) << 1920;
+    QTest::newRow("inside one burst") << qint64(10'000'000) << qint64(10'100'000) << 1920;
+    QTest::newRow("narrow window") << qint64(0) << qint64(1'000'000'000) << 300;
+    QTest::newRow("4K") << qint64(0) << qint64(1'000'000'000) << 3840;
+}
+
+void TestTimelineDrawList::lodFrameCostsPixels()
+{
+    QFETCH(qint64, start);
+    QFETCH(qint64, end);
+    QFETCH(int, width);
+    QElapsedTimer timer;
+    timer.start();
+    const auto &slices = m_bursts->build(start, end, width).slices();
+    qInfo("%zu slices for %d px in %lld us", slices.size(), width,
+        static_cast<long long>(timer.nsecsElapsed() / 1000));
+    QVERIFY(!slices.empty());
+    QVERIFY2(slices.size() < static_cast<std::size_t>(4 * width),
+        qPrintable(QString::number(slices.size())));
+    checkRowsDisjoint(slices);
+    // Every visible event is drawn: folded counts add up to at least the events in view.
+    const Trace &trace = *m_bursts->trace;
+    const std::size_t visible = trace.overlapping(TrackId(0), start, end).size();
+    std::uint64_t counted = 0;
+    for (const auto &s : slices)
+        counted += s.count;
+    QVERIFY2(counted >= visible, qPrintable(QStringLiteral("%1 < %2").arg(counted).arg(visible)));
+    QVERIFY(counted <= trace.tracks[0].events.size());
+    // Each burst in view is covered by a slice at its pixel.
+    for (TimeNs b = 0; b < 100; ++b) {
+        const TimeNs burst = b * 10'000'000 + 50'000;
+        if (burst < start || burst > end)
+            continue;
+        const double x = m_bursts->axis.toPixel(burst);
+        const bool covered = std::any_of(slices.begin(), slices.end(),
+            [&](const auto &s) { return x >= s.x - 0.5 && x <= s.x + s.w + 0.5; });
+        QVERIFY2(covered, qPrintable(QStringLiteral("burst %1 at x %2").arg(b).arg(x)));
+    }
+}
+
+void TestTimelineDrawList::zoomedInShowsEventsAtTheirPixels()
+{
+    // 200 us over 1000 px: the 50 ns events of the first burst are 0.25 px, 100 ns apart, so
+    // they fold; take a 2 us window instead: 2 ns per pixel, every event 25 px wide.
+    const auto &slices = m_bursts->build(10'000'000, 10'002'000, 1000).slices();
+    QCOMPARE(slices.size(), std::size_t(20));
+    const Trace &trace = *m_bursts->trace;
+    for (const auto &s : slices) {
+        QCOMPARE(s.count, 1u);
+        const Event &e = trace.event(s.event);
+        QCOMPARE(s.x, static_cast<float>(m_bursts->axis.toPixel(e.start)));
+        QCOMPARE(s.w, static_cast<float>(m_bursts->axis.durationToPixels(e.duration)));
+        QCOMPARE(s.x, static_cast<float>((e.start - 10'000'000) / 2));
+        QCOMPARE(s.w, 25.0f);
+        QVERIFY(s.color < TimelineColors::kPaletteSize); // a plain colour, not a folded one
+    }
+}
+
+void TestTimelineDrawList::backToBackWideEventsStaySeparate()
+{
+    // Back-to-back 1 ms kernels: the model's LOD merges them into one run at every level (no
+    // gap), yet at 10 us per pixel each is 100 px wide and must be drawn and labelled alone.
+    TraceMaker m;
+    const auto track = m.addTrack(QStringLiteral("NPU"), QStringLiteral("Stream 2"));
+    for (int i = 0; i < 100; ++i)
+        m.addEvent(track, TimeNs(i) * 1'000'000, 1'000'000, i % 2 ? "Conv2D" : "MatMulV2");
+    m.indexTracks();
+    Scene scene(m.finish());
+    QVERIFY(scene.trace->lodLevel(TrackId(0), 0, 25'000) != nullptr);
+    const auto &slices = scene.build(20'500'000, 30'500'000, 1000).slices();
+    QCOMPARE(slices.size(), std::size_t(11)); // 9 whole, one cut at each edge
+    for (const auto &s : slices)
+        QCOMPARE(s.count, 1u);
+    QCOMPARE(slices[3].x, 250.0f);
+    QCOMPARE(slices[3].w, 100.0f);
+}
+
+void TestTimelineDrawList::overlappingNonNestedEventsBothAppear()
+{
+    TraceMaker m;
+    const auto track = m.addTrack(QStringLiteral("Python"), QStringLiteral("Thread 1"));
+    m.addEvent(track, 0, 100'000, "first");
+    m.addEvent(track, 50'000, 100'000, "second"); // starts inside "first", ends after it
+    m.indexTracks();
+    Scene scene(m.finish());
+    const auto &slices = scene.build(0, 200'000, 1000).slices();
+    QCOMPARE(slices.size(), std::size_t(2));
+    QCOMPARE(slices[0].x, 0.0f);
+    QCOMPARE(slices[0].w, 500.0f);
+    QCOMPARE(slices[1].x, 250.0f);
+    QCOMPARE(slices[1].w, 500.0f);
+    QVERIFY(slices[0].y != slices[1].y);
+}
+
+void TestTimelineDrawList::nestedDepthsGetTheirOwnRows()
+{
+    TraceMaker m;
+    const auto track = m.addTrack(QStringLiteral("Python"), QStringLiteral("Thread 1"));
+    m.addEvent(track, 0, 1000, "step");
+    m.addEvent(track, 100, 500, "forward");
+    m.addEvent(track, 200, 100, "aten::add");
+    m.indexTracks();
+    Scene scene(m.finish());
+    const auto &slices = scene.build(0, 1000, 1000).slices();
+    QCOMPARE(slices.size(), std::size_t(3));
+    const TimelineRow &row
+        = scene.layout.rows()[static_cast<std::size_t>(scene.layout.trackRow(TrackId(0)))];
+    QCOMPARE(row.height, TimelineLayout::trackHeight(2));
+    for (int depth = 0; depth < 3; ++depth)
+        QCOMPARE(slices[static_cast<std::size_t>(depth)].y,
+            static_cast<float>(TimelineLayout::sliceTop(row, depth)));
+}
+
+void TestTimelineDrawList::counterRowsProducePoints()
+{
+    TraceMaker m;
+    m.addCounter(
+        QStringLiteral("HBM"), QStringLiteral("Used"), { 0, 100, 200, 300 }, { 1, 4, 2, 4 });
+    m.indexTracks();
+    Scene scene(m.finish());
+    const auto &list = scene.build(0, 400, 400);
+    QCOMPARE(list.counterPlots().size(), std::size_t(1));
+    const auto &plot = list.counterPlots().front();
+    QCOMPARE(plot.count, std::size_t(4));
+    const auto *c = &list.counterColumns()[plot.first];
+    QCOMPARE(c[0].x, 0.0f);
+    QCOMPARE(c[1].x, 100.0f);
+    QCOMPARE(c[3].x, 300.0f);
+    // The maximum sits at the top of the plot, zero at its baseline.
+    QCOMPARE(c[1].yMax, plot.top);
+    QCOMPARE(c[3].yMax, plot.top);
+    QVERIFY(c[0].yMax > c[2].yMax); // 1 is lower on screen than 2
+    QCOMPARE(c[0].yMax, plot.baseline - plot.height / 4);
+}
+
+void TestTimelineDrawList::denseCounterFoldsToColumns()
+{
+    TraceMaker m;
+    std::vector<TimeNs> times;
+    std::vector<double> values;
+    for (int i = 0; i < 200'000; ++i) {
+        times.push_back(TimeNs(i) * 10);
+        values.push_back(i % 7);
+    }
+    m.addCounter(
+        QStringLiteral("AI Core Freq"), QStringLiteral("MHz"), std::move(times), std::move(values));
+    m.indexTracks();
+    Scene scene(m.finish());
+    const auto &list = scene.build(0, 2'000'000, 1000);
+    QCOMPARE(list.counterPlots().size(), std::size_t(1));
+    const auto &plot = list.counterPlots().front();
+    QVERIFY(plot.count <= 1001);
+    QVERIFY(plot.count >= 999);
+    const auto &c = list.counterColumns()[plot.first + 500];
+    QCOMPARE(c.yMax, plot.top); // 6 is the maximum
+    QCOMPARE(c.yMin, plot.baseline); // 0 is the minimum
+}
+
+void TestTimelineDrawList::selectionAndFlowsAcrossTracks()
+{
+    Scene scene(test::makeTrainingStep(1));
+    const Trace &trace = *scene.trace;
+    QVERIFY(!trace.flows.empty());
+    const EventRef host = trace.flows.front().from;
+    const EventRef kernel = trace.flows.front().to;
+    QVERIFY(host.track != kernel.track);
+    const auto &list = scene.build(trace.minTime, trace.maxTime, 1200, 2000, host);
+    QVERIFY(list.hasSelection());
+    QCOMPARE(list.selectionRect().x(), scene.axis.toPixel(trace.event(host).start));
+    QCOMPARE(list.flows().size(), std::size_t(1));
+    const auto &arrow = list.flows().front();
+    QVERIFY(arrow.outgoing);
+    QCOMPARE(arrow.to.x(), scene.axis.toPixel(trace.event(kernel).start));
+    QVERIFY(arrow.to.y() > arrow.from.y()); // device streams are listed below the host thread
+    // Selecting the kernel shows the same flow, incoming.
+    const auto &back = scene.build(trace.minTime, trace.maxTime, 1200, 2000, kernel);
+    QCOMPARE(back.flows().size(), std::size_t(1));
+    QVERIFY(!back.flows().front().outgoing);
+}
+
+void TestTimelineDrawList::collapsedProcessShowsSummary()
+{
+    Scene open(test::makeTrainingStep(1));
+    const auto &groups = open.layout.groups();
+    const auto hardware = std::find_if(groups.begin(), groups.end(),
+        [](const TimelineGroup &g) { return g.name == QStringLiteral("Ascend Hardware"); });
+    QVERIFY(hardware != groups.end());
+    Scene folded(open.trace, { hardware->key });
+    QCOMPARE(folded.layout.rows().size(), open.layout.rows().size() - 2);
+    const Trace &trace = *folded.trace;
+    const auto &slices = folded.build(trace.minTime, trace.maxTime, 1200).slices();
+    const TimelineRow &header = folded.layout.rows()[static_cast<std::size_t>(
+        folded.layout.groups()[static_cast<std::size_t>(hardware - groups.begin())].headerRow)];
+    const auto summaries = std::count_if(slices.begin(), slices.end(), [&](const auto &s) {
+        return s.summary && s.y > header.y && s.y < header.y + header.height;
+    });
+    QVERIFY(summaries > 0);
+}
+
+void TestTimelineDrawList::rowsBelowTheViewAreSkipped()
+{
+    Scene scene(test::makeTrainingStep(1));
+    const Trace &trace = *scene.trace;
+    const auto &all = scene.build(trace.minTime, trace.maxTime, 1200, 5000).slices();
+    const std::size_t total = all.size();
+    // Only the first process header and the Python thread fit into 60 px.
+    const auto &few = scene.build(trace.minTime, trace.maxTime, 1200, 60).slices();
+    QVERIFY(few.size() < total);
+    for (const auto &s : few)
+        QVERIFY(s.y < 60);
+}
+
+QTEST_GUILESS_MAIN(TestTimelineDrawList)
+#include "tst_timelinedrawlist.moc"

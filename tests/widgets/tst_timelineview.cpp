@@ -1,0 +1,423 @@
+#include "model/traceloader.h"
+#include "tracefixtures.h"
+#include "widgets/timelinetooltip.h"
+#include "widgets/timelineview.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QMouseEvent>
+#include <QSignalSpy>
+#include <QTest>
+#include <QToolTip>
+
+#include <set>
+
+using namespace npuscope;
+
+namespace {
+
+QString outputPath(const QString &name)
+{
+    return QDir(QCoreApplication::applicationDirPath()).filePath(name);
+}
+
+// Colours of the plain palette that occur in the time area of an image.
+std::set<QRgb> sliceColorsIn(const QImage &image)
+{
+    TimelineColors colors;
+    std::set<QRgb> palette;
+    for (int i = 0; i < TimelineColors::kPaletteSize; ++i)
+        palette.insert(colors.color(i).rgb());
+    std::set<QRgb> found;
+    const QImage img = image.convertToFormat(QImage::Format_RGB32);
+    for (int y = TimelineView::kRulerHeight; y < img.height(); ++y)
+        for (int x = TimelineView::kHeaderWidth; x < img.width(); ++x)
+            if (palette.count(img.pixel(x, y) | 0xff000000u))
+                found.insert(img.pixel(x, y) | 0xff000000u);
+    return found;
+}
+
+// Pixels of a region that stand out from its most common colour (text, lines, marks).
+int inkPixels(const QImage &image, const QRect &r)
+{
+    const QImage img = image.convertToFormat(QImage::Format_RGB32).copy(r);
+    std::map<QRgb, int> histogram;
+    for (int y = 0; y < img.height(); ++y)
+        for (int x = 0; x < img.width(); ++x)
+            ++histogram[img.pixel(x, y)];
+    const QRgb background
+        = std::max_element(histogram.begin(), histogram.end(), [](auto a, auto b) {
+              return a.second < b.second;
+          })->first;
+    int ink = 0;
+    for (int y = 0; y < img.height(); ++y)
+        for (int x = 0; x < img.width(); ++x)
+            if (std::abs(qGray(img.pixel(x, y)) - qGray(background)) > 80)
+                ++ink;
+    return ink;
+}
+
+void sendMouse(QWidget *w, QEvent::Type type, QPoint pos, Qt::MouseButton button,
+    Qt::MouseButtons buttons, Qt::KeyboardModifiers modifiers = {})
+{
+    QMouseEvent event(type, QPointF(pos), w->mapToGlobal(QPointF(pos)), button, buttons, modifiers);
+    QCoreApplication::sendEvent(w, &event);
+}
+
+} // namespace
+
+class TestTimelineView : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void rendersTracksAndColours();
+    void rendersZoomedInWithLabelsAndFlows();
+    void rendersWithDarkPalette();
+    void rendersRealSample_data();
+    void rendersRealSample();
+    void emptyViewPaints();
+    void keyboardZoomUndoAndFit();
+    void keyboardPan();
+    void wheelZoomsAtCursor();
+    void clickSelectsAndFollowsFlow();
+    void shiftDragSelectsRangeAndFFits();
+    void doubleClickZoomsToSlice();
+    void tooltipDescribesSlice();
+    void headerClickCollapsesProcess();
+    void selectEventRevealsIt();
+    void helpToggles();
+
+private:
+    std::unique_ptr<TimelineView> m_view;
+    std::shared_ptr<const Trace> m_trace;
+};
+
+void TestTimelineView::init()
+{
+    m_trace = test::makeTrainingStep(3);
+    m_view = std::make_unique<TimelineView>();
+    m_view->resize(1200, 600);
+    m_view->setTrace(m_trace);
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view.get()));
+}
+
+void TestTimelineView::cleanup() { m_view.reset(); }
+
+void TestTimelineView::rendersTracksAndColours()
+{
+    const QImage image = m_view->grab().toImage();
+    QVERIFY(image.save(outputPath(QStringLiteral("timelineview_overview.png"))));
+    qInfo("saved %s", qPrintable(outputPath(QStringLiteral("timelineview_overview.png"))));
+    QCOMPARE(image.size(), QSize(1200, 600));
+    const auto colors = sliceColorsIn(image);
+    QVERIFY2(colors.size() >= 5, qPrintable(QString::number(colors.size())));
+    // Track and process names are painted in the header column, the ruler has labels.
+    QVERIFY(inkPixels(image,
+                QRect(0, TimelineView::kRulerHeight, TimelineView::kHeaderWidth,
+                    image.height() - TimelineView::kRulerHeight))
+        > 400);
+    QVERIFY(inkPixels(image,
+                QRect(TimelineView::kHeaderWidth, 0, image.width() - TimelineView::kHeaderWidth,
+                    TimelineView::kRulerHeight))
+        > 100);
+    // The same through renderToImage, at twice the pixel density.
+    const QImage hiDpi = m_view->renderToImage(QSize(1200, 600), 2.0);
+    QCOMPARE(hiDpi.size(), QSize(2400, 1200));
+    QVERIFY(sliceColorsIn(hiDpi).size() >= 5);
+}
+
+void TestTimelineView::rendersZoomedInWithLabelsAndFlows()
+{
+    const Trace &trace = *m_trace;
+    const Flow &flow = trace.flows[5];
+    const Event &from = trace.event(flow.from);
+    m_view->setVisibleRange(from.start - 100'000, from.start + 900'000);
+    m_view->selectEvent(flow.from, false);
+    QVERIFY(!m_view->grab().isNull()); // paints, filling the draw list
+    QCOMPARE(m_view->drawList().flows().size(), std::size_t(1));
+    const QImage image = m_view->grab().toImage();
+    QVERIFY(image.save(outputPath(QStringLiteral("timelineview_zoomed.png"))));
+    QVERIFY(sliceColorsIn(image).size() >= 5);
+    // Labels: slices wide enough carry their names; count slices that do.
+    int labelled = 0;
+    for (const auto &s : m_view->drawList().slices())
+        if (s.count == 1 && s.w > 80)
+            ++labelled;
+    QVERIFY(labelled > 5);
+}
+
+void TestTimelineView::rendersWithDarkPalette()
+{
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x30));
+    dark.setColor(QPalette::WindowText, QColor(0xdf, 0xe1, 0xe5));
+    dark.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
+    dark.setColor(QPalette::AlternateBase, QColor(0x26, 0x28, 0x2b));
+    dark.setColor(QPalette::Text, QColor(0xdf, 0xe1, 0xe5));
+    dark.setColor(QPalette::Highlight, QColor(0x35, 0x74, 0xf0));
+    dark.setColor(QPalette::HighlightedText, Qt::white);
+    m_view->setPalette(dark);
+    const Flow &flow = m_trace->flows[5];
+    const Event &from = m_trace->event(flow.from);
+    m_view->setVisibleRange(from.start - 100'000, from.start + 900'000);
+    m_view->selectEvent(flow.from, false);
+    const QImage image = m_view->grab().toImage();
+    QVERIFY(image.save(outputPath(QStringLiteral("timelineview_dark.png"))));
+    QVERIFY(sliceColorsIn(image).size() >= 5);
+    // The background follows the palette: the empty area below the rows is the dark Base.
+    QCOMPARE(image.pixelColor(image.width() - 5, image.height() - 5), dark.color(QPalette::Base));
+    QVERIFY(inkPixels(image,
+                QRect(0, TimelineView::kRulerHeight, TimelineView::kHeaderWidth,
+                    image.height() - TimelineView::kRulerHeight))
+        > 400);
+}
+
+void TestTimelineView::rendersRealSample_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("png");
+    QTest::addColumn<QString>("expectedTrack");
+    QTest::newRow("ascend level1")
+        << QStringLiteral(
+               "ascend-2025-01/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json")
+        << QStringLiteral("timelineview_ascend.png") << QStringLiteral("Ascend Hardware");
+    QTest::newRow("kineto gpu") << QStringLiteral("kineto/worker0.1623143089861.pt.trace.json.gz")
+                                << QStringLiteral("timelineview_kineto.png")
+                                << QStringLiteral("stream 7");
+}
+
+// Real torch_npu and Kineto output (../shared/samples, absent from a fresh clone).
+void TestTimelineView::rendersRealSample()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, png);
+    QFETCH(QString, expectedTrack);
+    const QString path = QDir(QStringLiteral(NPUSCOPE_SAMPLES_DIR)).filePath(file);
+    if (!QFileInfo::exists(path))
+        QSKIP("sample profiles not available");
+    const TraceLoadResult loaded = loadTrace(path);
+    QVERIFY(loaded.trace);
+    m_view->setTrace(loaded.trace);
+    const QImage image = m_view->grab().toImage();
+    QVERIFY(image.save(outputPath(png)));
+    QVERIFY2(
+        sliceColorsIn(image).size() >= 4, qPrintable(QString::number(sliceColorsIn(image).size())));
+    bool found = false;
+    for (const TimelineGroup &g : m_view->layout().groups())
+        found = found || g.name.contains(expectedTrack, Qt::CaseInsensitive);
+    for (const Track &t : loaded.trace->tracks)
+        found = found || t.displayName().contains(expectedTrack, Qt::CaseInsensitive);
+    QVERIFY2(found, qPrintable(expectedTrack));
+    // Zoomed out or in, the frame stays O(pixels).
+    QVERIFY(m_view->drawList().slices().size() < std::size_t(4 * 1200 * 20));
+}
+
+void TestTimelineView::emptyViewPaints()
+{
+    TimelineView empty;
+    empty.resize(600, 300);
+    const QImage image = empty.grab().toImage();
+    QCOMPARE(image.size(), QSize(600, 300));
+    QVERIFY(inkPixels(image, image.rect()) > 20); // "No trace loaded"
+}
+
+void TestTimelineView::keyboardZoomUndoAndFit()
+{
+    QSignalSpy changed(m_view.get(), &TimelineView::visibleRangeChanged);
+    const auto whole = m_view->visibleRange();
+    QTest::keyClick(m_view.get(), Qt::Key_W);
+    const auto zoomed = m_view->visibleRange();
+    QVERIFY(zoomed.second - zoomed.first < whole.second - whole.first);
+    QCOMPARE(changed.count(), 1);
+    QTest::keyClick(m_view.get(), Qt::Key_W);
+    QTest::keyClick(m_view.get(), Qt::Key_W);
+    QVERIFY(m_view->visibleRange().second - m_view->visibleRange().first
+        < zoomed.second - zoomed.first);
+    // One Backspace undoes the whole burst of W presses.
+    QTest::keyClick(m_view.get(), Qt::Key_Backspace);
+    QCOMPARE(m_view->visibleRange(), whole);
+    QTest::keyClick(m_view.get(), Qt::Key_S);
+    QCOMPARE(m_view->visibleRange(), whole); // already showing everything
+    m_view->setVisibleRange(whole.first + 1'000'000, whole.first + 2'000'000);
+    QTest::keyClick(m_view.get(), Qt::Key_0, Qt::ControlModifier);
+    QCOMPARE(m_view->visibleRange(), whole);
+    QTest::keyClick(m_view.get(), Qt::Key_Backspace);
+    QCOMPARE(
+        m_view->visibleRange(), std::make_pair(whole.first + 1'000'000, whole.first + 2'000'000));
+}
+
+void TestTimelineView::keyboardPan()
+{
+    const auto whole = m_view->visibleRange();
+    m_view->setVisibleRange(whole.first + 1'000'000, whole.first + 2'000'000);
+    QTest::keyClick(m_view.get(), Qt::Key_D);
+    const auto right = m_view->visibleRange();
+    QVERIFY(right.first > whole.first + 1'000'000);
+    QCOMPARE(right.second - right.first, 1'000'000);
+    QTest::keyClick(m_view.get(), Qt::Key_A);
+    QCOMPARE(
+        m_view->visibleRange(), std::make_pair(whole.first + 1'000'000, whole.first + 2'000'000));
+}
+
+void TestTimelineView::wheelZoomsAtCursor()
+{
+    const auto axis = m_view->axis();
+    const QPoint pos(TimelineView::kHeaderWidth + 300, 200);
+    const TimeNs under = axis.toTime(300);
+    QWheelEvent wheel(QPointF(pos), m_view->viewport()->mapToGlobal(QPointF(pos)), QPoint(),
+        QPoint(0, 240), Qt::NoButton, Qt::ControlModifier, Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(m_view->viewport(), &wheel);
+    QVERIFY(m_view->axis().span() < axis.span());
+    QVERIFY(std::abs(m_view->axis().toTime(300) - under) <= m_view->axis().nsPerPixel() + 1);
+    // A plain wheel scrolls the tracks instead.
+    const auto before = m_view->visibleRange();
+    QWheelEvent plain(QPointF(pos), m_view->viewport()->mapToGlobal(QPointF(pos)), QPoint(),
+        QPoint(0, -120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(m_view->viewport(), &plain);
+    QCOMPARE(m_view->visibleRange(), before);
+}
+
+void TestTimelineView::clickSelectsAndFollowsFlow()
+{
+    const Trace &trace = *m_trace;
+    const Flow &flow = trace.flows[3];
+    const Event &from = trace.event(flow.from);
+    m_view->setVisibleRange(from.start - 50'000, from.start + 950'000);
+    m_view->grab();
+    const auto &slices = m_view->drawList().slices();
+    const auto slice = std::find_if(
+        slices.begin(), slices.end(), [&](const auto &s) { return s.event == flow.from; });
+    QVERIFY(slice != slices.end());
+    QSignalSpy selected(m_view.get(), &TimelineView::eventSelected);
+    const QPoint pos(TimelineView::kHeaderWidth + static_cast<int>(slice->x + slice->w / 2),
+        TimelineView::kRulerHeight + static_cast<int>(slice->y + slice->h / 2));
+    QTest::mouseClick(m_view->viewport(), Qt::LeftButton, {}, pos);
+    QCOMPARE(selected.count(), 1);
+    QCOMPARE(m_view->selectedEvent(), flow.from);
+    QCOMPARE(selected.front().front().value<EventRef>(), flow.from);
+    QTest::keyClick(m_view.get(), Qt::Key_Right, Qt::ControlModifier);
+    QCOMPARE(m_view->selectedEvent(), flow.to);
+    QTest::keyClick(m_view.get(), Qt::Key_Left, Qt::ControlModifier);
+    QCOMPARE(m_view->selectedEvent(), flow.from);
+    QTest::keyClick(m_view.get(), Qt::Key_Escape);
+    QVERIFY(!m_view->selectedEvent().isValid());
+}
+
+void TestTimelineView::shiftDragSelectsRangeAndFFits()
+{
+    QSignalSpy ranges(m_view.get(), &TimelineView::rangeSelected);
+    const TimeAxis axis = m_view->axis();
+    QWidget *vp = m_view->viewport();
+    const int x0 = TimelineView::kHeaderWidth + 200;
+    const int x1 = TimelineView::kHeaderWidth + 500;
+    sendMouse(vp, QEvent::MouseButtonPress, { x0, 100 }, Qt::LeftButton, Qt::LeftButton,
+        Qt::ShiftModifier);
+    sendMouse(vp, QEvent::MouseMove, { x1, 120 }, Qt::NoButton, Qt::LeftButton, Qt::ShiftModifier);
+    sendMouse(vp, QEvent::MouseButtonRelease, { x1, 120 }, Qt::LeftButton, Qt::NoButton,
+        Qt::ShiftModifier);
+    QCOMPARE(ranges.count(), 1);
+    QCOMPARE(ranges.front()[0].value<TimeNs>(), axis.toTime(200));
+    QCOMPARE(ranges.front()[1].value<TimeNs>(), axis.toTime(500));
+    QCOMPARE(m_view->visibleRange(), std::make_pair(axis.start(), axis.end())); // no pan
+    const QImage image = m_view->grab().toImage();
+    QVERIFY(image.save(outputPath(QStringLiteral("timelineview_range.png"))));
+    QTest::keyClick(m_view.get(), Qt::Key_F);
+    QCOMPARE(m_view->visibleRange(), std::make_pair(axis.toTime(200), axis.toTime(500)));
+    QTest::keyClick(m_view.get(), Qt::Key_Backspace);
+    QCOMPARE(m_view->visibleRange(), std::make_pair(axis.start(), axis.end()));
+}
+
+void TestTimelineView::doubleClickZoomsToSlice()
+{
+    m_view->grab();
+    const auto &slices = m_view->drawList().slices();
+    // The widest single slice: a ProfilerStep.
+    const auto widest
+        = std::max_element(slices.begin(), slices.end(), [](const auto &a, const auto &b) {
+              return (a.count == 1 ? a.w : 0) < (b.count == 1 ? b.w : 0);
+          });
+    QVERIFY(widest != slices.end() && widest->count == 1);
+    const Event &e = m_trace->event(widest->event);
+    const QPoint pos(TimelineView::kHeaderWidth + static_cast<int>(widest->x + widest->w / 2),
+        TimelineView::kRulerHeight + static_cast<int>(widest->y + widest->h / 2));
+    QTest::mouseDClick(m_view->viewport(), Qt::LeftButton, {}, pos);
+    const auto range = m_view->visibleRange();
+    QVERIFY(range.first <= e.start && range.second >= e.end());
+    QVERIFY(range.second - range.first <= e.duration * 13 / 10);
+}
+
+void TestTimelineView::tooltipDescribesSlice()
+{
+    const Trace &trace = *m_trace;
+    const EventRef kernel = trace.flows[2].to;
+    const Event &e = trace.event(kernel);
+    const TimeNs origin = trace.minTime;
+    const QString text = TimelineTooltip::slice(trace, kernel, origin, true);
+    QVERIFY2(text.contains(trace.strings.string(e.name)), qPrintable(text));
+    QVERIFY(text.contains(TimeAxis::formatDuration(e.duration)));
+    QVERIFY(text.contains(QStringLiteral("Ascend Hardware / Stream")));
+    QVERIFY(text.contains(TimelineTooltip::relativeTime(e.start, origin)));
+    QVERIFY(TimelineTooltip::folded(trace, kernel, 1234, e.start, e.start + 5000, origin)
+                .contains(QLocale().toString(1234) + QStringLiteral(" events")));
+    // Hovering the slice shows it.
+    m_view->setVisibleRange(e.start - 10 * e.duration, e.end() + 10 * e.duration);
+    m_view->grab();
+    const auto &slices = m_view->drawList().slices();
+    const auto slice = std::find_if(
+        slices.begin(), slices.end(), [&](const auto &s) { return s.event == kernel; });
+    QVERIFY(slice != slices.end());
+    const QPoint pos(TimelineView::kHeaderWidth + static_cast<int>(slice->x + slice->w / 2),
+        TimelineView::kRulerHeight + static_cast<int>(slice->y + slice->h / 2));
+    QHelpEvent help(QEvent::ToolTip, pos, m_view->viewport()->mapToGlobal(pos));
+    QCoreApplication::sendEvent(m_view->viewport(), &help);
+    QVERIFY2(QToolTip::text().contains(trace.strings.string(e.name)), qPrintable(QToolTip::text()));
+}
+
+void TestTimelineView::headerClickCollapsesProcess()
+{
+    const std::size_t rows = m_view->layout().rows().size();
+    // The first process header sits right under the ruler; its first track follows.
+    const QPoint header(40, TimelineView::kRulerHeight + TimelineLayout::kProcessHeight / 2);
+    QTest::mouseClick(m_view->viewport(), Qt::LeftButton, {}, header);
+    QCOMPARE(m_view->layout().rows().size(), rows - 1);
+    QVERIFY(m_view->layout().groups().front().collapsed);
+    QVERIFY(!m_view->grab().isNull());
+    QTest::mouseClick(m_view->viewport(), Qt::LeftButton, {}, header);
+    QCOMPARE(m_view->layout().rows().size(), rows);
+}
+
+void TestTimelineView::selectEventRevealsIt()
+{
+    m_view->setGroupCollapsed(2, true); // Ascend Hardware
+    const Flow &flow = m_trace->flows.back();
+    m_view->setVisibleRange(m_trace->minTime, m_trace->minTime + 100'000);
+    QSignalSpy selected(m_view.get(), &TimelineView::eventSelected);
+    m_view->selectEvent(flow.to, true);
+    QCOMPARE(selected.count(), 1);
+    m_view->selectEvent(flow.to, true);
+    QCOMPARE(selected.count(), 1); // no signal without a change
+    QVERIFY(!m_view->layout().groups()[2].collapsed);
+    const Event &e = m_trace->event(flow.to);
+    const auto range = m_view->visibleRange();
+    QVERIFY(range.first <= e.start && range.second >= e.end());
+    m_view->grab();
+    QVERIFY(m_view->drawList().hasSelection());
+}
+
+void TestTimelineView::helpToggles()
+{
+    QVERIFY(!m_view->isHelpVisible());
+    QTest::keyClick(m_view.get(), Qt::Key_Question);
+    QVERIFY(m_view->isHelpVisible());
+    const QImage image = m_view->grab().toImage();
+    QVERIFY(image.save(outputPath(QStringLiteral("timelineview_help.png"))));
+    QTest::keyClick(m_view.get(), Qt::Key_Escape);
+    QVERIFY(!m_view->isHelpVisible());
+}
+
+QTEST_MAIN(TestTimelineView)
+#include "tst_timelineview.moc"

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "model/types.h"
+
+#include <QColor>
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace npuscope {
+
+class Trace;
+struct Event;
+
+enum class TimelineColorMode : std::uint8_t { Name, Category };
+
+// Slice colours: a stable hash of the name (or category) picks one of kPaletteSize colours, so
+// the same kernel has the same colour in every run, on every machine and in every session.
+// Colour indices are small integers so that the painter can batch rectangles per colour.
+class TimelineColors {
+public:
+    // Tableau-20-like hues: distinct, medium lightness, readable on light and dark palettes.
+    static constexpr int kPaletteSize = 20;
+    // Index space: [0, kPaletteSize) plain slices, then the same hues for folded runs.
+    static constexpr int kColorCount = 2 * kPaletteSize;
+
+    TimelineColors();
+
+    // Precomputes the colour of every interned string of the trace (O(strings)).
+    void setTrace(const Trace *trace);
+    void setMode(TimelineColorMode mode) { m_mode = mode; }
+    TimelineColorMode mode() const { return m_mode; }
+
+    std::uint16_t colorIndex(const Event &e) const;
+    static std::uint16_t foldedIndex(std::uint16_t index);
+
+    const QColor &color(int index) const { return m_colors[static_cast<std::size_t>(index)]; }
+    const QColor &textColor(int index) const { return m_text[static_cast<std::size_t>(index)]; }
+
+    // FNV-1a: stable across runs and platforms, unlike qHash (seeded per process).
+    static std::uint32_t stableHash(std::string_view text);
+    static std::uint16_t paletteIndex(std::string_view text);
+
+private:
+    std::uint16_t indexOf(StringId id) const;
+
+    TimelineColorMode m_mode = TimelineColorMode::Name;
+    std::vector<std::uint8_t> m_byString; // palette index per StringId
+    std::vector<QColor> m_colors;
+    std::vector<QColor> m_text;
+};
+
+} // namespace npuscope

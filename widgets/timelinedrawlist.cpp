@@ -1,0 +1,316 @@
+#include "widgets/timelinedrawlist.h"
+
+#include "model/trace.h"
+#include "widgets/timelinecolors.h"
+#include "widgets/timelinedepthindex.h"
+#include "widgets/timelinelayout.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace npuscope {
+
+namespace {
+
+    // Slices are clipped a little outside the time area so that their edges never show, while
+    // coordinates stay small (QPainter misbehaves with coordinates far beyond the device).
+    constexpr double kClipMargin = 2.0;
+    // A slice is drawn at least this wide so that a lone 10 ns kernel stays visible.
+    constexpr double kMinSliceWidth = 1.0;
+    // Counter charts leave a little air above their maximum.
+    constexpr float kCounterPadding = 3.0f;
+
+} // namespace
+
+void TimelineDrawList::clear()
+{
+    m_slices.clear();
+    m_columns.clear();
+    m_plots.clear();
+    m_flows.clear();
+    m_hasSelection = false;
+    m_selectionRect = {};
+    m_pending = {};
+}
+
+void TimelineDrawList::build(const Frame &frame)
+{
+    clear();
+    m_frame = frame;
+    if (!frame.trace || !frame.layout || !frame.colors || !frame.depths)
+        return;
+    const TimelineLayout &layout = *frame.layout;
+    const auto &rows = layout.rows();
+    for (std::size_t r
+         = static_cast<std::size_t>(std::max(0, layout.rowAt(std::max(0, frame.scrollY))));
+         r < rows.size(); ++r) {
+        const TimelineRow &row = rows[r];
+        if (row.y >= frame.scrollY + frame.viewHeight)
+            break;
+        const double top = row.y - frame.scrollY;
+        switch (row.kind) {
+        case TimelineRowKind::Process: {
+            const TimelineGroup &group = layout.groups()[static_cast<std::size_t>(row.group)];
+            if (group.collapsed)
+                for (std::uint32_t t : group.tracks)
+                    addTrack(t, top + 4, 0, true);
+            break;
+        }
+        case TimelineRowKind::Track:
+            addTrack(row.index, TimelineLayout::sliceTop(row, 0) - frame.scrollY,
+                frame.trace->tracks[row.index].maxDepth, false);
+            break;
+        case TimelineRowKind::Counter:
+            addCounter(row);
+            break;
+        }
+    }
+    addSelection();
+    addFlows();
+}
+
+void TimelineDrawList::addTrack(std::uint32_t track, double top, int maxDepth, bool summary)
+{
+    const double height
+        = summary ? TimelineLayout::kProcessHeight - 8 : TimelineLayout::kSliceHeight;
+    for (int depth = 0; depth <= maxDepth; ++depth) {
+        const double y = top + depth * TimelineLayout::kSliceHeight;
+        if (y + height < 0)
+            continue;
+        if (y >= m_frame.viewHeight)
+            break;
+        addDepth(TrackId(track), depth, y, height, summary);
+    }
+}
+
+void TimelineDrawList::addDepth(TrackId track, int depth, double top, double height, bool summary)
+{
+    m_sliceTop = top;
+    m_sliceHeight = height;
+    m_summary = summary;
+    const TimelineDepthSequence seq = m_frame.depths->sequence(track, depth);
+    if (seq.size() == 0)
+        return;
+    const TimeAxis &axis = m_frame.axis;
+    const auto maxResolution = static_cast<TimeNs>(axis.nsPerPixel() * kLodPx);
+    if (const LodLevel *level = m_frame.trace->lodLevel(track, depth, maxResolution))
+        addRuns(track, *level, seq);
+    else
+        walkEvents(track, seq, axis.start(), axis.end());
+    flush();
+}
+
+// Zoomed out: the model's runs, each one block. Runs merge by gap, not by width, so a run of
+// back-to-back kernels can be wide; such a run is opened and its events walked instead.
+void TimelineDrawList::addRuns(
+    TrackId track, const LodLevel &level, const TimelineDepthSequence &seq)
+{
+    const TimeAxis &axis = m_frame.axis;
+    const auto &runs = level.runs;
+    auto it = std::partition_point(
+        runs.begin(), runs.end(), [&](const LodRun &r) { return r.end < axis.start(); });
+    for (; it != runs.end() && it->start <= axis.end(); ++it) {
+        const double x0 = axis.toPixel(it->start);
+        const double x1 = axis.toPixel(it->end);
+        if (it->count > 1 && x1 - x0 >= kFoldPx)
+            walkEvents(
+                track, seq, std::max(it->start, axis.start()), std::min(it->end, axis.end()));
+        else
+            push(x0, x1, it->count, { track, it->first }, it->count > 1 || x1 - x0 < kFoldPx);
+    }
+}
+
+// Events of one depth overlapping [t0, t1]: wide ones one by one, narrow neighbours folded into
+// blocks. Each fold step jumps (binary search) at least kFoldPx ahead, so the cost is
+// O(pixels / kFoldPx * log n) whatever the number of events (Tracy's DrawZoneLevel).
+void TimelineDrawList::walkEvents(
+    TrackId track, const TimelineDepthSequence &seq, TimeNs t0, TimeNs t1)
+{
+    const TimeAxis &axis = m_frame.axis;
+    const auto foldNs = static_cast<TimeNs>(std::ceil(kFoldPx * axis.nsPerPixel()));
+    const std::size_t n = seq.firstStartingAfter(t1);
+    std::size_t i = seq.firstEndingAtOrAfter(t0, 0, n);
+    while (i < n) {
+        const Event &e = seq.at(i);
+        const double x0 = axis.toPixel(e.start);
+        if (axis.toPixel(e.end()) - x0 >= kFoldPx) {
+            push(x0, axis.toPixel(e.end()), 1, { track, seq.eventIndex(i) }, false);
+            ++i;
+            continue;
+        }
+        const std::size_t first = i++;
+        TimeNs blockEnd = e.end();
+        while (i < n) {
+            const std::size_t j = seq.firstEndingAtOrAfter(blockEnd + foldNs, i, n);
+            if (j > i) {
+                blockEnd = std::max(blockEnd, seq.at(j - 1).end());
+                i = j;
+                if (i >= n)
+                    break;
+            }
+            const Event &next = seq.at(i);
+            const double nx0 = axis.toPixel(next.start);
+            if (axis.toPixel(next.end()) - nx0 >= kFoldPx
+                || nx0 - axis.toPixel(blockEnd) >= kFoldPx)
+                break;
+            blockEnd = std::max(blockEnd, next.end());
+            ++i;
+        }
+        push(x0, axis.toPixel(blockEnd), static_cast<std::uint32_t>(i - first),
+            { track, seq.eventIndex(first) }, true);
+    }
+}
+
+// Neighbouring narrow items (LOD runs or folded blocks) closer than kFoldPx merge, so a depth
+// yields at most about width / kFoldPx items.
+void TimelineDrawList::push(
+    double x0, double x1, std::uint32_t count, EventRef first, bool mergeable)
+{
+    Pending &p = m_pending;
+    if (p.active && p.mergeable && mergeable && x0 - p.x1 < kFoldPx) {
+        p.x1 = std::max(p.x1, x1);
+        p.count += count;
+        return;
+    }
+    flush();
+    p = { true, mergeable, x0, x1, count, first };
+}
+
+void TimelineDrawList::flush()
+{
+    Pending &p = m_pending;
+    if (!p.active)
+        return;
+    p.active = false;
+    const double width = m_frame.axis.width();
+    // Events touching the range only at an edge (ending exactly at its start) show nothing.
+    if (p.x0 >= width || std::max(p.x1, p.x0 + kMinSliceWidth) <= 0)
+        return;
+    const double x0 = std::max(p.x0, -kClipMargin);
+    const double x1 = std::min(std::max(p.x1, p.x0 + kMinSliceWidth), width + kClipMargin);
+    std::uint16_t color = m_frame.colors->colorIndex(m_frame.trace->event(p.first));
+    if (p.count > 1)
+        color = TimelineColors::foldedIndex(color);
+    m_slices.push_back(
+        { static_cast<float>(x0), static_cast<float>(x1 - x0), static_cast<float>(m_sliceTop),
+            static_cast<float>(m_sliceHeight), p.count, p.first, color, m_summary });
+}
+
+void TimelineDrawList::addCounter(const TimelineRow &row)
+{
+    const CounterSeries &series = m_frame.trace->counters[row.index];
+    const auto &times = series.times;
+    if (times.empty() || series.values.size() != times.size())
+        return;
+    const TimeAxis &axis = m_frame.axis;
+    CounterPlot plot;
+    plot.counter = row.index;
+    plot.top = static_cast<float>(row.y - m_frame.scrollY) + kCounterPadding;
+    plot.height = static_cast<float>(row.height) - 2 * kCounterPadding;
+    plot.baseline = plot.top + plot.height;
+    plot.first = m_columns.size();
+    const double lo = std::min(0.0, series.minValue);
+    const double range = std::max(series.maxValue - lo, 1e-12);
+    auto mapY = [&](double v) {
+        return static_cast<float>(plot.baseline - (v - lo) / range * plot.height);
+    };
+    // The sample in effect at the left edge, then every sample up to the right edge, folded
+    // into pixel columns (min / max per column when dense).
+    std::size_t k = static_cast<std::size_t>(
+        std::upper_bound(times.begin(), times.end(), axis.start()) - times.begin());
+    k = k > 0 ? k - 1 : 0;
+    const double width = axis.width();
+    CounterColumn col { -1, 0, 0, 0 };
+    for (; k < times.size() && times[k] <= axis.end(); ++k) {
+        const auto x = static_cast<float>(
+            std::clamp(std::floor(axis.toPixel(std::max(times[k], axis.start()))), 0.0, width));
+        const float y = mapY(series.values[k]);
+        if (x != col.x) {
+            if (col.x >= 0)
+                m_columns.push_back(col);
+            col = { x, y, y, y };
+        } else {
+            // Screen y grows downwards: the largest value has the smallest y.
+            col.yMin = std::max(col.yMin, y);
+            col.yMax = std::min(col.yMax, y);
+            col.yLast = y;
+        }
+    }
+    if (col.x >= 0)
+        m_columns.push_back(col);
+    plot.count = m_columns.size() - plot.first;
+    const TimeNs last = std::max(times.back(), m_frame.trace->maxTime);
+    plot.endX = static_cast<float>(std::clamp(axis.toPixel(last), 0.0, width));
+    if (plot.count > 0)
+        m_plots.push_back(plot);
+}
+
+bool TimelineDrawList::eventCentre(EventRef ref, bool atEnd, QPointF *p) const
+{
+    const Trace &trace = *m_frame.trace;
+    if (!ref.isValid() || ref.track.value >= trace.tracks.size()
+        || ref.index >= trace.tracks[ref.track.value].events.size())
+        return false;
+    const Event &e = trace.event(ref);
+    double top = 0;
+    double height = 0;
+    if (!m_frame.layout->sliceY(ref.track, static_cast<int>(e.depth), &top, &height))
+        return false;
+    *p = QPointF(
+        m_frame.axis.toPixel(atEnd ? e.end() : e.start), top - m_frame.scrollY + height / 2);
+    return true;
+}
+
+void TimelineDrawList::addSelection()
+{
+    const EventRef sel = m_frame.selected;
+    QPointF start;
+    if (!eventCentre(sel, false, &start))
+        return;
+    const Event &e = m_frame.trace->event(sel);
+    double top = 0;
+    double height = 0;
+    m_frame.layout->sliceY(sel.track, static_cast<int>(e.depth), &top, &height);
+    const double width = m_frame.axis.width();
+    const double x0 = std::max(start.x(), -kClipMargin);
+    const double x1
+        = std::min(std::max(m_frame.axis.toPixel(e.end()), start.x() + 2.0), width + kClipMargin);
+    if (x1 < x0)
+        return;
+    m_hasSelection = true;
+    m_selectionRect = QRectF(x0, top - m_frame.scrollY, x1 - x0, height);
+}
+
+void TimelineDrawList::addFlows()
+{
+    const EventRef sel = m_frame.selected;
+    if (!sel.isValid() || !m_hasSelection)
+        return;
+    const Trace &trace = *m_frame.trace;
+    auto add = [&](std::uint32_t index, bool outgoing) {
+        const Flow &flow = trace.flows[index];
+        QPointF from;
+        QPointF to;
+        if (eventCentre(flow.from, false, &from) && eventCentre(flow.to, false, &to))
+            m_flows.push_back({ from, to, index, outgoing });
+    };
+    for (std::uint32_t f : trace.flowsFrom(sel))
+        add(f, true);
+    for (std::uint32_t f : trace.flowsTo(sel))
+        add(f, false);
+}
+
+const TimelineDrawList::Slice *TimelineDrawList::sliceAt(QPointF p) const
+{
+    // Exact hits first, then a pixel of slack so that 1-px slivers can be hovered too.
+    for (const double slack : { 0.0, 1.0 }) {
+        for (auto it = m_slices.rbegin(); it != m_slices.rend(); ++it) {
+            if (p.y() >= it->y && p.y() < it->y + it->h && p.x() >= it->x - slack
+                && p.x() < it->x + it->w + slack)
+                return &*it;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace npuscope

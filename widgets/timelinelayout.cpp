@@ -1,0 +1,143 @@
+#include "widgets/timelinelayout.h"
+
+#include "model/trace.h"
+
+#include <algorithm>
+#include <map>
+
+namespace npuscope {
+
+namespace {
+
+    QString groupKey(StringId pid, const QString &processName)
+    {
+        // Hand-built and Kineto traces may lack a pid key: fall back to the process name.
+        if (pid.isValid())
+            return QLatin1Char('p') + QString::number(pid.value);
+        return QLatin1Char('n') + processName;
+    }
+
+    QString groupName(const QString &processName, StringId pid, const Trace &trace)
+    {
+        if (!processName.isEmpty())
+            return processName;
+        if (pid.isValid())
+            return TimelineLayout::tr("Process %1").arg(trace.strings.string(pid));
+        return TimelineLayout::tr("Process");
+    }
+
+} // namespace
+
+void TimelineLayout::clear()
+{
+    m_rows.clear();
+    m_groups.clear();
+    m_rowOfTrack.clear();
+    m_groupOfTrack.clear();
+    m_rowOfCounter.clear();
+    m_totalHeight = 0;
+}
+
+void TimelineLayout::build(const Trace &trace, const QSet<QString> &collapsed)
+{
+    clear();
+    std::map<QString, int> byKey;
+    auto groupFor = [&](StringId pid, const QString &processName, std::int64_t sort) -> int {
+        const QString key = groupKey(pid, processName);
+        auto [it, inserted] = byKey.try_emplace(key, static_cast<int>(m_groups.size()));
+        if (inserted)
+            m_groups.push_back({ key, groupName(processName, pid, trace), sort, {}, {},
+                collapsed.contains(key), -1 });
+        return it->second;
+    };
+    for (std::uint32_t i = 0; i < trace.tracks.size(); ++i) {
+        const Track &t = trace.tracks[i];
+        m_groups[static_cast<std::size_t>(groupFor(t.pidKey, t.processName, t.processSort))]
+            .tracks.push_back(i);
+    }
+    for (std::uint32_t i = 0; i < trace.counters.size(); ++i) {
+        const CounterSeries &c = trace.counters[i];
+        m_groups[static_cast<std::size_t>(groupFor(c.pidKey, c.processName, c.processSort))]
+            .counters.push_back(i);
+    }
+    std::stable_sort(m_groups.begin(), m_groups.end(),
+        [](const TimelineGroup &a, const TimelineGroup &b) { return a.sort < b.sort; });
+
+    m_rowOfTrack.assign(trace.tracks.size(), -1);
+    m_groupOfTrack.assign(trace.tracks.size(), -1);
+    m_rowOfCounter.assign(trace.counters.size(), -1);
+    int y = 0;
+    auto addRow = [&](TimelineRowKind kind, int group, std::uint32_t index, int height) {
+        m_rows.push_back({ kind, group, index, y, height });
+        y += height;
+        return static_cast<int>(m_rows.size()) - 1;
+    };
+    for (int g = 0; g < static_cast<int>(m_groups.size()); ++g) {
+        TimelineGroup &group = m_groups[static_cast<std::size_t>(g)];
+        group.headerRow = addRow(TimelineRowKind::Process, g, 0, kProcessHeight);
+        for (std::uint32_t t : group.tracks) {
+            m_groupOfTrack[t] = g;
+            if (!group.collapsed)
+                m_rowOfTrack[t]
+                    = addRow(TimelineRowKind::Track, g, t, trackHeight(trace.tracks[t].maxDepth));
+        }
+        for (std::uint32_t c : group.counters)
+            if (!group.collapsed)
+                m_rowOfCounter[c] = addRow(TimelineRowKind::Counter, g, c, kCounterHeight);
+    }
+    m_totalHeight = y;
+}
+
+int TimelineLayout::rowAt(int y) const
+{
+    if (y < 0 || y >= m_totalHeight)
+        return -1;
+    auto it = std::upper_bound(
+        m_rows.begin(), m_rows.end(), y, [](int v, const TimelineRow &r) { return v < r.y; });
+    return static_cast<int>(it - m_rows.begin()) - 1;
+}
+
+int TimelineLayout::trackRow(TrackId track) const
+{
+    return track.value < m_rowOfTrack.size() ? m_rowOfTrack[track.value] : -1;
+}
+
+int TimelineLayout::counterRow(std::uint32_t counter) const
+{
+    return counter < m_rowOfCounter.size() ? m_rowOfCounter[counter] : -1;
+}
+
+int TimelineLayout::groupOfTrack(TrackId track) const
+{
+    return track.value < m_groupOfTrack.size() ? m_groupOfTrack[track.value] : -1;
+}
+
+bool TimelineLayout::sliceY(TrackId track, int depth, double *top, double *height) const
+{
+    const int row = trackRow(track);
+    if (row >= 0) {
+        *top = sliceTop(m_rows[static_cast<std::size_t>(row)], depth);
+        *height = kSliceHeight;
+        return true;
+    }
+    const int group = groupOfTrack(track);
+    if (group < 0)
+        return false;
+    const TimelineRow &header
+        = m_rows[static_cast<std::size_t>(m_groups[static_cast<std::size_t>(group)].headerRow)];
+    *top = header.y + 4;
+    *height = header.height - 8;
+    return true;
+}
+
+int TimelineLayout::trackHeight(int maxDepth)
+{
+    return 2 * kTrackPadding + kSliceHeight * (std::max(0, maxDepth) + 1);
+}
+
+int TimelineLayout::sliceTop(const TimelineRow &row, int depth)
+{
+    return row.y + kTrackPadding + depth * kSliceHeight;
+}
+
+} // namespace npuscope

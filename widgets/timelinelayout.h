@@ -1,0 +1,80 @@
+#pragma once
+
+#include "model/types.h"
+
+#include <QCoreApplication>
+#include <QSet>
+#include <QString>
+
+#include <cstdint>
+#include <vector>
+
+namespace npuscope {
+
+class Trace;
+
+enum class TimelineRowKind : std::uint8_t { Process, Track, Counter };
+
+// One row of the timeline: a process header, a slice track or a counter chart.
+struct TimelineRow {
+    TimelineRowKind kind = TimelineRowKind::Track;
+    int group = -1; // index into TimelineLayout::groups()
+    std::uint32_t index = 0; // track index (Track) or counter index (Counter)
+    int y = 0; // top in content coordinates (0 = just below the ruler)
+    int height = 0;
+};
+
+// Tracks and counters of one process, shown under a collapsible header.
+struct TimelineGroup {
+    QString key; // stable identity for the collapsed state
+    QString name;
+    std::int64_t sort = 0;
+    std::vector<std::uint32_t> tracks;
+    std::vector<std::uint32_t> counters;
+    bool collapsed = false;
+    int headerRow = -1;
+};
+
+// Vertical layout of the timeline: groups in process-sort order (Trace::tracks is already
+// sorted), rows with their y and height. Pure geometry, rebuilt when the trace or the collapsed
+// set changes.
+class TimelineLayout {
+    Q_DECLARE_TR_FUNCTIONS(npuscope::TimelineLayout)
+
+public:
+    static constexpr int kSliceHeight = 18; // one nesting level; fits an 11-12 px label
+    static constexpr int kProcessHeight = 24;
+    static constexpr int kCounterHeight = 40;
+    static constexpr int kTrackPadding = 3; // above and below the slices of a track
+
+    void build(const Trace &trace, const QSet<QString> &collapsed);
+    void clear();
+
+    const std::vector<TimelineRow> &rows() const { return m_rows; }
+    const std::vector<TimelineGroup> &groups() const { return m_groups; }
+    int totalHeight() const { return m_totalHeight; }
+
+    // Row at content y, or -1.
+    int rowAt(int y) const;
+    // Row showing a track or counter, or -1 when its group is collapsed.
+    int trackRow(TrackId track) const;
+    int counterRow(std::uint32_t counter) const;
+    int groupOfTrack(TrackId track) const;
+
+    // Where an event of `track` at `depth` is drawn (content y): in its track row, or in the
+    // collapsed group's header. Returns false when the track is not in the layout.
+    bool sliceY(TrackId track, int depth, double *top, double *height) const;
+
+    static int trackHeight(int maxDepth);
+    static int sliceTop(const TimelineRow &row, int depth);
+
+private:
+    std::vector<TimelineRow> m_rows;
+    std::vector<TimelineGroup> m_groups;
+    std::vector<int> m_rowOfTrack;
+    std::vector<int> m_groupOfTrack;
+    std::vector<int> m_rowOfCounter;
+    int m_totalHeight = 0;
+};
+
+} // namespace npuscope

@@ -1,0 +1,108 @@
+#include "widgets/timelinetooltip.h"
+
+#include "model/trace.h"
+#include "widgets/timeaxis.h"
+
+#include <QJsonObject>
+#include <QJsonValue>
+
+#include <algorithm>
+
+namespace npuscope {
+
+namespace {
+
+    QString row(const QString &key, const QString &value)
+    {
+        return QStringLiteral("<tr><td style='padding-right:10px'>") + key.toHtmlEscaped()
+            + QStringLiteral("</td><td>") + value.toHtmlEscaped() + QStringLiteral("</td></tr>");
+    }
+
+    QString trackName(const Track &track)
+    {
+        if (track.processName.isEmpty())
+            return track.displayName();
+        return track.processName + QStringLiteral(" / ") + track.displayName();
+    }
+
+    QString jsonText(const QJsonValue &v)
+    {
+        if (v.isString())
+            return v.toString();
+        if (v.isDouble())
+            return QString::number(v.toDouble(), 'g', 15);
+        if (v.isBool())
+            return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+        if (v.isNull())
+            return QStringLiteral("null");
+        return TimelineTooltip::tr("(object)");
+    }
+
+} // namespace
+
+QString TimelineTooltip::relativeTime(TimeNs t, TimeNs origin)
+{
+    const TimeNs rel = t - origin;
+    // Nanoseconds up to a second, then microseconds: "1.234567 s", "12.345678 ms".
+    const TimeNs step = std::abs(rel) >= 1000 * 1000 * 1000 ? 1000 : 1;
+    return TimeAxis::formatOffset(rel, step, rel);
+}
+
+QString TimelineTooltip::slice(const Trace &trace, EventRef ref, TimeNs origin, bool withArgs)
+{
+    const Event &e = trace.event(ref);
+    const Track &track = trace.track(ref.track);
+    QString html = QStringLiteral("<b>") + trace.strings.string(e.name).toHtmlEscaped()
+        + QStringLiteral("</b><table>");
+    html += row(tr("Start"), relativeTime(e.start, origin));
+    html += row(tr("Duration"), TimeAxis::formatDuration(e.duration));
+    html += row(tr("Depth"), QString::number(e.depth));
+    html += row(tr("Track"), trackName(track));
+    const QString category = trace.strings.string(e.category);
+    if (!category.isEmpty())
+        html += row(tr("Category"), category);
+    if (withArgs) {
+        const QJsonObject args = trace.args(ref);
+        int shown = 0;
+        for (auto it = args.begin(); it != args.end() && shown < kMaxArgs; ++it, ++shown)
+            html += row(it.key(), jsonText(it.value()));
+        if (args.size() > kMaxArgs)
+            html += row(
+                QString(), tr("%Ln more fields", "", static_cast<int>(args.size()) - kMaxArgs));
+    }
+    return html + QStringLiteral("</table>");
+}
+
+QString TimelineTooltip::folded(const Trace &trace, EventRef first, std::uint32_t count,
+    TimeNs start, TimeNs end, TimeNs origin)
+{
+    const Track &track = trace.track(first.track);
+    QString html = QStringLiteral("<b>") + tr("%Ln events", "", static_cast<int>(count))
+        + QStringLiteral("</b><table>");
+    html += row(tr("From"), relativeTime(start, origin));
+    html += row(tr("Span"), TimeAxis::formatDuration(end - start));
+    html += row(tr("First"), trace.strings.string(trace.event(first).name));
+    html += row(tr("Track"), trackName(track));
+    html += row(QString(), tr("Zoom in to see them one by one"));
+    return html + QStringLiteral("</table>");
+}
+
+QString TimelineTooltip::counter(const Trace &trace, std::uint32_t counter, TimeNs t, TimeNs origin)
+{
+    const CounterSeries &series = trace.counters[counter];
+    const auto it = std::upper_bound(series.times.begin(), series.times.end(), t);
+    if (it == series.times.begin())
+        return {};
+    const auto i = static_cast<std::size_t>(it - series.times.begin()) - 1;
+    const QString name = series.name.isEmpty() ? series.processName : series.name;
+    QString html = QStringLiteral("<b>") + name.toHtmlEscaped() + QStringLiteral("</b><table>");
+    html += row(tr("Value"), QString::number(series.values[i], 'g', 8));
+    html += row(tr("Since"), relativeTime(series.times[i], origin));
+    html += row(tr("Range"),
+        tr("%1 to %2")
+            .arg(QString::number(series.minValue, 'g', 6),
+                QString::number(series.maxValue, 'g', 6)));
+    return html + QStringLiteral("</table>");
+}
+
+} // namespace npuscope

@@ -1,0 +1,144 @@
+#pragma once
+
+#include "model/types.h"
+#include "widgets/timeaxis.h"
+#include "widgets/timelinecolors.h"
+#include "widgets/timelinedepthindex.h"
+#include "widgets/timelinedrawlist.h"
+#include "widgets/timelinelayout.h"
+#include "widgets/timelinepainter.h"
+#include "widgets/timelinezoomhistory.h"
+
+#include <QAbstractScrollArea>
+#include <QImage>
+#include <QMetaType>
+#include <QSet>
+
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace npuscope {
+
+class Trace;
+
+// The zoomable multi-stream timeline: process groups of slice tracks and counter charts under a
+// time ruler. Holds the trace read-only; every frame builds a TimelineDrawList (O(pixels) with
+// level of detail) and paints it with TimelinePainter.
+class TimelineView : public QAbstractScrollArea {
+    Q_OBJECT
+
+public:
+    static constexpr int kHeaderWidth = 220;
+    static constexpr int kRulerHeight = 26;
+
+    explicit TimelineView(QWidget *parent = nullptr);
+    ~TimelineView() override;
+
+    void setTrace(std::shared_ptr<const Trace> trace);
+    const std::shared_ptr<const Trace> &trace() const { return m_trace; }
+
+    // Visible time range, absolute ns. setVisibleRange records the old range in the zoom
+    // history so that Backspace goes back to it.
+    void setVisibleRange(TimeNs start, TimeNs end);
+    std::pair<TimeNs, TimeNs> visibleRange() const { return { m_axis.start(), m_axis.end() }; }
+    const TimeAxis &axis() const { return m_axis; }
+
+    // Ruler labels are relative to this time (default: the trace's first event; a step start).
+    void setTimeOrigin(TimeNs origin);
+    TimeNs timeOrigin() const { return m_axis.origin(); }
+
+    // Selects a slice (an invalid ref clears); with `reveal`, expands its process, scrolls to
+    // its track and brings it into the visible range.
+    void selectEvent(EventRef ref, bool reveal = true);
+    EventRef selectedEvent() const { return m_selected; }
+
+    // The shift+drag range selection.
+    void setSelectedRange(TimeNs start, TimeNs end);
+    void clearSelectedRange();
+    bool hasSelectedRange() const { return m_hasRange; }
+    std::pair<TimeNs, TimeNs> selectedRange() const { return { m_rangeStart, m_rangeEnd }; }
+
+    void setColorMode(TimelineColorMode mode);
+    TimelineColorMode colorMode() const { return m_colors.mode(); }
+
+    // Process groups by TimelineLayout group index.
+    void setGroupCollapsed(int group, bool collapsed);
+    const TimelineLayout &layout() const { return m_layout; }
+
+    void zoomToFit(); // Ctrl+0: the whole trace
+    bool undoZoom(); // Backspace; false when the history is empty
+    bool isHelpVisible() const { return m_showHelp; }
+
+    // The draw list of the last painted frame (for tests and hit testing).
+    const TimelineDrawList &drawList() const { return m_drawList; }
+
+    // Paints the current view at `size` (logical pixels), e.g. for export or tests.
+    QImage renderToImage(QSize size, qreal devicePixelRatio = 1.0);
+    void render(QPainter &painter, QSize size);
+
+signals:
+    void eventSelected(npuscope::EventRef ref);
+    void visibleRangeChanged(npuscope::TimeNs start, npuscope::TimeNs end);
+    void rangeSelected(npuscope::TimeNs start, npuscope::TimeNs end);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void scrollContentsBy(int dx, int dy) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void leaveEvent(QEvent *event) override;
+    bool viewportEvent(QEvent *event) override;
+
+private:
+    enum class Drag { None, Pan, Range };
+
+    void rebuildLayout();
+    void updateScrollBar();
+    void setAxisRange(TimeNs start, TimeNs end);
+    void applyAxis(const TimeAxis &axis);
+    void pushZoom(bool burst);
+    void zoomAt(double factor, double x);
+    void panBy(double dx);
+    void fitSelection();
+    void followFlow(bool forward);
+    void revealEvent(EventRef ref);
+    bool handleNavigationKey(QKeyEvent *event);
+    TimelineDrawList::Frame frame(const TimeAxis &axis, int viewHeight);
+    TimelineScene scene(const TimelineDrawList &list, const TimeAxis &axis, QSize size) const;
+    double timeX(const QPoint &pos) const; // x in the time area
+    double anchorX() const; // mouse x in the time area, or its centre
+    QPointF toDrawList(const QPoint &pos) const;
+    void updateHover(const QPoint &pos);
+
+    std::shared_ptr<const Trace> m_trace;
+    TimelineLayout m_layout;
+    TimelineColors m_colors;
+    TimelineDepthIndex m_depths;
+    TimelineDrawList m_drawList;
+    TimelinePainter m_painter;
+    TimeAxis m_axis;
+    QSet<QString> m_collapsed;
+    TimelineZoomHistory m_zoomHistory;
+    EventRef m_selected;
+    bool m_hasRange = false;
+    TimeNs m_rangeStart = 0;
+    TimeNs m_rangeEnd = 0;
+    Drag m_drag = Drag::None;
+    QPoint m_pressPos;
+    QPoint m_lastDragPos;
+    TimeNs m_rangeAnchor = 0;
+    bool m_dragged = false;
+    QPoint m_mousePos { -1, -1 };
+    int m_hoverRow = -1;
+    bool m_showHelp = false;
+};
+
+} // namespace npuscope
+
+Q_DECLARE_METATYPE(npuscope::EventRef)
