@@ -11,10 +11,10 @@ namespace npuscope {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("GenerateCommand", text);
-}
+// The translation context of this command's messages (lupdate reads GenerateCommand::tr).
+class GenerateCommand {
+    Q_DECLARE_TR_FUNCTIONS(GenerateCommand)
+};
 
 bool parseCount(const QCommandLineParser &parser, const QString &name, qint64 min, qint64 *out)
 {
@@ -23,7 +23,7 @@ bool parseCount(const QCommandLineParser &parser, const QString &name, qint64 mi
     bool ok = false;
     const qint64 v = parser.value(name).toLongLong(&ok);
     if (!ok || v < min) {
-        QTextStream(stderr) << tr("--%1 expects a whole number of at least %2, not \"%3\"")
+        QTextStream(stderr) << GenerateCommand::tr("--%1 expects a whole number of at least %2, not \"%3\"")
                                    .arg(name)
                                    .arg(min)
                                    .arg(parser.value(name))
@@ -39,15 +39,15 @@ bool parseCount(const QCommandLineParser &parser, const QString &name, qint64 mi
 int runGenerateCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("Writes a realistic, deterministic torch_npu profile folder."));
+    parser.setApplicationDescription(GenerateCommand::tr("Writes a realistic, deterministic torch_npu profile folder."));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("OUT_DIR"), tr("Folder to write rank*_ascend_pt folders into."));
-    parser.addOption({ QStringLiteral("events"), tr("Approximate trace events per rank (default 20000)."), QStringLiteral("N") });
-    parser.addOption({ QStringLiteral("ranks"), tr("Number of ranks (default 1)."), QStringLiteral("R") });
-    parser.addOption({ QStringLiteral("seed"), tr("Random seed (default 1)."), QStringLiteral("S") });
-    parser.addOption({ QStringLiteral("steps"), tr("Profiled steps (default 3)."), QStringLiteral("K") });
+    parser.addPositionalArgument(QStringLiteral("OUT_DIR"), GenerateCommand::tr("Folder to write rank*_ascend_pt folders into."));
+    parser.addOption({ QStringLiteral("events"), GenerateCommand::tr("Approximate trace events per rank (default 20000)."), QStringLiteral("N") });
+    parser.addOption({ QStringLiteral("ranks"), GenerateCommand::tr("Number of ranks (default 1)."), QStringLiteral("R") });
+    parser.addOption({ QStringLiteral("seed"), GenerateCommand::tr("Random seed (default 1)."), QStringLiteral("S") });
+    parser.addOption({ QStringLiteral("steps"), GenerateCommand::tr("Profiled steps (default 3)."), QStringLiteral("K") });
     parser.addOption({ QStringLiteral("plant"),
-                       tr("Problems to plant: transdata, aicpu, hostbound, lowblockdim, commnotoverlapped, all."),
+                       GenerateCommand::tr("Problems to plant: transdata, aicpu, hostbound, lowblockdim, commnotoverlapped, all."),
                        QStringLiteral("LIST") });
     if (!parser.parse(QStringList { QStringLiteral("npuscope generate") } + arguments)) {
         QTextStream(stderr) << parser.errorText() << '\n';
@@ -58,7 +58,7 @@ int runGenerateCommand(const QStringList &arguments)
         return kExitOk;
     }
     if (parser.positionalArguments().size() != 1) {
-        QTextStream(stderr) << tr("usage: npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST]") << '\n';
+        QTextStream(stderr) << GenerateCommand::tr("usage: npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST]") << '\n';
         return kExitUserError;
     }
     GeneratorOptions options;
@@ -88,7 +88,7 @@ int runGenerateCommand(const QStringList &arguments)
     }
     QTextStream out(stdout);
     for (const RankTruth &r : result.ranks)
-        out << tr("rank %1: %2 (%3 trace events, %4 kernels, %5 MB)")
+        out << GenerateCommand::tr("rank %1: %2 (%3 trace events, %4 kernels, %5 MB)")
                    .arg(r.rank)
                    .arg(r.dir)
                    .arg(r.traceEvents)

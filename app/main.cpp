@@ -5,8 +5,11 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QIcon>
+#include <QLibraryInfo>
+#include <QLocale>
 #include <QMessageBox>
 #include <QTextStream>
+#include <QTranslator>
 
 using namespace npuscope;
 
@@ -19,10 +22,24 @@ void setIdentity()
     QCoreApplication::setApplicationVersion(QStringLiteral(NPUSCOPE_VERSION));
 }
 
+// Translations follow the system language (LANGUAGE / LC_ALL / LANG); npuscope's own strings come
+// from :/i18n, Qt's dialogs from the system's qtbase translations when installed.
+void installTranslators(QCoreApplication &app)
+{
+    static QTranslator own;
+    static QTranslator qt;
+    const QLocale locale;
+    if (own.load(locale, QStringLiteral("npuscope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        app.installTranslator(&own);
+    if (qt.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        app.installTranslator(&qt);
+}
+
 int runGui(int argc, char **argv)
 {
     QApplication app(argc, argv);
     setIdentity();
+    installTranslators(app);
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/npuscope/icons/npuscope.svg")));
     QCommandLineParser parser;
     parser.setApplicationDescription(QCoreApplication::translate("main",
@@ -60,6 +77,7 @@ int main(int argc, char **argv)
     if (isHeadlessCommand(arguments)) {
         QCoreApplication app(argc, argv);
         setIdentity();
+        installTranslators(app);
         return runHeadless(arguments);
     }
     return runGui(argc, argv);

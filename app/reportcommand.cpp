@@ -14,9 +14,23 @@ namespace npuscope {
 
 namespace {
 
-QString tr(const char *text)
+// The translation context of the report's text (lupdate reads ReportCommand::tr).
+class ReportCommand {
+    Q_DECLARE_TR_FUNCTIONS(ReportCommand)
+};
+
+// Terminal columns a string takes: East Asian wide characters take two.
+int displayWidth(const QString &s)
 {
-    return QCoreApplication::translate("ReportCommand", text);
+    int w = 0;
+    for (const QChar c : s) {
+        const char16_t u = c.unicode();
+        const bool wide = (u >= 0x1100 && u <= 0x115F) || (u >= 0x2E80 && u <= 0xA4CF)
+            || (u >= 0xAC00 && u <= 0xD7A3) || (u >= 0xF900 && u <= 0xFAFF) || (u >= 0xFE30 && u <= 0xFE4F)
+            || (u >= 0xFF00 && u <= 0xFF60) || (u >= 0xFFE0 && u <= 0xFFE6);
+        w += wide ? 2 : 1;
+    }
+    return w;
 }
 
 QString us(const QJsonValue &v)
@@ -27,8 +41,8 @@ QString us(const QJsonValue &v)
 QString onOff(const QJsonValue &v)
 {
     if (!v.isBool())
-        return tr("unknown");
-    return v.toBool() ? tr("on") : tr("off");
+        return ReportCommand::tr("unknown");
+    return v.toBool() ? ReportCommand::tr("on") : ReportCommand::tr("off");
 }
 
 QString pct(const QJsonValue &v)
@@ -41,15 +55,16 @@ QString table(const QStringList &header, const QList<QStringList> &rows)
 {
     QList<int> width;
     for (const QString &h : header)
-        width << h.size();
+        width << displayWidth(h);
     for (const QStringList &r : rows)
         for (int c = 0; c < r.size() && c < width.size(); ++c)
-            width[c] = std::max<int>(width[c], static_cast<int>(r[c].size()));
+            width[c] = std::max(width[c], displayWidth(r[c]));
     auto line = [&](const QStringList &cells) -> QString { // not a QStringBuilder: `s` dies
         QString s = QStringLiteral("  ");
         for (int c = 0; c < cells.size(); ++c) {
             const bool last = c + 1 == cells.size();
-            s += last ? cells[c] : cells[c].rightJustified(width[c]) + QStringLiteral("  ");
+            s += last ? cells[c]
+                      : QString(std::max(0, width[c] - displayWidth(cells[c])), u' ') + cells[c] + QStringLiteral("  ");
         }
         return s + QLatin1Char('\n');
     };
@@ -71,8 +86,8 @@ QString renderAggregate(const QJsonArray &rows, const QString &key, const QStrin
                                o.contains(QStringLiteral("max_us")) ? us(o[QStringLiteral("max_us")]) : QStringLiteral("-"),
                                pct(o[QStringLiteral("share")]), o[key].toString() };
     }
-    QString s = title + (rows.size() > top ? tr(" (top %1 of %2)").arg(top).arg(rows.size()) : QString()) + QLatin1Char('\n');
-    return s + table({ tr("Count"), tr("Total(us)"), tr("Mean(us)"), tr("Max(us)"), tr("Share"), key }, cells);
+    QString s = title + (rows.size() > top ? ReportCommand::tr(" (top %1 of %2)").arg(top).arg(rows.size()) : QString()) + QLatin1Char('\n');
+    return s + table({ ReportCommand::tr("Count"), ReportCommand::tr("Total(us)"), ReportCommand::tr("Mean(us)"), ReportCommand::tr("Max(us)"), ReportCommand::tr("Share"), key }, cells);
 }
 
 QString renderHeader(const QJsonObject &r)
@@ -80,20 +95,20 @@ QString renderHeader(const QJsonObject &r)
     QString s = QStringLiteral("== %1 — %2 ==\n").arg(r[QStringLiteral("label")].toString(), r[QStringLiteral("path")].toString());
     const QJsonObject p = r[QStringLiteral("profiler")].toObject();
     if (p[QStringLiteral("found")].toBool()) {
-        s += tr("Profiler: %1, aic_metrics %2, with_stack %3, record_shapes %4, profile_memory %5")
+        s += ReportCommand::tr("Profiler: %1, aic_metrics %2, with_stack %3, record_shapes %4, profile_memory %5")
                  .arg(p[QStringLiteral("level")].toString(), p[QStringLiteral("aic_metrics")].toString(),
                       onOff(p[QStringLiteral("with_stack")]), onOff(p[QStringLiteral("record_shapes")]),
                       onOff(p[QStringLiteral("profile_memory")]));
         const QString tv = p[QStringLiteral("torch_npu_version")].toString();
         const QString cv = p[QStringLiteral("cann_version")].toString();
         if (!tv.isEmpty() || !cv.isEmpty())
-            s += tr("; torch_npu %1, CANN %2").arg(tv.isEmpty() ? tr("unknown") : tv, cv.isEmpty() ? tr("unknown") : cv);
+            s += ReportCommand::tr("; torch_npu %1, CANN %2").arg(tv.isEmpty() ? ReportCommand::tr("unknown") : tv, cv.isEmpty() ? ReportCommand::tr("unknown") : cv);
         s += QLatin1Char('\n');
     }
     const QJsonObject t = r[QStringLiteral("trace")].toObject();
     if (t[QStringLiteral("collected")].toBool()) {
         const QJsonObject ph = t[QStringLiteral("phases")].toObject();
-        s += tr("Trace: %1 events (X %2, C %3, flows %4, M %5), %6 tracks, %7 counter series, span %8 us\n")
+        s += ReportCommand::tr("Trace: %1 events (X %2, C %3, flows %4, M %5), %6 tracks, %7 counter series, span %8 us\n")
                  .arg(t[QStringLiteral("events")].toInteger())
                  .arg(ph[QStringLiteral("X")].toInteger())
                  .arg(ph[QStringLiteral("C")].toInteger())
@@ -104,7 +119,7 @@ QString renderHeader(const QJsonObject &r)
                  .arg(us(t[QStringLiteral("span_us")]));
     }
     const QJsonObject k = r[QStringLiteral("kernels")].toObject();
-    s += tr("Kernels: %1 rows, total duration %2 us, total wait %3 us\n")
+    s += ReportCommand::tr("Kernels: %1 rows, total duration %2 us, total wait %3 us\n")
              .arg(k[QStringLiteral("count")].toInteger())
              .arg(us(k[QStringLiteral("total_duration_us")]), us(k[QStringLiteral("total_wait_us")]));
     return s;
@@ -122,8 +137,8 @@ QString renderTop(const QJsonArray &top)
                                o[QStringLiteral("accelerator_core")].toString(), o[QStringLiteral("stream")].toString(),
                                o[QStringLiteral("type")].toString(), o[QStringLiteral("name")].toString() };
     }
-    return tr("Top %1 kernels by duration\n").arg(top.size())
-        + table({ tr("Duration(us)"), tr("Wait(us)"), tr("Block Dim"), tr("Core"), tr("Stream"), tr("Type"), tr("Name") }, cells);
+    return ReportCommand::tr("Top %1 kernels by duration\n").arg(top.size())
+        + table({ ReportCommand::tr("Duration(us)"), ReportCommand::tr("Wait(us)"), ReportCommand::tr("Block Dim"), ReportCommand::tr("Core"), ReportCommand::tr("Stream"), ReportCommand::tr("Type"), ReportCommand::tr("Name") }, cells);
 }
 
 // Words of `text` wrapped to lines of at most `width` characters, each starting with `indent`.
@@ -148,7 +163,7 @@ QString renderFindings(const QJsonArray &findings)
     constexpr qsizetype kEvidenceLines = 3; // the GUI shows all of them; text keeps it short
     if (findings.isEmpty())
         return QString();
-    QString s = tr("Findings\n");
+    QString s = ReportCommand::tr("Findings\n");
     const QString indent = QStringLiteral("      ");
     for (const QJsonValue &v : findings) {
         const QJsonObject f = v.toObject();
@@ -157,8 +172,8 @@ QString renderFindings(const QJsonArray &findings)
             s += indent + QStringLiteral("- ") + d.toString() + QLatin1Char('\n');
         const QJsonArray evidence = f[QStringLiteral("evidence")].toArray();
         for (qsizetype i = 0; i < evidence.size() && i < kEvidenceLines; ++i)
-            s += indent + tr("at: %1").arg(evidence[i].toObject()[QStringLiteral("label")].toString()) + QLatin1Char('\n');
-        s += wrap(tr("Advice: %1").arg(f[QStringLiteral("advice")].toString()), indent);
+            s += indent + ReportCommand::tr("at: %1").arg(evidence[i].toObject()[QStringLiteral("label")].toString()) + QLatin1Char('\n');
+        s += wrap(ReportCommand::tr("Advice: %1").arg(f[QStringLiteral("advice")].toString()), indent);
         const QString snippet = f[QStringLiteral("snippet")].toString();
         if (!snippet.isEmpty()) {
             for (const QString &line : snippet.split(QLatin1Char('\n')))
@@ -174,7 +189,7 @@ QString renderGaps(const QJsonObject &g)
         return QString();
     const QJsonObject by = g[QStringLiteral("by_cause")].toObject();
     auto cause = [&](const char *id) { return us(by[QString::fromLatin1(id)].toObject()[QStringLiteral("total_us")]); };
-    return tr("Device idle: %1 gaps of at least %2 us, %3 us in all (host %4, host sync %5, communication %6, unknown %7 us)\n")
+    return ReportCommand::tr("Device idle: %1 gaps of at least %2 us, %3 us in all (host %4, host sync %5, communication %6, unknown %7 us)\n")
         .arg(g[QStringLiteral("count")].toInteger())
         .arg(us(g[QStringLiteral("threshold_us")]), us(g[QStringLiteral("total_us")]), cause("host"), cause("host-sync"), cause("communication"), cause("unknown"));
 }
@@ -191,9 +206,9 @@ QString renderSteps(const QJsonArray &steps)
                                us(o[QStringLiteral("overlapped_us")]), us(o[QStringLiteral("free_us")]), us(o[QStringLiteral("unaccounted_us")]),
                                QString() };
     }
-    return tr("Steps\n")
-        + table({ tr("Step"), tr("Wall(us)"), tr("Busy(us)"), tr("Computing(us)"), tr("Comm not overlapped(us)"), tr("Overlapped(us)"),
-                  tr("Free(us)"), tr("Unaccounted(us)"), QString() },
+    return ReportCommand::tr("Steps\n")
+        + table({ ReportCommand::tr("Step"), ReportCommand::tr("Wall(us)"), ReportCommand::tr("Busy(us)"), ReportCommand::tr("Computing(us)"), ReportCommand::tr("Comm not overlapped(us)"), ReportCommand::tr("Overlapped(us)"),
+                  ReportCommand::tr("Free(us)"), ReportCommand::tr("Unaccounted(us)"), QString() },
                 cells);
 }
 
@@ -215,10 +230,10 @@ QString renderIssues(const QJsonArray &issues)
 
 QString renderReportText(const QJsonObject &report, int top)
 {
-    QString s = tr("npuscope report: %1\n").arg(report[QStringLiteral("path")].toString());
+    QString s = ReportCommand::tr("npuscope report: %1\n").arg(report[QStringLiteral("path")].toString());
     const QString folderIssues = renderIssues(report[QStringLiteral("issues")].toArray());
     if (!folderIssues.isEmpty())
-        s += tr("Issues\n") + folderIssues;
+        s += ReportCommand::tr("Issues\n") + folderIssues;
     const QString profileFindings = renderFindings(report[QStringLiteral("findings")].toArray());
     if (!profileFindings.isEmpty())
         s += QLatin1Char('\n') + profileFindings;
@@ -227,18 +242,18 @@ QString renderReportText(const QJsonObject &report, int top)
         s += QLatin1Char('\n') + renderHeader(r);
         const QStringList missing = r[QStringLiteral("not_collected")].toVariant().toStringList();
         if (!missing.isEmpty())
-            s += tr("Not collected: %1\n").arg(missing.join(QStringLiteral(", ")));
+            s += ReportCommand::tr("Not collected: %1\n").arg(missing.join(QStringLiteral(", ")));
         const QString findings = renderFindings(r[QStringLiteral("findings")].toArray());
-        s += findings.isEmpty() ? QLatin1Char('\n') + tr("Findings: none\n") : QLatin1Char('\n') + findings;
+        s += findings.isEmpty() ? QLatin1Char('\n') + ReportCommand::tr("Findings: none\n") : QLatin1Char('\n') + findings;
         s += renderGaps(r[QStringLiteral("gaps")].toObject());
         s += QLatin1Char('\n') + renderTop(r[QStringLiteral("top_kernels")].toArray());
-        s += QLatin1Char('\n') + renderAggregate(r[QStringLiteral("by_type")].toArray(), QStringLiteral("type"), tr("By Type"), top);
-        s += QLatin1Char('\n') + renderAggregate(r[QStringLiteral("by_accelerator_core")].toArray(), QStringLiteral("accelerator_core"), tr("By Accelerator Core"), top);
-        s += QLatin1Char('\n') + renderAggregate(r[QStringLiteral("by_name")].toArray(), QStringLiteral("name"), tr("By Name"), top);
+        s += QLatin1Char('\n') + renderAggregate(r[QStringLiteral("by_type")].toArray(), QStringLiteral("type"), ReportCommand::tr("By Type"), top);
+        s += QLatin1Char('\n') + renderAggregate(r[QStringLiteral("by_accelerator_core")].toArray(), QStringLiteral("accelerator_core"), ReportCommand::tr("By Accelerator Core"), top);
+        s += QLatin1Char('\n') + renderAggregate(r[QStringLiteral("by_name")].toArray(), QStringLiteral("name"), ReportCommand::tr("By Name"), top);
         s += QLatin1Char('\n') + renderSteps(r[QStringLiteral("steps")].toArray());
         const QString issues = renderIssues(r[QStringLiteral("issues")].toArray());
         if (!issues.isEmpty())
-            s += QLatin1Char('\n') + tr("Input issues\n") + issues;
+            s += QLatin1Char('\n') + ReportCommand::tr("Input issues\n") + issues;
     }
     return s;
 }
@@ -246,11 +261,11 @@ QString renderReportText(const QJsonObject &report, int top)
 int runReportCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("Summarises a profile: findings, kernels, aggregations, steps, idle gaps, input issues."));
+    parser.setApplicationDescription(ReportCommand::tr("Summarises a profile: findings, kernels, aggregations, steps, idle gaps, input issues."));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("PATH"), tr("Profile folder, rank folder, trace or kernel_details.csv."));
-    parser.addOption({ QStringLiteral("json"), tr("Print JSON instead of text.") });
-    parser.addOption({ QStringLiteral("top"), tr("Rows in the top-N tables (default 10)."), QStringLiteral("N") });
+    parser.addPositionalArgument(QStringLiteral("PATH"), ReportCommand::tr("Profile folder, rank folder, trace or kernel_details.csv."));
+    parser.addOption({ QStringLiteral("json"), ReportCommand::tr("Print JSON instead of text.") });
+    parser.addOption({ QStringLiteral("top"), ReportCommand::tr("Rows in the top-N tables (default 10)."), QStringLiteral("N") });
     if (!parser.parse(QStringList { QStringLiteral("npuscope report") } + arguments)) {
         QTextStream(stderr) << parser.errorText() << '\n';
         return kExitUserError;
@@ -260,7 +275,7 @@ int runReportCommand(const QStringList &arguments)
         return kExitOk;
     }
     if (parser.positionalArguments().size() != 1) {
-        QTextStream(stderr) << tr("usage: npuscope report PATH [--json] [--top N]") << '\n';
+        QTextStream(stderr) << ReportCommand::tr("usage: npuscope report PATH [--json] [--top N]") << '\n';
         return kExitUserError;
     }
     int top = 10;
@@ -268,14 +283,14 @@ int runReportCommand(const QStringList &arguments)
         bool ok = false;
         top = parser.value(QStringLiteral("top")).toInt(&ok);
         if (!ok || top < 0) {
-            QTextStream(stderr) << tr("--top expects a whole number >= 0") << '\n';
+            QTextStream(stderr) << ReportCommand::tr("--top expects a whole number >= 0") << '\n';
             return kExitUserError;
         }
     }
     const QString path = parser.positionalArguments().constFirst();
     const LoadResult loaded = loadProfile(path);
     if (!loaded.profile || loaded.profile->ranks.empty()) {
-        QTextStream(stderr) << tr("npuscope: %1").arg(loaded.error) << '\n';
+        QTextStream(stderr) << ReportCommand::tr("npuscope: %1").arg(loaded.error) << '\n';
         return kExitUserError;
     }
     const QJsonObject report = profileReportJson(*loaded.profile, top);
@@ -289,7 +304,7 @@ int runReportCommand(const QStringList &arguments)
     for (const auto &rank : loaded.profile->ranks)
         damaged = damaged || (rank->trace && rank->trace->stats.droppedBytes > 0);
     if (damaged)
-        QTextStream(stderr) << tr("npuscope: the input is damaged; see the issues in the report") << '\n';
+        QTextStream(stderr) << ReportCommand::tr("npuscope: the input is damaged; see the issues in the report") << '\n';
     return damaged ? kExitDataError : kExitOk;
 }
 

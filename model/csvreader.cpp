@@ -248,7 +248,8 @@ namespace {
 
     // The input, read window by window into one reused buffer followed by kPaddingBytes zeros.
     // Rows never straddle windows: the unparsed tail moves to the front before the next read.
-    // (Reading a whole 200 MB file at once cost more in fresh-page faults than parsing it.)
+    // Reading a whole file at once needs memory for all of it (10 GB for a 10 GB file) and, for
+    // 200 MB, cost ~0.2 s of fresh-page faults on the 2-core test VM; a reused window costs none.
     class InputWindow {
     public:
         InputWindow(QIODevice &device, std::size_t windowBytes)
@@ -259,7 +260,7 @@ namespace {
         QIODevice &device() { return m_device; }
         void skip(std::int64_t bytes) // before the first refill
         {
-            m_offset = m_device.skip(bytes);
+            m_offset = std::max<qint64>(m_device.skip(bytes), 0);
         }
         std::string_view data() const { return { m_buffer.data(), m_filled }; }
         std::int64_t offset() const { return m_offset; } // input offset of data()[0]

@@ -24,7 +24,7 @@ public:
     std::vector<std::int32_t> stream; // kNoValue for N/A (HCCL rows)
     std::vector<std::int32_t> blockDim; // kNoValue when missing
     std::vector<TimeNs> start; // absolute epoch ns; Table::kMissingNs when missing
-    std::vector<TimeNs> duration; // ns
+    std::vector<TimeNs> duration; // ns; 0 when missing
     std::vector<TimeNs> wait; // ns; 0 when missing
 
     // Which canonical columns were found (index into table->columns, or -1).

@@ -60,6 +60,7 @@ qsizetype Trace::sliceCount() const
 void Trace::buildTrackIndexes(Track &track)
 {
     auto &ev = track.events;
+    ev.shrink_to_fit(); // appended chunk by chunk: up to half the capacity would be slack
     std::stable_sort(ev.begin(), ev.end(), [](const Event &a, const Event &b) {
         if (a.start != b.start)
             return a.start < b.start;

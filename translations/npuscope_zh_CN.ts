@@ -1,0 +1,1375 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>Findings</name>
+    <message>
+        <source>%1 (%2, Block Dim %3)</source>
+        <translation>%1（%2，Block Dim %3）</translation>
+    </message>
+    <message>
+        <source>Format conversions (TransData) take %1 of device compute time</source>
+        <translation>格式转换（TransData）占设备计算时间的 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n task(s), %2</source>
+        <translation>
+            <numerusform>%1：%n 个任务，%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The formats converted are not recorded (Level0 or no kernel_details.csv); collect at Level1 to see them.</source>
+        <translation>未记录转换前后的格式（Level0 或缺少 kernel_details.csv）；请以 Level1 重新采集以查看。</translation>
+    </message>
+    <message>
+        <source>TransData converts tensors between memory layouts (for example NCHW and the NPU&apos;s NC1HWC0 or FRACTAL_Z) where neighbouring operators expect different formats. Keep tensors in one format: cast weights and inputs once, before the training loop, with torch_npu.npu_format_cast(tensor, format), and look at the operators just before and after the largest conversions listed here.</source>
+        <translation>当相邻算子要求的格式不同时，TransData 会在不同内存排布之间转换张量（例如 NCHW 与 NPU 的 NC1HWC0 或 FRACTAL_Z）。请让张量保持同一种格式：在训练循环开始之前，使用 torch_npu.npu_format_cast(tensor, format) 对权重和输入做一次性转换，并检查此处列出的耗时最大的几次转换前后的算子。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n operator task(s) fell back to the AI CPU and ran longer than 20 µs (%1 of device compute time on the AI CPU)</source>
+        <translation>
+            <numerusform>%n 个算子任务回退到 AI CPU 执行且耗时超过 20 µs（AI CPU 耗时占设备计算时间的 %1）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>These operators have no AI Core implementation for their inputs and ran on the AI CPU, which is far slower. Check whether an equivalent operator runs on the AI Core, and whether a data type (float64, int64) or a dynamic shape causes the fallback: casting the inputs (for example to float32 or int32) often moves the operator back to the AI Core. Operators such as nonzero or unique also force a host synchronisation.</source>
+        <translation>这些算子对当前输入没有 AI Core 实现，因此在慢得多的 AI CPU 上执行。请检查是否有可在 AI Core 上执行的等价算子，以及回退是否由数据类型（float64、int64）或动态 shape 引起：对输入做类型转换（例如转为 float32 或 int32）通常能让算子回到 AI Core 执行。nonzero、unique 等算子还会强制触发 Host 同步。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n compute-heavy task(s) leave AI Cores idle (Block Dim not a multiple of %1 cores): %2 of device compute time</source>
+        <translation>
+            <numerusform>%n 个计算密集型任务使部分 AI Core 空闲（Block Dim 不是 %1 核的整数倍）：占设备计算时间的 %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 with Block Dim %2</source>
+        <translation>%1（Block Dim %2）</translation>
+    </message>
+    <message>
+        <source>Each task was split into fewer blocks than the device has AI Cores, so some cores sat idle while it ran. The dimension being split is usually too small: raise the batch size, pad or reshape to larger multiples of 16, or merge several small MatMuls into one; some operators let you choose the tiling.</source>
+        <translation>这些任务切分出的块数少于设备的 AI Core 数，因此执行期间部分核处于空闲状态。原因通常是被切分的维度太小：请增大 batch size，将形状填充或变换为 16 的更大倍数，或将多个小 MatMul 合并为一个；部分算子允许自行选择切分（tiling）方式。</translation>
+    </message>
+    <message>
+        <source>with_stack=True records the Python call stack of every operator; the article saw training run 8x slower with everything on</source>
+        <translation>with_stack=True 会记录每个算子的 Python 调用栈；参考文章中，全部选项开启时训练慢了 8 倍</translation>
+    </message>
+    <message>
+        <source>profile_memory=True tracks every allocation</source>
+        <translation>profile_memory=True 会跟踪每一次内存分配</translation>
+    </message>
+    <message>
+        <source>record_shapes=True records the input shapes of every operator and can add synchronisations</source>
+        <translation>record_shapes=True 会记录每个算子的输入 shape，并可能引入额外的同步</translation>
+    </message>
+    <message>
+        <source>profiler_level Level2 collects the most detailed and most costly data</source>
+        <translation>profiler_level 为 Level2 时采集的数据最详细，开销也最大</translation>
+    </message>
+    <message>
+        <source>aic_metrics %1 samples AI Core counters during every kernel</source>
+        <translation>aic_metrics %1 会在每个算子执行期间采样 AI Core 计数器</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n active step(s) recorded; 3 are enough and more make the files huge</source>
+        <translation>
+            <numerusform>记录了 %n 个 active 迭代；3 个已足够，更多只会让文件变得巨大</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>warmup=0: the profiler&apos;s own start-up cost lands in the first recorded step</source>
+        <translation>warmup=0：性能采集自身的启动开销会计入记录的第一个迭代</translation>
+    </message>
+    <message numerus="yes">
+        <source>The profile was collected with %n option(s) that distort timings</source>
+        <translation>
+            <numerusform>采集性能数据时启用了 %n 个会使耗时失真的选项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Absolute times in this profile include the profiler&apos;s own cost: compare shares, not milliseconds, and collect again for timing. Use Level1 with AiCoreNone, leave with_stack, record_shapes and profile_memory off (turn with_stack on later, for one suspicious operator), record 3 steps after one wait and one warmup step, and give each rank its own output folder:</source>
+        <translation>此性能数据中的绝对时间包含性能采集自身的开销：请比较占比而不是毫秒数，如需准确耗时请重新采集。使用 Level1 并设置 AiCoreNone，关闭 with_stack、record_shapes 和 profile_memory（之后可针对单个可疑算子再开启 with_stack），在 1 个 wait 迭代和 1 个 warmup 迭代之后记录 3 个迭代，并为每个 Rank 指定独立的输出目录：</translation>
+    </message>
+    <message>
+        <source>%1 computes %2 longer per step than %3 (%4 of the step)</source>
+        <translation>%1 每个迭代的计算时间比 %3 长 %2（占迭代时间的 %4）</translation>
+    </message>
+    <message>
+        <source>Ranks differ by %1 per step in %2 time (%3 of the step)</source>
+        <translation>各 Rank 每个迭代的%2时间相差 %1（占迭代时间的 %3）</translation>
+    </message>
+    <message>
+        <source>exposed communication</source>
+        <translation>未掩盖通信</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>%1: compute %2, exposed communication %3, idle %4, wall %5 per step</source>
+        <translation>%1：每个迭代计算 %2，未掩盖通信 %3，空闲 %4，总耗时 %5</translation>
+    </message>
+    <message>
+        <source>In synchronous training every rank waits for the slowest one inside the collectives, so the fast ranks show the lag as communication. Look at what differs on the slow rank: uneven inputs (sequence lengths, batch sizes), data loading, pipeline stages with unequal layers, or a device running at a lower frequency.</source>
+        <translation>在同步训练中，每个 Rank 都会在集合通信中等待最慢的 Rank，因此较快的 Rank 会把这段滞后体现为通信时间。请检查慢 Rank 有何不同：输入不均衡（序列长度、batch size）、数据加载、流水线各 stage 的层数不等，或设备运行在较低频率。</translation>
+    </message>
+    <message>
+        <source>All tasks</source>
+        <translation>全部任务</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>迭代 %1</translation>
+    </message>
+    <message>
+        <source>%1 idle (%2)</source>
+        <translation>空闲 %1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 idle before %2 (%3)</source>
+        <translation>%2 之前空闲 %1（%3）</translation>
+    </message>
+    <message>
+        <source>The device waits for the host: %1 of step time idle (%2 of the time outside exposed communication)</source>
+        <translation>设备在等待 Host 下发：迭代时间的 %1 处于空闲（占未掩盖通信以外时间的 %2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kernel(s) waited at least 10x their duration, %1 in all</source>
+        <translation>
+            <numerusform>%n 个算子的等待时间不少于自身耗时的 10 倍，共 %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device idle gap(s) over %1 caused by the host, %2 in all (%3 right after a synchronising call)</source>
+        <translation>
+            <numerusform>%n 段由 Host 导致、超过 %1 的设备空闲间隙，共 %2（其中 %3 紧随同步调用之后）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Without trace_view.json the host side is not visible: judged from the kernels&apos; Wait Time alone</source>
+        <translation>缺少 trace_view.json，无法查看 Host 侧：仅根据算子的 Wait Time 判断</translation>
+    </message>
+    <message>
+        <source>The host does not issue work fast enough and the device sits idle between tasks. Use graph mode (torch.compile with the NPU backend, or torchair) so that whole graphs are launched at once, raise the batch size to spread the launch cost, and remove host synchronisations from the training loop: .item(), .cpu(), printing tensors, torch.npu.synchronize(). The gaps listed here start where the host was late.</source>
+        <translation>Host 下发任务不够快，设备在任务之间处于空闲。请使用图模式（使用 NPU 后端的 torch.compile，或 torchair），一次下发整张图；增大 batch size 以分摊下发开销；并去除训练循环中的 Host 同步：.item()、.cpu()、打印张量、torch.npu.synchronize()。此处列出的间隙均始于 Host 下发滞后之处。</translation>
+    </message>
+    <message>
+        <source>%1 waited %2 to run for %3</source>
+        <translation>%1 等待 %2，执行 %3</translation>
+    </message>
+    <message>
+        <source>Communication is not hidden behind computation: %1 of step time, %2 of communication overlapped</source>
+        <translation>通信未被计算掩盖：占迭代时间的 %1，通信被掩盖的比例为 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 communication not overlapped (overlap %4)</source>
+        <translation>%1：%3 通信中有 %2 未被掩盖（掩盖率 %4）</translation>
+    </message>
+    <message>
+        <source>Collectives run while the compute streams are idle, so their whole duration adds to the step. Let gradient all-reduce run during the backward pass (DDP gradient buckets, bucket_cap_mb; overlap_grad_reduce / overlap_comm in Megatron or DeepSpeed), avoid calls that wait for a collective inside the step (barrier, .item() on reduced values), and check whether a slow rank makes the others wait (rank-imbalance).</source>
+        <translation>集合通信执行时计算流处于空闲，因此其全部耗时都计入迭代时间。请让梯度 all-reduce 在反向传播期间执行（DDP 梯度桶、bucket_cap_mb；Megatron 或 DeepSpeed 中的 overlap_grad_reduce / overlap_comm），避免在迭代内调用需要等待集合通信完成的操作（barrier、对归约结果调用 .item()），并检查是否有慢 Rank 导致其他 Rank 等待（rank-imbalance）。</translation>
+    </message>
+    <message>
+        <source>%1: %2 not overlapped</source>
+        <translation>%1：%2 未被掩盖</translation>
+    </message>
+    <message>
+        <source>%1 of step time is not covered by any device task: steps take %2, the device is busy for %3</source>
+        <translation>迭代时间的 %1 未被任何设备任务覆盖：迭代耗时 %2，设备忙碌 %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 wall, %3 device busy, %4 of kernel durations, %5 unaccounted</source>
+        <translation>%1：总耗时 %2，设备忙碌 %3，算子耗时合计 %4，未归因 %5</translation>
+    </message>
+    <message>
+        <source>%1: %2 wall, %3 device busy, %4 unaccounted</source>
+        <translation>%1：总耗时 %2，设备忙碌 %3，未归因 %4</translation>
+    </message>
+    <message>
+        <source>Time that no kernel or collective accounts for is spent in idle gaps while the device waits for the host, in synchronisation points (.item(), .cpu(), torch.npu.synchronize()), before the first task of the step (data loading) and in work the profiler did not record. Look at the largest gaps on the timeline and at the host and CANN tracks above them.</source>
+        <translation>无法归因于任何算子或集合通信的时间，花在了设备等待 Host 时的空闲间隙、同步点（.item()、.cpu()、torch.npu.synchronize()）、迭代首个任务之前（数据加载），以及性能采集未记录的工作上。请查看时间线上最大的间隙，以及其上方的 Host 和 CANN 泳道。</translation>
+    </message>
+    <message>
+        <source>%1: %2 unaccounted</source>
+        <translation>%1：未归因 %2</translation>
+    </message>
+</context>
+<context>
+    <name>Gaps</name>
+    <message>
+        <source>waiting for the host</source>
+        <translation>等待 Host 下发</translation>
+    </message>
+    <message>
+        <source>host synchronisation</source>
+        <translation>Host 同步</translation>
+    </message>
+    <message>
+        <source>waiting for communication</source>
+        <translation>等待通信</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+</context>
+<context>
+    <name>GenerateCommand</name>
+    <message>
+        <source>--%1 expects a whole number of at least %2, not &quot;%3&quot;</source>
+        <translation>--%1 需要不小于 %2 的整数，而不是“%3”</translation>
+    </message>
+    <message>
+        <source>Writes a realistic, deterministic torch_npu profile folder.</source>
+        <translation>生成一个逼真且可复现的 torch_npu 性能数据文件夹。</translation>
+    </message>
+    <message>
+        <source>Folder to write rank*_ascend_pt folders into.</source>
+        <translation>写入 rank*_ascend_pt 文件夹的目标文件夹。</translation>
+    </message>
+    <message>
+        <source>Approximate trace events per rank (default 20000).</source>
+        <translation>每个 Rank 的大致时间线事件数（默认 20000）。</translation>
+    </message>
+    <message>
+        <source>Number of ranks (default 1).</source>
+        <translation>Rank 数量（默认 1）。</translation>
+    </message>
+    <message>
+        <source>Random seed (default 1).</source>
+        <translation>随机种子（默认 1）。</translation>
+    </message>
+    <message>
+        <source>Profiled steps (default 3).</source>
+        <translation>采集的迭代数（默认 3）。</translation>
+    </message>
+    <message>
+        <source>Problems to plant: transdata, aicpu, hostbound, lowblockdim, commnotoverlapped, all.</source>
+        <translation>要植入的问题：transdata, aicpu, hostbound, lowblockdim, commnotoverlapped, all。</translation>
+    </message>
+    <message>
+        <source>usage: npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST]</source>
+        <translation>用法：npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST]</translation>
+    </message>
+    <message>
+        <source>rank %1: %2 (%3 trace events, %4 kernels, %5 MB)</source>
+        <translation>Rank %1：%2（%3 个时间线事件，%4 个算子，%5 MB）</translation>
+    </message>
+</context>
+<context>
+    <name>ReportCommand</name>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开启</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source> (top %1 of %2)</source>
+        <translation> (前 %1 项，共 %2 项)</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Total(us)</source>
+        <translation>总耗时(us)</translation>
+    </message>
+    <message>
+        <source>Mean(us)</source>
+        <translation>平均(us)</translation>
+    </message>
+    <message>
+        <source>Max(us)</source>
+        <translation>最大(us)</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Profiler: %1, aic_metrics %2, with_stack %3, record_shapes %4, profile_memory %5</source>
+        <translation>性能采集：%1，aic_metrics %2，with_stack %3，record_shapes %4，profile_memory %5</translation>
+    </message>
+    <message>
+        <source>; torch_npu %1, CANN %2</source>
+        <translation>；torch_npu %1，CANN %2</translation>
+    </message>
+    <message>
+        <source>Trace: %1 events (X %2, C %3, flows %4, M %5), %6 tracks, %7 counter series, span %8 us
+</source>
+        <translation>时间线数据：%1 个事件（X %2，C %3，连线 %4，M %5），%6 条泳道，%7 个计数器序列，时间跨度 %8 us
+</translation>
+    </message>
+    <message>
+        <source>Kernels: %1 rows, total duration %2 us, total wait %3 us
+</source>
+        <translation>算子：%1 行，总耗时 %2 us，总等待时间 %3 us
+</translation>
+    </message>
+    <message>
+        <source>Top %1 kernels by duration
+</source>
+        <translation>耗时最长的前 %1 个算子
+</translation>
+    </message>
+    <message>
+        <source>Duration(us)</source>
+        <translation>耗时(us)</translation>
+    </message>
+    <message>
+        <source>Wait(us)</source>
+        <translation>等待时间(us)</translation>
+    </message>
+    <message>
+        <source>Block Dim</source>
+        <translation>Block Dim</translation>
+    </message>
+    <message>
+        <source>Core</source>
+        <translation>加速核</translation>
+    </message>
+    <message>
+        <source>Stream</source>
+        <translation>流</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Findings
+</source>
+        <translation>诊断结果
+</translation>
+    </message>
+    <message>
+        <source>at: %1</source>
+        <translation>位置：%1</translation>
+    </message>
+    <message>
+        <source>Advice: %1</source>
+        <translation>建议：%1</translation>
+    </message>
+    <message>
+        <source>Device idle: %1 gaps of at least %2 us, %3 us in all (host %4, host sync %5, communication %6, unknown %7 us)
+</source>
+        <translation>设备空闲：%1 段不短于 %2 us 的间隙，共 %3 us（其中等待 Host 下发 %4，Host 同步 %5，等待通信 %6，原因未知 %7 us）
+</translation>
+    </message>
+    <message>
+        <source>Steps
+</source>
+        <translation>迭代
+</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Wall(us)</source>
+        <translation>总耗时(us)</translation>
+    </message>
+    <message>
+        <source>Busy(us)</source>
+        <translation>忙碌(us)</translation>
+    </message>
+    <message>
+        <source>Computing(us)</source>
+        <translation>计算(us)</translation>
+    </message>
+    <message>
+        <source>Comm not overlapped(us)</source>
+        <translation>未掩盖通信(us)</translation>
+    </message>
+    <message>
+        <source>Overlapped(us)</source>
+        <translation>已掩盖通信(us)</translation>
+    </message>
+    <message>
+        <source>Free(us)</source>
+        <translation>空闲(us)</translation>
+    </message>
+    <message>
+        <source>Unaccounted(us)</source>
+        <translation>未归因(us)</translation>
+    </message>
+    <message>
+        <source>npuscope report: %1
+</source>
+        <translation>npuscope 报告：%1
+</translation>
+    </message>
+    <message>
+        <source>Issues
+</source>
+        <translation>问题
+</translation>
+    </message>
+    <message>
+        <source>Not collected: %1
+</source>
+        <translation>未采集：%1
+</translation>
+    </message>
+    <message>
+        <source>Findings: none
+</source>
+        <translation>诊断结果：无
+</translation>
+    </message>
+    <message>
+        <source>By Type</source>
+        <translation>按类型</translation>
+    </message>
+    <message>
+        <source>By Accelerator Core</source>
+        <translation>按加速核</translation>
+    </message>
+    <message>
+        <source>By Name</source>
+        <translation>按名称</translation>
+    </message>
+    <message>
+        <source>Input issues
+</source>
+        <translation>输入数据问题
+</translation>
+    </message>
+    <message>
+        <source>Summarises a profile: findings, kernels, aggregations, steps, idle gaps, input issues.</source>
+        <translation>输出性能数据摘要：诊断结果、算子、汇总统计、迭代、空闲间隙、输入数据问题。</translation>
+    </message>
+    <message>
+        <source>Profile folder, rank folder, trace or kernel_details.csv.</source>
+        <translation>性能数据文件夹、Rank 文件夹、时间线数据文件或 kernel_details.csv。</translation>
+    </message>
+    <message>
+        <source>Print JSON instead of text.</source>
+        <translation>输出 JSON 而非文本。</translation>
+    </message>
+    <message>
+        <source>Rows in the top-N tables (default 10).</source>
+        <translation>Top-N 表格的行数（默认 10）。</translation>
+    </message>
+    <message>
+        <source>usage: npuscope report PATH [--json] [--top N]</source>
+        <translation>用法：npuscope report PATH [--json] [--top N]</translation>
+    </message>
+    <message>
+        <source>--top expects a whole number &gt;= 0</source>
+        <translation>--top 需要不小于 0 的整数</translation>
+    </message>
+    <message>
+        <source>npuscope: %1</source>
+        <translation>npuscope：%1</translation>
+    </message>
+    <message>
+        <source>npuscope: the input is damaged; see the issues in the report</source>
+        <translation>npuscope：输入数据已损坏，详见报告中列出的问题</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Viewer and analyser for Ascend (torch_npu) and Kineto training profiles.
+Headless: npuscope report|generate ... (see npuscope report --help).</source>
+        <translation>昇腾（torch_npu）与 Kineto 训练性能数据的查看与分析工具。
+无界面模式：npuscope report|generate ...（参见 npuscope report --help）。</translation>
+    </message>
+    <message>
+        <source>Open the built-in demo profile.</source>
+        <translation>打开内置的演示性能数据。</translation>
+    </message>
+    <message>
+        <source>Profile folder or file to open.</source>
+        <translation>要打开的性能数据文件夹或文件。</translation>
+    </message>
+    <message>
+        <source>Demo profile</source>
+        <translation>演示性能数据</translation>
+    </message>
+    <message>
+        <source>Cannot write the demo profile: %1</source>
+        <translation>无法写入演示性能数据：%1</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope</name>
+    <message>
+        <source>unknown command: %1</source>
+        <translation>未知命令：%1</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::AggregationModel</name>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Total (µs)</source>
+        <translation>总耗时 (µs)</translation>
+    </message>
+    <message>
+        <source>Mean (µs)</source>
+        <translation>平均 (µs)</translation>
+    </message>
+    <message>
+        <source>Max (µs)</source>
+        <translation>最大 (µs)</translation>
+    </message>
+    <message>
+        <source>P50 (µs)</source>
+        <translation>P50 (µs)</translation>
+    </message>
+    <message>
+        <source>P90 (µs)</source>
+        <translation>P90 (µs)</translation>
+    </message>
+    <message>
+        <source>P99 (µs)</source>
+        <translation>P99 (µs)</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::AggregationPanel</name>
+    <message>
+        <source>By Type</source>
+        <translation>按类型</translation>
+    </message>
+    <message>
+        <source>By Name</source>
+        <translation>按名称</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Click a row to filter the kernel table to it</source>
+        <translation>单击某行，按该行筛选算子表</translation>
+    </message>
+    <message>
+        <source>No kernels</source>
+        <translation>无算子</translation>
+    </message>
+    <message>
+        <source>Top %1 names by total time</source>
+        <translation>总耗时最长的前 %1 个名称</translation>
+    </message>
+    <message>
+        <source>Top %1 types by total time</source>
+        <translation>总耗时最长的前 %1 个类型</translation>
+    </message>
+    <message>
+        <source>Total time</source>
+        <translation>总耗时</translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation>（空）</translation>
+    </message>
+    <message>
+        <source>Total (ms)</source>
+        <translation>总耗时 (ms)</translation>
+    </message>
+    <message>
+        <source>%1
+%2 kernels, total %3 µs, %4 % of device time</source>
+        <translation>%1
+%2 个算子，共 %3 µs，占设备时间的 %4 %</translation>
+    </message>
+    <message>
+        <source>Share by accelerator core</source>
+        <translation>各加速核耗时占比</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::DetailsPanel</name>
+    <message>
+        <source>Field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Nothing selected</source>
+        <translation>未选中任何内容</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Track</source>
+        <translation>泳道</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <source>instant</source>
+        <translation>瞬时</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>结束</translation>
+    </message>
+    <message>
+        <source>Depth</source>
+        <translation>深度</translation>
+    </message>
+    <message>
+        <source>Absolute start (ns)</source>
+        <translation>绝对开始时间 (ns)</translation>
+    </message>
+    <message>
+        <source>Flows</source>
+        <translation>连线</translation>
+    </message>
+    <message>
+        <source>%1 in, %2 out</source>
+        <translation>流入 %1，流出 %2</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Kernel (row %1)</source>
+        <translation>算子（第 %1 行）</translation>
+    </message>
+    <message>
+        <source>%1, line %2</source>
+        <translation>%1，第 %2 行</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Accelerator Core</source>
+        <translation>加速核</translation>
+    </message>
+    <message>
+        <source>Stream</source>
+        <translation>流</translation>
+    </message>
+    <message>
+        <source>Wait Time</source>
+        <translation>等待时间</translation>
+    </message>
+    <message>
+        <source>Block Dim</source>
+        <translation>Block Dim</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Value</source>
+        <translation>复制值(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Copy &amp;All</source>
+        <translation>全部复制(&amp;A)</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::IssuesModel</name>
+    <message>
+        <source>Info</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::IssuesPanel</name>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>No problems found in the input.</source>
+        <translation>输入数据中未发现问题。</translation>
+    </message>
+    <message>
+        <source>%1 error(s), %2 warning(s), %3 info</source>
+        <translation>%1 个错误，%2 个警告，%3 条信息</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::KernelTableModel</name>
+    <message>
+        <source>Column &quot;%1&quot; of %2</source>
+        <translation>%2 中的“%1”列</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Accelerator Core</source>
+        <translation>加速核</translation>
+    </message>
+    <message>
+        <source>Stream</source>
+        <translation>流</translation>
+    </message>
+    <message>
+        <source>Start (µs)</source>
+        <translation>开始时间 (µs)</translation>
+    </message>
+    <message>
+        <source>Duration (µs)</source>
+        <translation>耗时 (µs)</translation>
+    </message>
+    <message>
+        <source>Wait Time (µs)</source>
+        <translation>等待时间 (µs)</translation>
+    </message>
+    <message>
+        <source>Block Dim</source>
+        <translation>Block Dim</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::KernelTableView</name>
+    <message>
+        <source>&amp;Copy Rows as TSV</source>
+        <translation>以 TSV 格式复制行(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Filter by name, type or accelerator core</source>
+        <translation>按名称、类型或加速核筛选</translation>
+    </message>
+    <message>
+        <source>Regex</source>
+        <translation>Regex</translation>
+    </message>
+    <message>
+        <source>Treat the filter as a regular expression (case-insensitive)</source>
+        <translation>将筛选条件视为正则表达式（不区分大小写）</translation>
+    </message>
+    <message>
+        <source>Remove this filter</source>
+        <translation>移除此筛选条件</translation>
+    </message>
+    <message>
+        <source>Export the visible rows to CSV</source>
+        <translation>将可见行导出为 CSV</translation>
+    </message>
+    <message>
+        <source>Invalid regular expression</source>
+        <translation>无效的正则表达式</translation>
+    </message>
+    <message>
+        <source>%1 kernels</source>
+        <translation>%1 个算子</translation>
+    </message>
+    <message>
+        <source>%1 of %2 kernels</source>
+        <translation>%1 / %2 个算子</translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>Show All Columns</source>
+        <translation>显示所有列</translation>
+    </message>
+    <message>
+        <source>&amp;Export Visible Rows to CSV…</source>
+        <translation>将可见行导出为 CSV(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Clear &amp;Filters</source>
+        <translation>清除筛选条件(&amp;F)</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::LoadController</name>
+    <message>
+        <source>No profile data was found.</source>
+        <translation>未找到性能数据。</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::MainWindow</name>
+    <message>
+        <source>npuscope</source>
+        <translation>npuscope</translation>
+    </message>
+    <message>
+        <source>Loading of %1 cancelled.</source>
+        <translation>已取消加载 %1。</translation>
+    </message>
+    <message>
+        <source>Selected range: %1</source>
+        <translation>选中范围：%1</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Aggregation</source>
+        <translation>汇总</translation>
+    </message>
+    <message>
+        <source>Input Issues</source>
+        <translation>输入数据问题</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Folder…</source>
+        <translation>打开文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Open F&amp;ile…</source>
+        <translation>打开文件(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+O</source>
+        <translation>Ctrl+Shift+O</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Demo Profile</source>
+        <translation>打开演示性能数据(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Export Visible Kernels to CSV…</source>
+        <translation>将可见算子导出为 CSV(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;Close Profile</source>
+        <translation>关闭性能数据(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation>重置布局(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About npuscope</source>
+        <translation>关于 npuscope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About npuscope</source>
+        <translation>关于 npuscope</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;npuscope %1&lt;/h3&gt;&lt;p&gt;A fast, offline viewer and analyser for Ascend (torch_npu) and PyTorch Kineto training profiles.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;npuscope %1&lt;/h3&gt;&lt;p&gt;快速的离线工具，用于查看和分析昇腾（torch_npu）与 PyTorch Kineto 训练性能数据。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>性能数据</translation>
+    </message>
+    <message>
+        <source> Rank: </source>
+        <translation> Rank: </translation>
+    </message>
+    <message>
+        <source>The rank (device) shown in every view</source>
+        <translation>所有视图中显示的 Rank（设备）</translation>
+    </message>
+    <message>
+        <source> Step: </source>
+        <translation> 迭代: </translation>
+    </message>
+    <message>
+        <source>Zoom the timeline to one profiler step</source>
+        <translation>将时间线缩放到某个迭代</translation>
+    </message>
+    <message>
+        <source>Open a profile folder or file to begin.</source>
+        <translation>请打开性能数据文件夹或文件。</translation>
+    </message>
+    <message>
+        <source>Loading… %p%</source>
+        <translation>正在加载… %p%</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop loading</source>
+        <translation>停止加载</translation>
+    </message>
+    <message>
+        <source>No recent profiles</source>
+        <translation>无最近打开的性能数据</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>清除列表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Open Profile Folder</source>
+        <translation>打开性能数据文件夹</translation>
+    </message>
+    <message>
+        <source>Open Profile File</source>
+        <translation>打开性能数据文件</translation>
+    </message>
+    <message>
+        <source>Profiles (*.json *.json.gz *.csv);;All files (*)</source>
+        <translation>性能数据 (*.json *.json.gz *.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Demo profile</source>
+        <translation>演示性能数据</translation>
+    </message>
+    <message>
+        <source>Cannot write the demo profile: %1</source>
+        <translation>无法写入演示性能数据：%1</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>Could not open %1.</source>
+        <translation>无法打开 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot Open Profile</source>
+        <translation>无法打开性能数据</translation>
+    </message>
+    <message>
+        <source>npuscope could not open
+%1</source>
+        <translation>npuscope 无法打开
+%1</translation>
+    </message>
+    <message>
+        <source>%1 — npuscope</source>
+        <translation>%1 — npuscope</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n rank(s), %2 events, %3 kernels, loaded in %4 s.</source>
+        <translation>
+            <numerusform>%1：%n 个 Rank，%2 个事件，%3 个算子，加载耗时 %4 s。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No timeline: this profile has no trace_view.json.</source>
+        <translation>无时间线：此性能数据中没有 trace_view.json。</translation>
+    </message>
+    <message>
+        <source>%1 input issue(s): see Input Issues.</source>
+        <translation>%1 个输入数据问题：请查看“输入数据问题”。</translation>
+    </message>
+    <message>
+        <source>All steps</source>
+        <translation>全部迭代</translation>
+    </message>
+    <message>
+        <source>%1  (%2)</source>
+        <translation>%1  (%2)</translation>
+    </message>
+    <message>
+        <source>This kernel has no matching slice in the trace.</source>
+        <translation>该算子在时间线数据中没有对应的切片。</translation>
+    </message>
+    <message>
+        <source>There are no kernel rows to export.</source>
+        <translation>没有可导出的算子行。</translation>
+    </message>
+    <message>
+        <source>Export Kernels</source>
+        <translation>导出算子</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Could not write %1:
+%2</source>
+        <translation>无法写入 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>Exported %1 rows to %2.</source>
+        <translation>已将 %1 行导出到 %2。</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::StartPage</name>
+    <message>
+        <source>Recent profiles</source>
+        <translation>最近打开的性能数据</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>No recent profiles yet.</source>
+        <translation>暂无最近打开的性能数据。</translation>
+    </message>
+    <message>
+        <source>Tip: drop a profile folder or a trace file anywhere on this window.</source>
+        <translation>提示：可将性能数据文件夹或时间线数据文件拖放到此窗口的任意位置。</translation>
+    </message>
+    <message>
+        <source>npuscope</source>
+        <translation>npuscope</translation>
+    </message>
+    <message>
+        <source>Open an Ascend (torch_npu) profiler folder, a trace_view.json or a PyTorch Kineto trace to see where every millisecond of a training step goes.</source>
+        <translation>打开昇腾（torch_npu）性能采集文件夹、trace_view.json 或 PyTorch Kineto 时间线数据，查看训练迭代中每一毫秒花在了哪里。</translation>
+    </message>
+    <message>
+        <source>Open Folder…</source>
+        <translation>打开文件夹…</translation>
+    </message>
+    <message>
+        <source>Open File…</source>
+        <translation>打开文件…</translation>
+    </message>
+    <message>
+        <source>Open Demo Profile</source>
+        <translation>打开演示性能数据</translation>
+    </message>
+    <message>
+        <source>%1 (not found)</source>
+        <translation>%1（未找到）</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::TimeAxis</name>
+    <message>
+        <source>ns</source>
+        <translation>ns</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::TimelineLayout</name>
+    <message>
+        <source>Process %1</source>
+        <translation>进程 %1</translation>
+    </message>
+    <message>
+        <source>Process</source>
+        <translation>进程</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::TimelinePainter</name>
+    <message numerus="yes">
+        <source>%Ln events</source>
+        <translation>
+            <numerusform>%Ln 个事件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>max %1</source>
+        <translation>最大 %1</translation>
+    </message>
+    <message>
+        <source>Span %1</source>
+        <translation>跨度 %1</translation>
+    </message>
+    <message>
+        <source>W / S, Ctrl+Wheel</source>
+        <translation>W / S，Ctrl+滚轮</translation>
+    </message>
+    <message>
+        <source>Zoom in / out at the mouse</source>
+        <translation>以鼠标位置为中心放大 / 缩小</translation>
+    </message>
+    <message>
+        <source>A / D, Drag</source>
+        <translation>A / D，拖动</translation>
+    </message>
+    <message>
+        <source>Pan left / right</source>
+        <translation>向左 / 向右平移</translation>
+    </message>
+    <message>
+        <source>Wheel, Up / Down</source>
+        <translation>滚轮，↑ / ↓</translation>
+    </message>
+    <message>
+        <source>Scroll the tracks</source>
+        <translation>滚动泳道</translation>
+    </message>
+    <message>
+        <source>Shift+Drag</source>
+        <translation>Shift+拖动</translation>
+    </message>
+    <message>
+        <source>Select a time range</source>
+        <translation>选择时间范围</translation>
+    </message>
+    <message>
+        <source>Click</source>
+        <translation>单击</translation>
+    </message>
+    <message>
+        <source>Select a slice; click a process to fold it</source>
+        <translation>选中切片；单击进程可将其折叠</translation>
+    </message>
+    <message>
+        <source>Double-click</source>
+        <translation>双击</translation>
+    </message>
+    <message>
+        <source>Zoom to a slice</source>
+        <translation>缩放到切片</translation>
+    </message>
+    <message>
+        <source>F</source>
+        <translation>F</translation>
+    </message>
+    <message>
+        <source>Fit the range selection or the selected slice</source>
+        <translation>缩放以适配所选范围或所选切片</translation>
+    </message>
+    <message>
+        <source>Backspace</source>
+        <translation>Backspace</translation>
+    </message>
+    <message>
+        <source>Undo the last zoom</source>
+        <translation>撤销上一次缩放</translation>
+    </message>
+    <message>
+        <source>Ctrl+0</source>
+        <translation>Ctrl+0</translation>
+    </message>
+    <message>
+        <source>Show the whole trace</source>
+        <translation>显示完整时间线</translation>
+    </message>
+    <message>
+        <source>Ctrl+Right / Ctrl+Left</source>
+        <translation>Ctrl+Right / Ctrl+Left</translation>
+    </message>
+    <message>
+        <source>Follow the selected slice&apos;s flow forward / back</source>
+        <translation>沿所选切片的连线前进 / 后退</translation>
+    </message>
+    <message>
+        <source>C</source>
+        <translation>C</translation>
+    </message>
+    <message>
+        <source>Colour slices by name or by category</source>
+        <translation>按名称或类别为切片着色</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Clear the selection</source>
+        <translation>清除选择</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>Show or hide this help</source>
+        <translation>显示或隐藏此帮助</translation>
+    </message>
+    <message>
+        <source>Timeline keys</source>
+        <translation>时间线快捷键</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::TimelineTooltip</name>
+    <message>
+        <source>(object)</source>
+        <translation>（对象）</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <source>Depth</source>
+        <translation>深度</translation>
+    </message>
+    <message>
+        <source>Track</source>
+        <translation>泳道</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln more fields</source>
+        <translation>
+            <numerusform>另有 %Ln 个字段</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln events</source>
+        <translation>
+            <numerusform>%Ln 个事件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>起始</translation>
+    </message>
+    <message>
+        <source>Span</source>
+        <translation>跨度</translation>
+    </message>
+    <message>
+        <source>First</source>
+        <translation>首个</translation>
+    </message>
+    <message>
+        <source>Zoom in to see them one by one</source>
+        <translation>放大以逐个查看</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>起始于</translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 至 %2</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::TimelineView</name>
+    <message>
+        <source>No trace loaded</source>
+        <translation>未加载时间线数据</translation>
+    </message>
+</context>
+</TS>
