@@ -1,14 +1,18 @@
 #include "app/mainwindow.h"
 
+#include "app/analysiscontroller.h"
 #include "app/commandline.h"
+#include "app/evidencehighlight.h"
 #include "app/loadcontroller.h"
 #include "app/recentfiles.h"
 #include "app/startpage.h"
 #include "widgets/aggregationpanel.h"
 #include "widgets/detailspanel.h"
+#include "widgets/findingspanel.h"
 #include "widgets/issuespanel.h"
 #include "widgets/kerneltablemodel.h"
 #include "widgets/kerneltableview.h"
+#include "widgets/rangesummarywidget.h"
 #include "widgets/timeaxis.h"
 #include "widgets/timelineview.h"
 
@@ -37,7 +41,7 @@ namespace npuscope {
 namespace {
 
     // Bump when docks are added or renamed: restoreState() of an older layout is then skipped.
-    constexpr int kStateVersion = 1;
+    constexpr int kStateVersion = 3;
     const char kGeometryKey[] = "mainWindow/geometry";
     const char kStateKey[] = "mainWindow/state";
     const char kHiddenColumnsKey[] = "kernelTable/hiddenColumns";
@@ -50,6 +54,7 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
     , m_loader(new LoadController(this))
     , m_recent(new RecentFiles(this))
+    , m_analysis(new AnalysisController(this))
     , m_central(new QStackedWidget(this))
     , m_startPage(new StartPage(m_recent, this))
     , m_timeline(new TimelineView(this))
@@ -86,11 +91,19 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_timeline, &TimelineView::eventSelected, this, &MainWindow::onTimelineEventSelected);
     connect(m_timeline, &TimelineView::rangeSelected, this, [this](TimeNs t0, TimeNs t1) {
         m_statusLabel->setText(tr("Selected range: %1").arg(TimeAxis::formatDuration(t1 - t0)));
+        m_rangeSummary->setRange(t0, t1);
     });
     connect(m_kernelView, &KernelTableView::kernelActivated, this, &MainWindow::onKernelActivated);
     connect(m_kernelView, &KernelTableView::exportRequested, this, &MainWindow::exportKernels);
     connect(
         m_aggregation, &AggregationPanel::filterRequested, this, &MainWindow::onFilterRequested);
+    connect(m_analysis, &AnalysisController::findingsReady, this, [this](int rank) {
+        if (rank < 0 || rank == m_rankIndex)
+            showFindings();
+    });
+    connect(
+        m_analysis, &AnalysisController::runningChanged, m_findings, &FindingsPanel::setAnalysing);
+    connect(m_findings, &FindingsPanel::evidenceSelected, this, &MainWindow::onEvidenceSelected);
 }
 
 MainWindow::~MainWindow() = default;
@@ -101,19 +114,27 @@ void MainWindow::createDocks()
     m_aggregation = new AggregationPanel(this);
     m_details = new DetailsPanel(this);
     m_issues = new IssuesPanel(this);
+    m_findings = new FindingsPanel(this);
+    m_rangeSummary = new RangeSummaryWidget(this);
     m_kernelDock = addPanel(
         m_kernelView, tr("Kernels"), QStringLiteral("KernelsDock"), Qt::BottomDockWidgetArea);
     QDockWidget *aggregation = addPanel(m_aggregation, tr("Aggregation"),
         QStringLiteral("AggregationDock"), Qt::BottomDockWidgetArea);
     m_issuesDock = addPanel(
         m_issues, tr("Input Issues"), QStringLiteral("IssuesDock"), Qt::BottomDockWidgetArea);
-    addPanel(m_details, tr("Details"), QStringLiteral("DetailsDock"), Qt::RightDockWidgetArea);
+    QDockWidget *findings = addPanel(
+        m_findings, tr("Findings"), QStringLiteral("FindingsDock"), Qt::RightDockWidgetArea);
+    QDockWidget *details = addPanel(
+        m_details, tr("Details"), QStringLiteral("DetailsDock"), Qt::RightDockWidgetArea);
+    splitDockWidget(findings, details, Qt::Vertical);
     tabifyDockWidget(m_kernelDock, aggregation);
     tabifyDockWidget(aggregation, m_issuesDock);
+    tabifyDockWidget(m_issuesDock,
+        addPanel(m_rangeSummary, tr("Range Summary"), QStringLiteral("RangeSummaryDock"),
+            Qt::BottomDockWidgetArea));
     m_kernelDock->raise();
     resizeDocks({ m_kernelDock }, { 300 }, Qt::Vertical);
-    resizeDocks(
-        { findChild<QDockWidget *>(QStringLiteral("DetailsDock")) }, { 340 }, Qt::Horizontal);
+    resizeDocks({ details }, { 380 }, Qt::Horizontal);
 }
 
 QDockWidget *MainWindow::addPanel(
@@ -380,6 +401,8 @@ void MainWindow::onLoaded(const QString &path, const LoadResult &result)
         m_rankCombo->addItem(rank->label());
     m_rankCombo->setEnabled(m_profile->ranks.size() > 1);
     m_rankIndex = -1;
+    // After the first frame of the timeline: the analysis must not delay it.
+    m_analysis->start(m_profile, 0, m_timeline->viewport());
     setCurrentRank(0);
 
     const IssueList issues = m_profile->allIssues();
@@ -440,10 +463,33 @@ void MainWindow::showRank(const std::shared_ptr<const RankProfile> &rank)
 {
     const TimeNs base = baseTime(*rank);
     m_timeline->setTrace(rank->trace);
+    m_rangeSummary->setTrace(rank->trace);
     m_kernelView->setKernels(rank->kernels, base);
     m_aggregation->setKernels(rank->kernels);
     m_details->setRank(rank, base);
     populateSteps(rank);
+    showFindings();
+}
+
+void MainWindow::showFindings()
+{
+    m_findings->setFindings(m_analysis->findings(m_rankIndex));
+    m_findings->setAnalysing(m_analysis->isRunning());
+}
+
+void MainWindow::onEvidenceSelected(const QString &findingId, const std::vector<Evidence> &evidence)
+{
+    const EvidenceOnRank shown = evidenceOnRank(evidence, m_rankIndex);
+    const Finding *finding = m_findings->currentFinding();
+    highlightEvidence(shown, finding ? finding->title : findingId, m_timeline, m_kernelView);
+    if (!shown.rows.empty()) {
+        m_kernelDock->show();
+        m_kernelDock->raise();
+    }
+    if (shown.otherRanks > 0)
+        m_statusLabel->setText(
+            tr("%n evidence entry(s) belong to other ranks: pick them in the Rank box.", nullptr,
+                shown.otherRanks));
 }
 
 void MainWindow::populateSteps(const std::shared_ptr<const RankProfile> &rank)
@@ -477,10 +523,13 @@ void MainWindow::setCurrentStep(int index)
 void MainWindow::closeProfile()
 {
     m_loader->cancel();
+    m_analysis->clear();
+    m_findings->clear();
     m_profile.reset();
     m_rankIndex = -1;
     m_steps.clear();
     m_timeline->setTrace(nullptr);
+    m_rangeSummary->setTrace(nullptr);
     m_kernelView->setKernels(nullptr, 0);
     m_aggregation->setKernels(nullptr);
     m_details->setRank(nullptr, 0);

@@ -21,17 +21,21 @@ class QToolButton;
 namespace npuscope {
 
 class AggregationPanel;
+class AnalysisController;
 class DetailsPanel;
+class FindingsPanel;
+class RangeSummaryWidget;
 class IssuesPanel;
 class KernelTableView;
 class LoadController;
 class RecentFiles;
 class StartPage;
 class TimelineView;
+struct Evidence;
 
 // The desktop window: a start page or the timeline in the centre, dockable panels around it
-// (kernels, aggregation, details, input issues), rank and step selectors, background loading
-// with progress and cancel in the status bar. The only place (with its helpers) that shows
+// (kernels, aggregation, findings, details, input issues), rank and step selectors, background
+// loading with progress and cancel in the status bar. The only place (with its helpers) that shows
 // dialogs.
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -53,6 +57,8 @@ public:
     AggregationPanel *aggregationPanel() const { return m_aggregation; }
     DetailsPanel *detailsPanel() const { return m_details; }
     IssuesPanel *issuesPanel() const { return m_issues; }
+    FindingsPanel *findingsPanel() const { return m_findings; }
+    AnalysisController *analysisController() const { return m_analysis; }
     QComboBox *rankCombo() const { return m_rankCombo; }
     QComboBox *stepCombo() const { return m_stepCombo; }
 
@@ -98,11 +104,14 @@ private:
     void onTimelineEventSelected(EventRef ref);
     void onKernelActivated(qint32 row);
     void onFilterRequested(int column, const QString &value);
+    void showFindings(); // of the current rank, as far as analysed
+    void onEvidenceSelected(const QString &findingId, const std::vector<Evidence> &evidence);
     void exportKernels();
     static TimeNs baseTime(const RankProfile &rank);
 
     LoadController *m_loader = nullptr;
     RecentFiles *m_recent = nullptr;
+    AnalysisController *m_analysis = nullptr;
     std::shared_ptr<const Profile> m_profile;
     int m_rankIndex = -1;
     std::vector<StepRange> m_steps;
@@ -119,6 +128,8 @@ private:
     AggregationPanel *m_aggregation = nullptr;
     DetailsPanel *m_details = nullptr;
     IssuesPanel *m_issues = nullptr;
+    FindingsPanel *m_findings = nullptr;
+    RangeSummaryWidget *m_rangeSummary = nullptr;
     QDockWidget *m_kernelDock = nullptr;
     QDockWidget *m_issuesDock = nullptr;
     QToolBar *m_profileBar = nullptr;

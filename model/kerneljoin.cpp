@@ -8,48 +8,50 @@ namespace npuscope {
 
 namespace {
 
-// Old torch_npu CSVs wrote start times as doubles (e.g. 1695115378715400.2): about 0.2 µs lost.
-constexpr TimeNs kJoinToleranceNs = 1000;
+    // Old torch_npu CSVs wrote start times as doubles (e.g. 1695115378715400.2): about 0.2 µs lost.
+    constexpr TimeNs kJoinToleranceNs = 1000;
 
-// The best event of `track` for a kernel row: the same name wins over a closer start; among
-// equals, the closest start within the tolerance.
-struct Candidate {
-    EventRef ref;
-    bool sameName = false;
-    TimeNs delta = kJoinToleranceNs + 1;
+    // The best event of `track` for a kernel row: the same name wins over a closer start; among
+    // equals, the closest start within the tolerance.
+    struct Candidate {
+        EventRef ref;
+        bool sameName = false;
+        TimeNs delta = kJoinToleranceNs + 1;
 
-    bool betterThan(const Candidate &o) const
+        bool betterThan(const Candidate &o) const
+        {
+            if (sameName != o.sameName)
+                return sameName;
+            return delta < o.delta;
+        }
+    };
+
+    Candidate closestStart(
+        const Trace &trace, const Track &track, TimeNs start, std::string_view name)
     {
-        if (sameName != o.sameName)
-            return sameName;
-        return delta < o.delta;
+        const auto &ev = track.events;
+        auto it = std::lower_bound(ev.begin(), ev.end(), start - kJoinToleranceNs,
+            [](const Event &e, TimeNs t) { return e.start < t; });
+        Candidate best;
+        for (; it != ev.end() && it->start <= start + kJoinToleranceNs; ++it) {
+            Candidate c;
+            c.ref = { track.id, static_cast<std::uint32_t>(it - ev.begin()) };
+            c.sameName = trace.strings.view(it->name) == name;
+            c.delta = std::abs(it->start - start);
+            if (!best.ref.isValid() || c.betterThan(best))
+                best = c;
+        }
+        return best;
     }
-};
 
-Candidate closestStart(const Trace &trace, const Track &track, TimeNs start, std::string_view name)
-{
-    const auto &ev = track.events;
-    auto it = std::lower_bound(ev.begin(), ev.end(), start - kJoinToleranceNs,
-                               [](const Event &e, TimeNs t) { return e.start < t; });
-    Candidate best;
-    for (; it != ev.end() && it->start <= start + kJoinToleranceNs; ++it) {
-        Candidate c;
-        c.ref = { track.id, static_cast<std::uint32_t>(it - ev.begin()) };
-        c.sameName = trace.strings.view(it->name) == name;
-        c.delta = std::abs(it->start - start);
-        if (!best.ref.isValid() || c.betterThan(best))
-            best = c;
+    bool isKinetoKernelCategory(std::string_view cat)
+    {
+        std::string lower(cat);
+        std::transform(lower.begin(), lower.end(), lower.begin(),
+            [](unsigned char c) { return std::tolower(c); });
+        return lower == "kernel" || lower == "gpu_memcpy" || lower == "gpu_memset"
+            || lower == "memcpy" || lower == "memset";
     }
-    return best;
-}
-
-bool isKinetoKernelCategory(std::string_view cat)
-{
-    std::string lower(cat);
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
-    return lower == "kernel" || lower == "gpu_memcpy" || lower == "gpu_memset" || lower == "memcpy"
-        || lower == "memset";
-}
 
 } // namespace
 
@@ -100,6 +102,8 @@ KernelTable kernelsFromTrace(const Trace &trace, KernelJoin *join)
 {
     KernelTable k;
     const StringId gpu = k.strings.intern("GPU");
+    const StringId npu = k.strings.intern("NPU");
+    const StringId unknownType = k.strings.intern("N/A");
     const StringId noStep = k.strings.intern("");
     join->rowToEvent.clear();
     join->eventToRow.clear();
@@ -110,20 +114,24 @@ KernelTable kernelsFromTrace(const Trace &trace, KernelJoin *join)
         for (std::uint32_t i = 0; i < t.events.size(); ++i) {
             const Event &e = t.events[i];
             const std::string_view cat = trace.strings.view(e.category);
-            if (!isKinetoKernelCategory(cat) || e.instant)
+            // Kineto marks kernels by category; torch_npu's device lanes hold only device tasks
+            // and give them no category (a lone trace_view.json without kernel_details.csv).
+            const bool ascendTask = cat.empty() && !trace.kineto;
+            if ((!ascendTask && !isKinetoKernelCategory(cat)) || e.instant)
                 continue;
             const EventRef ref { t.id, i };
             join->eventToRow.insert(KernelJoin::key(ref), static_cast<qint32>(k.name.size()));
             join->rowToEvent.push_back(ref);
             k.name.push_back(k.strings.intern(trace.strings.view(e.name)));
-            k.type.push_back(k.strings.intern(cat));
-            k.core.push_back(gpu);
+            k.type.push_back(ascendTask ? unknownType : k.strings.intern(cat));
+            k.core.push_back(ascendTask ? npu : gpu);
             k.step.push_back(noStep);
             k.stream.push_back(t.streamId);
             k.blockDim.push_back(KernelTable::kNoValue);
             k.start.push_back(e.start);
             k.duration.push_back(e.duration);
-            k.wait.push_back(previousEnd == Table::kMissingNs ? 0 : std::max<TimeNs>(0, e.start - previousEnd));
+            k.wait.push_back(
+                previousEnd == Table::kMissingNs ? 0 : std::max<TimeNs>(0, e.start - previousEnd));
             previousEnd = std::max(previousEnd, e.end());
         }
     }

@@ -10,8 +10,8 @@ namespace npuscope {
 // current files; within kJoinToleranceNs for old files whose CSV times lost precision).
 KernelJoin joinKernels(const KernelTable &kernels, const Trace &trace);
 
-// For Kineto traces (no kernel_details.csv): the kernel table built from the trace's GPU kernel,
-// memcpy and memset events, joined by construction.
+// Without kernel_details.csv: the kernel table built from the trace: Kineto GPU kernel,
+// memcpy and memset events, or every torch_npu device task; joined by construction.
 KernelTable kernelsFromTrace(const Trace &trace, KernelJoin *join);
 
 } // namespace npuscope

@@ -12,72 +12,72 @@ namespace npuscope {
 
 namespace {
 
-std::int64_t fileSize(const QString &path)
-{
-    return path.isEmpty() ? 0 : QFileInfo(path).size();
-}
-
-std::int64_t rankBytes(const RankSource &s, const LoadOptions &options)
-{
-    std::int64_t total = fileSize(s.kernelDetails) + fileSize(s.operatorDetails) + fileSize(s.stepTraceTime)
-        + fileSize(s.opStatistic) + fileSize(s.apiStatistic);
-    if (options.loadTrace)
-        total += fileSize(s.traceView);
-    for (const QString &csv : s.otherCsv)
-        total += fileSize(csv);
-    return total;
-}
-
-// Progress of one file mapped into the progress of the whole load.
-class ProgressSpan {
-public:
-    ProgressSpan(const ProgressFn &outer, std::int64_t *done, std::int64_t total)
-        : m_outer(outer)
-        , m_done(done)
-        , m_total(total)
+    std::int64_t fileSize(const QString &path)
     {
+        return path.isEmpty() ? 0 : QFileInfo(path).size();
     }
-    ProgressFn forFile(const QString &path)
+
+    std::int64_t rankBytes(const RankSource &s, const LoadOptions &options)
     {
-        const std::int64_t base = *m_done;
-        *m_done += fileSize(path);
-        if (!m_outer)
-            return {};
-        return [this, base](std::int64_t done, std::int64_t) {
-            if (!m_outer(base + done, m_total))
-                m_cancelled = true;
-            return !m_cancelled.load();
-        };
+        std::int64_t total = fileSize(s.kernelDetails) + fileSize(s.operatorDetails)
+            + fileSize(s.stepTraceTime) + fileSize(s.opStatistic) + fileSize(s.apiStatistic);
+        if (options.loadTrace)
+            total += fileSize(s.traceView);
+        for (const QString &csv : s.otherCsv)
+            total += fileSize(csv);
+        return total;
     }
-    // True once the outer callback asked to stop, even if a reader ignored the answer.
-    bool cancelled() const { return m_cancelled.load(); }
 
-private:
-    std::atomic<bool> m_cancelled { false };
-    const ProgressFn &m_outer;
-    std::int64_t *m_done;
-    std::int64_t m_total;
-};
+    // Progress of one file mapped into the progress of the whole load.
+    class ProgressSpan {
+    public:
+        ProgressSpan(const ProgressFn &outer, std::int64_t *done, std::int64_t total)
+            : m_outer(outer)
+            , m_done(done)
+            , m_total(total)
+        {
+        }
+        ProgressFn forFile(const QString &path)
+        {
+            const std::int64_t base = *m_done;
+            *m_done += fileSize(path);
+            if (!m_outer)
+                return {};
+            return [this, base](std::int64_t done, std::int64_t) {
+                if (!m_outer(base + done, m_total))
+                    m_cancelled = true;
+                return !m_cancelled.load();
+            };
+        }
+        // True once the outer callback asked to stop, even if a reader ignored the answer.
+        bool cancelled() const { return m_cancelled.load(); }
 
-std::shared_ptr<const Table> readTable(const QString &path, const QString &canonical, RankProfile &rank,
-                                       ProgressSpan &span, bool *cancelled)
-{
-    if (path.isEmpty()) {
-        if (!canonical.isEmpty())
-            rank.notCollected << canonical;
-        return nullptr;
+    private:
+        std::atomic<bool> m_cancelled { false };
+        const ProgressFn &m_outer;
+        std::int64_t *m_done;
+        std::int64_t m_total;
+    };
+
+    std::shared_ptr<const Table> readTable(const QString &path, const QString &canonical,
+        RankProfile &rank, ProgressSpan &span, bool *cancelled)
+    {
+        if (path.isEmpty()) {
+            if (!canonical.isEmpty())
+                rank.notCollected << canonical;
+            return nullptr;
+        }
+        CsvResult r = readCsvFile(path, span.forFile(path));
+        rank.issues += r.issues;
+        if (r.cancelled || span.cancelled())
+            *cancelled = true;
+        return r.ok ? std::shared_ptr<const Table>(std::move(r.table)) : nullptr;
     }
-    CsvResult r = readCsvFile(path, span.forFile(path));
-    rank.issues += r.issues;
-    if (r.cancelled || span.cancelled())
-        *cancelled = true;
-    return r.ok ? std::shared_ptr<const Table>(std::move(r.table)) : nullptr;
-}
 
 } // namespace
 
 std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const LoadOptions &options,
-                                            const ProgressFn &progress, bool *cancelled)
+    const ProgressFn &progress, bool *cancelled)
 {
     auto rank = std::make_shared<RankProfile>();
     rank->source = source;
@@ -103,13 +103,17 @@ std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const Load
     } else if (source.traceView.isEmpty()) {
         rank->notCollected << QStringLiteral("trace_view.json");
     }
-    if (auto table = readTable(source.kernelDetails, QStringLiteral("kernel_details.csv"), *rank, span, cancelled)) {
-        rank->kernels = std::make_shared<const KernelTable>(KernelTable::fromTable(table, &rank->issues));
+    if (auto table = readTable(
+            source.kernelDetails, QStringLiteral("kernel_details.csv"), *rank, span, cancelled)) {
+        rank->kernels
+            = std::make_shared<const KernelTable>(KernelTable::fromTable(table, &rank->issues));
     }
     if (*cancelled)
         return nullptr;
-    rank->operators = readTable(source.operatorDetails, QStringLiteral("operator_details.csv"), *rank, span, cancelled);
-    rank->stepTrace = readTable(source.stepTraceTime, QStringLiteral("step_trace_time.csv"), *rank, span, cancelled);
+    rank->operators = readTable(
+        source.operatorDetails, QStringLiteral("operator_details.csv"), *rank, span, cancelled);
+    rank->stepTrace = readTable(
+        source.stepTraceTime, QStringLiteral("step_trace_time.csv"), *rank, span, cancelled);
     rank->opStatistic = readTable(source.opStatistic, QString(), *rank, span, cancelled);
     rank->apiStatistic = readTable(source.apiStatistic, QString(), *rank, span, cancelled);
     for (const QString &csv : source.otherCsv) {
@@ -158,8 +162,9 @@ LoadResult loadProfile(const QString &path, const LoadOptions &options, const Pr
         before += bytes;
     }
     if (profile->ranks.empty())
-        result.error = source.issues.isEmpty() ? QStringLiteral("%1: no profile found").arg(path)
-                                               : source.issues.first().file + QStringLiteral(": ") + source.issues.first().message;
+        result.error = source.issues.isEmpty()
+            ? QStringLiteral("%1: no profile found").arg(path)
+            : source.issues.first().file + QStringLiteral(": ") + source.issues.first().message;
     result.profile = std::move(profile);
     return result;
 }

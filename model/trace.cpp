@@ -11,31 +11,28 @@ namespace npuscope {
 
 namespace {
 
-// Events per leaf block of the augmented tree. A leaf is scanned linearly; 16 keeps the tree
-// at about one byte per event while a scan touches at most 512 bytes.
-constexpr std::uint32_t kBlock = 16;
+    // Events per leaf block of the augmented tree. A leaf is scanned linearly; 16 keeps the tree
+    // at about one byte per event while a scan touches at most 512 bytes.
+    constexpr std::uint32_t kBlock = 16;
 
-// Finest level-of-detail resolution; coarser levels multiply by kLodFactor. A level is kept only
-// when it folds the depth's events at least kLodMinFold-fold, so LOD costs at most about a third
-// of the event count in runs (8 bytes per event), within DESIGN.md's 48-byte budget.
-constexpr TimeNs kLodFinest = 1000; // 1 µs: below that a 1920-px view spans < 2 ms
-constexpr TimeNs kLodFactor = 4;
-constexpr TimeNs kLodCoarsest = TimeNs(1) << 50; // ~13 days: nothing coarser is ever drawn
-constexpr std::size_t kLodMinFold = 4;
-constexpr int kMaxDepth = 0xffff;
+    // Finest level-of-detail resolution; coarser levels multiply by kLodFactor. A level is kept
+    // only when it folds the depth's events at least kLodMinFold-fold, so LOD costs at most about a
+    // third of the event count in runs (8 bytes per event), within DESIGN.md's 48-byte budget.
+    constexpr TimeNs kLodFinest = 1000; // 1 µs: below that a 1920-px view spans < 2 ms
+    constexpr TimeNs kLodFactor = 4;
+    constexpr TimeNs kLodCoarsest = TimeNs(1) << 50; // ~13 days: nothing coarser is ever drawn
+    constexpr std::size_t kLodMinFold = 4;
+    constexpr int kMaxDepth = 0xffff;
 
-std::size_t treeLeaves(std::size_t n)
-{
-    return (n + kBlock - 1) / kBlock;
-}
+    std::size_t treeLeaves(std::size_t n) { return (n + kBlock - 1) / kBlock; }
 
-std::size_t treeBase(std::size_t leaves)
-{
-    std::size_t base = 1;
-    while (base < leaves)
-        base <<= 1;
-    return base;
-}
+    std::size_t treeBase(std::size_t leaves)
+    {
+        std::size_t base = 1;
+        while (base < leaves)
+            base <<= 1;
+        return base;
+    }
 
 } // namespace
 
@@ -154,16 +151,16 @@ void Trace::buildLod(Track &track)
     }
 }
 
-void Trace::forEachOverlapping(TrackId id, TimeNs t0, TimeNs t1,
-                               const std::function<void(std::uint32_t)> &fn) const
+void Trace::forEachOverlapping(
+    TrackId id, TimeNs t0, TimeNs t1, const std::function<void(std::uint32_t)> &fn) const
 {
     const Track &t = track(id);
     const auto &ev = t.events;
     if (ev.empty() || t1 < t0)
         return;
     // Only events starting at or before t1 can overlap.
-    const auto hiIt = std::upper_bound(ev.begin(), ev.end(), t1,
-                                       [](TimeNs v, const Event &e) { return v < e.start; });
+    const auto hiIt = std::upper_bound(
+        ev.begin(), ev.end(), t1, [](TimeNs v, const Event &e) { return v < e.start; });
     const std::size_t hi = static_cast<std::size_t>(hiIt - ev.begin());
     if (hi == 0)
         return;
@@ -236,25 +233,25 @@ const LodLevel *Trace::lodLevel(TrackId id, int depth, TimeNs maxResolution) con
 
 std::vector<std::uint32_t> Trace::flowsFrom(EventRef ref) const
 {
-    auto range = std::equal_range(flowsByFrom.begin(), flowsByFrom.end(), ref,
-                                  [this](const auto &a, const auto &b) {
-                                      if constexpr (std::is_same_v<std::decay_t<decltype(a)>, EventRef>)
-                                          return a < flows[b].from;
-                                      else
-                                          return flows[a].from < b;
-                                  });
+    auto range = std::equal_range(
+        flowsByFrom.begin(), flowsByFrom.end(), ref, [this](const auto &a, const auto &b) {
+            if constexpr (std::is_same_v<std::decay_t<decltype(a)>, EventRef>)
+                return a < flows[b].from;
+            else
+                return flows[a].from < b;
+        });
     return { range.first, range.second };
 }
 
 std::vector<std::uint32_t> Trace::flowsTo(EventRef ref) const
 {
-    auto range = std::equal_range(flowsByTo.begin(), flowsByTo.end(), ref,
-                                  [this](const auto &a, const auto &b) {
-                                      if constexpr (std::is_same_v<std::decay_t<decltype(a)>, EventRef>)
-                                          return a < flows[b].to;
-                                      else
-                                          return flows[a].to < b;
-                                  });
+    auto range = std::equal_range(
+        flowsByTo.begin(), flowsByTo.end(), ref, [this](const auto &a, const auto &b) {
+            if constexpr (std::is_same_v<std::decay_t<decltype(a)>, EventRef>)
+                return a < flows[b].to;
+            else
+                return flows[a].to < b;
+        });
     return { range.first, range.second };
 }
 

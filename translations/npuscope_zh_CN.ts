@@ -717,6 +717,108 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
     </message>
 </context>
 <context>
+    <name>npuscope::FindingsModel</name>
+    <message>
+        <source>Info</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Critical</source>
+        <translation>严重</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n option(s)</source>
+        <translation>
+            <numerusform>%n 个选项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>诊断结果</translation>
+    </message>
+    <message>
+        <source>Key Number</source>
+        <translation>关键数值</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::FindingsPanel</name>
+    <message>
+        <source>Ready-to-paste code:</source>
+        <translation>可直接粘贴的代码：</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the code to the clipboard</source>
+        <translation>将代码复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Pick an entry to show it on the timeline and in the kernel table</source>
+        <translation>选择一项，在时间线和算子表中显示它</translation>
+    </message>
+    <message>
+        <source>Evidence:</source>
+        <translation>证据：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n critical</source>
+        <translation>
+            <numerusform>%n 个严重</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n 个警告</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n info</source>
+        <translation>
+            <numerusform>%n 条提示</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No findings</source>
+        <translation>未发现问题</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>Analysing…</source>
+        <translation>正在分析…</translation>
+    </message>
+    <message>
+        <source>%1 (analysing…)</source>
+        <translation>%1（正在分析…）</translation>
+    </message>
+    <message>
+        <source>Select a finding to see its evidence.</source>
+        <translation>选择一条诊断结果以查看其证据。</translation>
+    </message>
+    <message>
+        <source>What to do</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <source>Numbers</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>Id: %1</source>
+        <translation>标识：%1</translation>
+    </message>
+</context>
+<context>
     <name>npuscope::IssuesModel</name>
     <message>
         <source>Info</source>
@@ -858,6 +960,22 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
     <message>
         <source>Clear &amp;Filters</source>
         <translation>清除筛选条件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Clear: show every kernel again</source>
+        <translation>清除：重新显示全部算子</translation>
+    </message>
+    <message numerus="yes">
+        <source>Showing %n finding row(s), clear</source>
+        <translation>
+            <numerusform>仅显示 %n 行诊断相关算子，点击清除</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1
+Click to show every kernel again.</source>
+        <translation>%1
+单击以重新显示全部算子。</translation>
     </message>
 </context>
 <context>
@@ -1091,6 +1209,56 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
         <source>Exported %1 rows to %2.</source>
         <translation>已将 %1 行导出到 %2。</translation>
     </message>
+    <message>
+        <source>Findings</source>
+        <translation>诊断结果</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n evidence entry(s) belong to other ranks: pick them in the Rank box.</source>
+        <translation>
+            <numerusform>%n 条证据属于其他 Rank：请在 Rank 下拉框中切换。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Range Summary</source>
+        <translation>范围汇总</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::RangeSummaryModel</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总耗时</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>平均耗时</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::RangeSummaryWidget</name>
+    <message>
+        <source>Shift+drag on the timeline to summarise a time range.</source>
+        <translation>在时间线上按住 Shift 拖动以汇总一个时间范围。</translation>
+    </message>
+    <message>
+        <source>Summarising %1…</source>
+        <translation>正在汇总 %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 selected on %n track(s): %2 slices, %3 names</source>
+        <translation>
+            <numerusform>已选择 %1，%n 条泳道：%2 个切片，%3 个名称</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>npuscope::StartPage</name>
@@ -1293,6 +1461,94 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
         <source>Timeline keys</source>
         <translation>时间线快捷键</translation>
     </message>
+    <message numerus="yes">
+        <source>+%n level(s)</source>
+        <translation>
+            <numerusform>+%n 层</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>fold levels</source>
+        <translation>折叠层级</translation>
+    </message>
+    <message>
+        <source>Click +N levels</source>
+        <translation>单击 +N 层</translation>
+    </message>
+    <message>
+        <source>Show every nesting level of a deep track</source>
+        <translation>显示深层泳道的全部嵌套层级</translation>
+    </message>
+    <message>
+        <source>Ctrl+F</source>
+        <translation>Ctrl+F</translation>
+    </message>
+    <message>
+        <source>Find slices by name</source>
+        <translation>按名称查找切片</translation>
+    </message>
+    <message>
+        <source>F3 / Shift+F3</source>
+        <translation>F3 / Shift+F3</translation>
+    </message>
+    <message>
+        <source>Next / previous match</source>
+        <translation>下一个 / 上一个匹配</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::TimelineSearch</name>
+    <message>
+        <source>Invalid regular expression at offset %1: %2</source>
+        <translation>正则表达式在偏移 %1 处无效：%2</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::TimelineSearchBar</name>
+    <message>
+        <source>Regex</source>
+        <translation>正则表达式</translation>
+    </message>
+    <message>
+        <source>Find slices by name</source>
+        <translation>按名称查找切片</translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+F3, Shift+Enter)</source>
+        <translation>上一个匹配（Shift+F3、Shift+Enter）</translation>
+    </message>
+    <message>
+        <source>Next match (F3, Enter)</source>
+        <translation>下一个匹配（F3、Enter）</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Close the find bar (Esc)</source>
+        <translation>关闭查找栏（Esc）</translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation>查找：</translation>
+    </message>
+    <message>
+        <source>Invalid pattern</source>
+        <translation>无效的模式</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n match(es)</source>
+        <translation>
+            <numerusform>第 %1 个，共 %n 个匹配</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n 个匹配</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>npuscope::TimelineTooltip</name>
@@ -1370,6 +1626,26 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
     <message>
         <source>No trace loaded</source>
         <translation>未加载时间线数据</translation>
+    </message>
+    <message numerus="yes">
+        <source>Show All %n Level(s)</source>
+        <translation>
+            <numerusform>显示全部 %n 层</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Show Only %n Level(s)</source>
+        <translation>
+            <numerusform>仅显示 %n 层</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Expand Process</source>
+        <translation>展开进程</translation>
+    </message>
+    <message>
+        <source>Collapse Process</source>
+        <translation>折叠进程</translation>
     </message>
 </context>
 </TS>

@@ -46,6 +46,8 @@ void KernelTableModel::setKernels(std::shared_ptr<const KernelTable> kernels)
     m_kernels = std::move(kernels);
     m_extraColumns.clear();
     m_matchCache.clear();
+    m_hasSubset = false; // rows of another table mean nothing here
+    m_subset.clear();
     if (m_kernels && m_kernels->table) {
         const KernelTable &k = *m_kernels;
         const int used[] = { k.nameColumn, k.typeColumn, k.coreColumn, k.streamColumn,
@@ -108,13 +110,37 @@ void KernelTableModel::setExactFilter(int column, const QString &value)
     applyFilterChange();
 }
 
+void KernelTableModel::setRowSubset(std::vector<qint32> rows)
+{
+    const qint32 n = m_kernels ? qint32(m_kernels->rowCount()) : 0;
+    std::erase_if(rows, [n](qint32 row) { return row < 0 || row >= n; });
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    if (m_hasSubset && rows == m_subset)
+        return;
+    m_hasSubset = true;
+    m_subset = std::move(rows);
+    applyFilterChange();
+}
+
+void KernelTableModel::clearRowSubset()
+{
+    if (!m_hasSubset)
+        return;
+    m_hasSubset = false;
+    m_subset.clear();
+    applyFilterChange();
+}
+
 void KernelTableModel::clearFilters()
 {
-    if (m_filterText.isEmpty() && m_exactColumn < 0)
+    if (m_filterText.isEmpty() && m_exactColumn < 0 && !m_hasSubset)
         return;
     m_filterText.clear();
     m_exactColumn = -1;
     m_exactValue.clear();
+    m_hasSubset = false;
+    m_subset.clear();
     applyFilterChange();
 }
 
@@ -413,6 +439,11 @@ bool KernelTableModel::rowPassesExact(std::size_t row) const
     }
 }
 
+bool KernelTableModel::rowPassesSubset(std::size_t row) const
+{
+    return !m_hasSubset || std::binary_search(m_subset.begin(), m_subset.end(), qint32(row));
+}
+
 void KernelTableModel::rebuildVisible()
 {
     m_visible.clear();
@@ -421,10 +452,10 @@ void KernelTableModel::rebuildVisible()
     const auto n = std::size_t(m_kernels->rowCount());
     if (m_matchCache.size() != m_kernels->strings.size())
         std::vector<std::uint8_t>(m_kernels->strings.size(), 0).swap(m_matchCache);
-    const bool filtering = !m_filterText.isEmpty() || m_exactColumn >= 0;
-    m_visible.reserve(filtering ? n / 4 : n);
+    const bool filtering = !m_filterText.isEmpty() || m_exactColumn >= 0 || m_hasSubset;
+    m_visible.reserve(m_hasSubset ? m_subset.size() : filtering ? n / 4 : n);
     auto consider = [&](std::size_t row) {
-        if (!filtering || (rowPassesExact(row) && rowPassesText(row)))
+        if (!filtering || (rowPassesSubset(row) && rowPassesExact(row) && rowPassesText(row)))
             m_visible.push_back(qint32(row));
     };
     if (m_order.empty()) {

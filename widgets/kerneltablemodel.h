@@ -55,6 +55,12 @@ public:
     void setExactFilter(int column, const QString &value);
     int exactFilterColumn() const { return m_exactColumn; }
     QString exactFilterValue() const { return m_exactValue; }
+    // Keeps only these kernel rows (the evidence of a finding); out-of-range rows are ignored.
+    // Combines with the other filters; setKernels() and clearFilters() drop it.
+    void setRowSubset(std::vector<qint32> rows);
+    void clearRowSubset();
+    bool hasRowSubset() const { return m_hasSubset; }
+    qsizetype rowSubsetSize() const { return qsizetype(m_subset.size()); }
     void clearFilters();
 
     qsizetype totalRowCount() const;
@@ -91,6 +97,7 @@ private:
     bool rowPassesText(std::size_t row) const;
     bool textMatches(StringId id) const;
     bool rowPassesExact(std::size_t row) const;
+    bool rowPassesSubset(std::size_t row) const;
     void rebuildVisible();
     void applyFilterChange();
 
@@ -110,6 +117,8 @@ private:
     int m_exactColumn = -1;
     QString m_exactValue;
     StringId m_exactId; // for Name / Type / Core
+    bool m_hasSubset = false;
+    std::vector<qint32> m_subset; // sorted, unique, in range
 };
 
 } // namespace npuscope

@@ -107,6 +107,13 @@ QWidget *KernelTableView::createFilterBar()
     m_exactChip->setAutoRaise(true);
     m_exactChip->setToolTip(tr("Remove this filter"));
     m_exactChip->hide();
+    m_subsetChip = new QToolButton(bar);
+    m_subsetChip->setObjectName(QStringLiteral("subsetChip"));
+    m_subsetChip->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_subsetChip->setIcon(style()->standardIcon(QStyle::SP_DialogCloseButton));
+    m_subsetChip->setAutoRaise(true);
+    m_subsetChip->setToolTip(tr("Clear: show every kernel again"));
+    m_subsetChip->hide();
     m_countLabel = new QLabel(bar);
     m_countLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *exportButton = new QToolButton(bar);
@@ -117,6 +124,7 @@ QWidget *KernelTableView::createFilterBar()
     row->addWidget(m_filterEdit, 1);
     row->addWidget(m_regexCheck);
     row->addWidget(m_exactChip);
+    row->addWidget(m_subsetChip);
     row->addStretch();
     row->addWidget(m_countLabel);
     row->addWidget(exportButton);
@@ -125,6 +133,7 @@ QWidget *KernelTableView::createFilterBar()
     connect(m_filterEdit, &QLineEdit::returnPressed, this, &KernelTableView::applyTextFilter);
     connect(m_regexCheck, &QCheckBox::toggled, this, &KernelTableView::applyTextFilter);
     connect(m_exactChip, &QToolButton::clicked, this, [this]() { setExactFilter(-1, QString()); });
+    connect(m_subsetChip, &QToolButton::clicked, this, &KernelTableView::clearRowSubset);
     connect(exportButton, &QToolButton::clicked, this, &KernelTableView::exportRequested);
     return bar;
 }
@@ -183,10 +192,26 @@ void KernelTableView::setExactFilter(int column, const QString &value)
     updateStatus();
 }
 
+void KernelTableView::setRowSubset(std::vector<qint32> rows, const QString &label)
+{
+    setTextFilter(QString(), m_regexCheck->isChecked());
+    m_model->setExactFilter(-1, QString());
+    m_subsetLabel = label;
+    m_model->setRowSubset(std::move(rows));
+    updateStatus();
+}
+
+void KernelTableView::clearRowSubset()
+{
+    m_model->clearRowSubset();
+    updateStatus();
+}
+
 void KernelTableView::clearFilters()
 {
     setTextFilter(QString(), m_regexCheck->isChecked());
     setExactFilter(-1, QString());
+    clearRowSubset();
 }
 
 void KernelTableView::updateStatus()
@@ -202,6 +227,15 @@ void KernelTableView::updateStatus()
     if (column >= 0) {
         const QString name = m_model->headerData(column, Qt::Horizontal).toString();
         m_exactChip->setText(tr("%1 = %2").arg(name, m_model->exactFilterValue()));
+    }
+    m_subsetChip->setVisible(m_model->hasRowSubset());
+    if (m_model->hasRowSubset()) {
+        const QString text
+            = tr("Showing %n finding row(s), clear", nullptr, int(m_model->rowSubsetSize()));
+        m_subsetChip->setText(text);
+        m_subsetChip->setToolTip(m_subsetLabel.isEmpty()
+                ? tr("Clear: show every kernel again")
+                : tr("%1\nClick to show every kernel again.").arg(m_subsetLabel));
     }
 }
 
@@ -259,7 +293,8 @@ void KernelTableView::showTableMenu(const QPoint &pos)
     QMenu menu(this);
     menu.addActions(m_table->actions());
     menu.addAction(tr("&Export Visible Rows to CSV…"), this, &KernelTableView::exportRequested);
-    if (m_model->exactFilterColumn() >= 0 || !m_model->textFilter().isEmpty())
+    if (m_model->exactFilterColumn() >= 0 || !m_model->textFilter().isEmpty()
+        || m_model->hasRowSubset())
         menu.addAction(tr("Clear &Filters"), this, &KernelTableView::clearFilters);
     menu.exec(m_table->viewport()->mapToGlobal(pos));
 }

@@ -5,6 +5,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <vector>
 
 class QCheckBox;
 class QLabel;
@@ -47,6 +48,11 @@ public slots:
     void selectKernelRow(qint32 kernelRow);
     void setExactFilter(int column, const QString &value);
     void setTextFilter(const QString &text, bool regex = false);
+    // Shows only these kernel rows, with a removable "showing N finding rows" chip naming
+    // `label` (what they are: a finding's title). Other filters are cleared so that none hides
+    // them.
+    void setRowSubset(std::vector<qint32> rows, const QString &label);
+    void clearRowSubset();
     void clearFilters();
     void copySelection();
 
@@ -69,6 +75,8 @@ private:
     QLineEdit *m_filterEdit = nullptr;
     QCheckBox *m_regexCheck = nullptr;
     QToolButton *m_exactChip = nullptr;
+    QToolButton *m_subsetChip = nullptr;
+    QString m_subsetLabel;
     QLabel *m_countLabel = nullptr;
     QTimer *m_filterTimer = nullptr;
     QStringList m_hiddenNames;

@@ -57,8 +57,7 @@ void TimelineDrawList::build(const Frame &frame)
             break;
         }
         case TimelineRowKind::Track:
-            addTrack(row.index, TimelineLayout::sliceTop(row, 0) - frame.scrollY,
-                frame.trace->tracks[row.index].maxDepth, false);
+            addTrack(row.index, TimelineLayout::sliceTop(row, 0) - frame.scrollY, row.depth, false);
             break;
         case TimelineRowKind::Counter:
             addCounter(row);

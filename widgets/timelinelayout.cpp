@@ -38,7 +38,8 @@ void TimelineLayout::clear()
     m_totalHeight = 0;
 }
 
-void TimelineLayout::build(const Trace &trace, const QSet<QString> &collapsed)
+void TimelineLayout::build(
+    const Trace &trace, const QSet<QString> &collapsed, const QSet<std::uint32_t> &expanded)
 {
     clear();
     std::map<QString, int> byKey;
@@ -68,7 +69,7 @@ void TimelineLayout::build(const Trace &trace, const QSet<QString> &collapsed)
     m_rowOfCounter.assign(trace.counters.size(), -1);
     int y = 0;
     auto addRow = [&](TimelineRowKind kind, int group, std::uint32_t index, int height) {
-        m_rows.push_back({ kind, group, index, y, height });
+        m_rows.push_back({ kind, group, index, y, height, 0, 0, false });
         y += height;
         return static_cast<int>(m_rows.size()) - 1;
     };
@@ -77,9 +78,16 @@ void TimelineLayout::build(const Trace &trace, const QSet<QString> &collapsed)
         group.headerRow = addRow(TimelineRowKind::Process, g, 0, kProcessHeight);
         for (std::uint32_t t : group.tracks) {
             m_groupOfTrack[t] = g;
-            if (!group.collapsed)
-                m_rowOfTrack[t]
-                    = addRow(TimelineRowKind::Track, g, t, trackHeight(trace.tracks[t].maxDepth));
+            if (group.collapsed)
+                continue;
+            const int maxDepth = trace.tracks[t].maxDepth;
+            const bool deep = maxDepth >= kDefaultDepthCap;
+            const int shown = deep && !expanded.contains(t) ? kDefaultDepthCap - 1 : maxDepth;
+            m_rowOfTrack[t] = addRow(TimelineRowKind::Track, g, t, trackHeight(shown));
+            TimelineRow &row = m_rows.back();
+            row.depth = shown;
+            row.hiddenLevels = maxDepth - shown;
+            row.deep = deep;
         }
         for (std::uint32_t c : group.counters)
             if (!group.collapsed)
@@ -116,6 +124,8 @@ bool TimelineLayout::sliceY(TrackId track, int depth, double *top, double *heigh
 {
     const int row = trackRow(track);
     if (row >= 0) {
+        if (depth > m_rows[static_cast<std::size_t>(row)].depth)
+            return false;
         *top = sliceTop(m_rows[static_cast<std::size_t>(row)], depth);
         *height = kSliceHeight;
         return true;

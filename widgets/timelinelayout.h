@@ -22,6 +22,9 @@ struct TimelineRow {
     std::uint32_t index = 0; // track index (Track) or counter index (Counter)
     int y = 0; // top in content coordinates (0 = just below the ruler)
     int height = 0;
+    int depth = 0; // Track: deepest nesting level shown (levels below are hidden)
+    int hiddenLevels = 0; // Track: levels below `depth` hidden by the depth cap
+    bool deep = false; // Track: has more levels than the cap (expanded or not)
 };
 
 // Tracks and counters of one process, shown under a collapsible header.
@@ -46,8 +49,13 @@ public:
     static constexpr int kProcessHeight = 24;
     static constexpr int kCounterHeight = 40;
     static constexpr int kTrackPadding = 3; // above and below the slices of a track
+    // Nesting levels a track shows until expanded: 12 x 18 px is about a third of a laptop
+    // screen; host threads recorded with_stack reach 40+ levels and would fill it alone.
+    static constexpr int kDefaultDepthCap = 12;
 
-    void build(const Trace &trace, const QSet<QString> &collapsed);
+    // `expanded`: tracks that show every level instead of kDefaultDepthCap.
+    void build(const Trace &trace, const QSet<QString> &collapsed,
+        const QSet<std::uint32_t> &expanded = {});
     void clear();
 
     const std::vector<TimelineRow> &rows() const { return m_rows; }
@@ -62,7 +70,8 @@ public:
     int groupOfTrack(TrackId track) const;
 
     // Where an event of `track` at `depth` is drawn (content y): in its track row, or in the
-    // collapsed group's header. Returns false when the track is not in the layout.
+    // collapsed group's header. Returns false when the track is not in the layout or the depth
+    // is hidden by the depth cap.
     bool sliceY(TrackId track, int depth, double *top, double *height) const;
 
     static int trackHeight(int maxDepth);

@@ -4,6 +4,7 @@
 #include "widgets/timelinecolors.h"
 #include "widgets/timelinedrawlist.h"
 #include "widgets/timelinelayout.h"
+#include "widgets/timelinesearch.h"
 
 #include <QFontMetricsF>
 #include <QPainter>
@@ -89,6 +90,7 @@ void TimelinePainter::paint(QPainter &p, const TimelineScene &s)
     paintLabels(p, s);
     paintCounters(p, s);
     paintRange(p, s);
+    paintMatches(p, s);
     paintSelection(p, s);
     paintFlows(p, s);
     p.restore();
@@ -241,6 +243,24 @@ void TimelinePainter::paintRange(QPainter &p, const TimelineScene &s)
     p.drawLine(QPointF(x1, 0), QPointF(x1, height));
 }
 
+void TimelinePainter::paintMatches(QPainter &p, const TimelineScene &s)
+{
+    if (!s.search || !s.trace)
+        return;
+    // Folded blocks are outlined when their first event matches: checking every folded event
+    // would cost O(events) per frame, and the block's tooltip names what it holds.
+    m_matchRects.clear();
+    for (const TimelineDrawList::Slice &slice : s.drawList->slices())
+        if (s.search->isMatchingName(s.trace->event(slice.event).name))
+            m_matchRects.emplace_back(slice.x, slice.y, std::max(slice.w, 2.0f), slice.h - 1);
+    if (m_matchRects.empty())
+        return;
+    const QColor highlight = s.palette.color(QPalette::Highlight);
+    p.setBrush(withAlpha(highlight, 70));
+    p.setPen(QPen(highlight, 2));
+    p.drawRects(m_matchRects.data(), static_cast<int>(m_matchRects.size()));
+}
+
 void TimelinePainter::paintSelection(QPainter &p, const TimelineScene &s)
 {
     if (const TimelineDrawList::Slice *hover = s.drawList->sliceAt(s.mouse)) {
@@ -356,6 +376,14 @@ void TimelinePainter::paintHeaderRow(
     QRectF textRect(indent, r.top(), r.width() - indent - 6,
         std::min<double>(r.height(), TimelineLayout::kProcessHeight));
     QString label = trackLabel(s, row);
+    if (info.kind == TimelineRowKind::Track && info.deep) {
+        // Depth cap: the header says what is hidden; a click there expands (TimelineView).
+        const QString more = info.hiddenLevels > 0 ? tr("+%n level(s)", nullptr, info.hiddenLevels)
+                                                   : tr("fold levels");
+        p.setPen(s.palette.color(QPalette::Link));
+        p.drawText(textRect, Qt::AlignVCenter | Qt::AlignRight, more);
+        textRect.setRight(textRect.right() - fm.horizontalAdvance(more) - 8);
+    }
     if (info.kind == TimelineRowKind::Counter) {
         // The chart's scale: its top is the series maximum.
         const QString max
@@ -455,12 +483,15 @@ std::vector<std::pair<QString, QString>> TimelinePainter::helpEntries()
         { tr("Wheel, Up / Down"), tr("Scroll the tracks") },
         { tr("Shift+Drag"), tr("Select a time range") },
         { tr("Click"), tr("Select a slice; click a process to fold it") },
+        { tr("Click +N levels"), tr("Show every nesting level of a deep track") },
         { tr("Double-click"), tr("Zoom to a slice") },
         { tr("F"), tr("Fit the range selection or the selected slice") },
         { tr("Backspace"), tr("Undo the last zoom") },
         { tr("Ctrl+0"), tr("Show the whole trace") },
         { tr("Ctrl+Right / Ctrl+Left"), tr("Follow the selected slice's flow forward / back") },
         { tr("C"), tr("Colour slices by name or by category") },
+        { tr("Ctrl+F"), tr("Find slices by name") },
+        { tr("F3 / Shift+F3"), tr("Next / previous match") },
         { tr("Esc"), tr("Clear the selection") },
         { tr("?"), tr("Show or hide this help") },
     };

@@ -20,6 +20,7 @@ class Trace;
 class TimelineColors;
 class TimelineDrawList;
 class TimelineLayout;
+struct TimelineSearchResult;
 
 // Everything one frame shows besides the draw list: geometry and interaction state.
 struct TimelineScene {
@@ -41,6 +42,7 @@ struct TimelineScene {
     QPointF mouse { -1, -1 }; // draw-list coordinates of the mouse, for the hover outline
     int hoverRow = -1;
     bool showHelp = false;
+    const TimelineSearchResult *search = nullptr; // matches to outline, or null
     QString emptyText; // shown when there is no trace
 };
 
@@ -66,6 +68,7 @@ private:
     void paintLabels(QPainter &p, const TimelineScene &s);
     void paintCounters(QPainter &p, const TimelineScene &s);
     void paintRange(QPainter &p, const TimelineScene &s);
+    void paintMatches(QPainter &p, const TimelineScene &s);
     void paintSelection(QPainter &p, const TimelineScene &s);
     void paintFlows(QPainter &p, const TimelineScene &s);
     void paintHeader(QPainter &p, const TimelineScene &s);
@@ -80,6 +83,7 @@ private:
     std::vector<QString> m_names; // by StringId, filled on first use
     std::vector<std::vector<QRectF>> m_byColor;
     std::vector<QPointF> m_points;
+    std::vector<QRectF> m_matchRects;
     std::vector<QLineF> m_lines;
 };
 

@@ -1,10 +1,13 @@
 #include "widgets/timelineview.h"
 
 #include "model/trace.h"
+#include "widgets/timelinesearchbar.h"
 #include "widgets/timelinetooltip.h"
 
+#include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QScrollBar>
@@ -18,11 +21,6 @@ namespace npuscope {
 
 namespace {
 
-    // One W/S press or wheel notch scales the span by this much (Perfetto and Tracy use ~0.8-0.9).
-    constexpr double kZoomStep = 0.8;
-    constexpr double kWheelZoomPerNotch = 0.85;
-    constexpr double kPanFraction = 0.15; // of the width per A/D press
-    constexpr int kDragThresholdPx = 3;
     // Room left around the trace and around a slice zoomed to, as a fraction of the span.
     constexpr double kTraceMargin = 0.02;
     constexpr double kSliceMargin = 0.1;
@@ -40,6 +38,13 @@ TimelineView::TimelineView(QWidget *parent)
     viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
     setMinimumSize(kHeaderWidth + 200, kRulerHeight + 100);
     m_axis.setWidth(std::max(1, viewport()->width() - kHeaderWidth));
+
+    m_searchBar = new TimelineSearchBar(this);
+    m_searchBar->hide();
+    connect(m_searchBar, &TimelineSearchBar::queryChanged, this, &TimelineView::runSearch);
+    connect(m_searchBar, &TimelineSearchBar::nextRequested, this, &TimelineView::findNext);
+    connect(m_searchBar, &TimelineSearchBar::previousRequested, this, &TimelineView::findPrevious);
+    connect(m_searchBar, &TimelineSearchBar::closeRequested, this, &TimelineView::closeSearch);
 }
 
 TimelineView::~TimelineView() = default;
@@ -56,7 +61,9 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace)
     m_selected = {};
     m_hasRange = false;
     m_collapsed.clear();
+    m_expandedTracks.clear();
     rebuildLayout();
+    runSearch();
     TimeAxis axis = m_axis;
     if (t) {
         const TimeNs span = std::max<TimeNs>(t->maxTime - t->minTime, TimeAxis::kMinSpan);
@@ -75,7 +82,7 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace)
 void TimelineView::rebuildLayout()
 {
     if (m_trace)
-        m_layout.build(*m_trace, m_collapsed);
+        m_layout.build(*m_trace, m_collapsed, m_expandedTracks);
     else
         m_layout.clear();
     updateScrollBar();
@@ -200,6 +207,18 @@ void TimelineView::setGroupCollapsed(int group, bool collapsed)
     viewport()->update();
 }
 
+void TimelineView::setTrackExpanded(TrackId track, bool expanded)
+{
+    if (expanded == isTrackExpanded(track))
+        return;
+    if (expanded)
+        m_expandedTracks.insert(track.value);
+    else
+        m_expandedTracks.remove(track.value);
+    rebuildLayout();
+    viewport()->update();
+}
+
 void TimelineView::selectEvent(EventRef ref, bool reveal)
 {
     if (ref.isValid()
@@ -221,6 +240,8 @@ void TimelineView::revealEvent(EventRef ref)
     if (group >= 0 && m_layout.groups()[static_cast<std::size_t>(group)].collapsed)
         setGroupCollapsed(group, false);
     const Event &e = m_trace->event(ref);
+    if (static_cast<int>(e.depth) >= TimelineLayout::kDefaultDepthCap)
+        setTrackExpanded(ref.track, true);
     double top = 0;
     double height = 0;
     if (m_layout.sliceY(ref.track, static_cast<int>(e.depth), &top, &height)) {
@@ -285,6 +306,7 @@ TimelineScene TimelineView::scene(
     s.rangeEnd = m_rangeEnd;
     s.hoverRow = m_hoverRow;
     s.showHelp = m_showHelp;
+    s.search = m_search.matches.empty() ? nullptr : &m_search;
     s.emptyText = tr("No trace loaded");
     if (m_mousePos.x() >= kHeaderWidth && m_drag != Drag::Pan) {
         s.cursorX = m_mousePos.x() - kHeaderWidth;
@@ -327,249 +349,11 @@ QImage TimelineView::renderToImage(QSize size, qreal devicePixelRatio)
 void TimelineView::resizeEvent(QResizeEvent *event)
 {
     QAbstractScrollArea::resizeEvent(event);
+    layoutSearchBar();
     m_axis.setWidth(std::max(1, viewport()->width() - kHeaderWidth));
     updateScrollBar();
 }
 
 void TimelineView::scrollContentsBy(int, int) { viewport()->update(); }
-
-double TimelineView::timeX(const QPoint &pos) const { return pos.x() - kHeaderWidth; }
-
-double TimelineView::anchorX() const
-{
-    if (m_mousePos.x() >= kHeaderWidth && viewport()->rect().contains(m_mousePos))
-        return timeX(m_mousePos);
-    return m_axis.width() / 2.0;
-}
-
-QPointF TimelineView::toDrawList(const QPoint &pos) const
-{
-    return QPointF(pos.x() - kHeaderWidth, pos.y() - kRulerHeight);
-}
-
-void TimelineView::wheelEvent(QWheelEvent *event)
-{
-    const QPoint pos = event->position().toPoint();
-    if (event->modifiers() & Qt::ControlModifier) {
-        const double notches = event->angleDelta().y() / 120.0;
-        if (notches != 0)
-            zoomAt(std::pow(kWheelZoomPerNotch, notches),
-                pos.x() >= kHeaderWidth ? timeX(pos) : m_axis.width() / 2.0);
-        event->accept();
-        return;
-    }
-    // Horizontal wheels and trackpads pan; Shift turns a vertical wheel into a horizontal one.
-    const int dx = (event->modifiers() & Qt::ShiftModifier) ? event->angleDelta().y()
-                                                            : event->angleDelta().x();
-    if (dx != 0) {
-        panBy(-dx * m_axis.width() / 1200.0);
-        event->accept();
-        return;
-    }
-    QAbstractScrollArea::wheelEvent(event);
-}
-
-bool TimelineView::handleNavigationKey(QKeyEvent *event)
-{
-    const bool ctrl = event->modifiers() & Qt::ControlModifier;
-    switch (event->key()) {
-    case Qt::Key_W:
-        zoomAt(kZoomStep, anchorX());
-        return true;
-    case Qt::Key_S:
-        zoomAt(1 / kZoomStep, anchorX());
-        return true;
-    case Qt::Key_A:
-        panBy(-m_axis.width() * kPanFraction);
-        return true;
-    case Qt::Key_D:
-        panBy(m_axis.width() * kPanFraction);
-        return true;
-    case Qt::Key_0:
-        if (!ctrl)
-            return false;
-        zoomToFit();
-        return true;
-    case Qt::Key_Backspace:
-        undoZoom();
-        return true;
-    case Qt::Key_F:
-        fitSelection();
-        return true;
-    case Qt::Key_Right:
-    case Qt::Key_Left:
-        if (!ctrl)
-            return false;
-        followFlow(event->key() == Qt::Key_Right);
-        return true;
-    default:
-        return false;
-    }
-}
-
-void TimelineView::keyPressEvent(QKeyEvent *event)
-{
-    if (m_trace && handleNavigationKey(event)) {
-        event->accept();
-        return;
-    }
-    switch (event->key()) {
-    case Qt::Key_Question:
-        m_showHelp = !m_showHelp;
-        viewport()->update();
-        return;
-    case Qt::Key_Escape:
-        if (m_showHelp)
-            m_showHelp = false;
-        else if (m_hasRange)
-            clearSelectedRange();
-        else
-            selectEvent({}, false);
-        viewport()->update();
-        return;
-    case Qt::Key_C:
-        setColorMode(colorMode() == TimelineColorMode::Name ? TimelineColorMode::Category
-                                                            : TimelineColorMode::Name);
-        return;
-    default:
-        QAbstractScrollArea::keyPressEvent(event);
-    }
-}
-
-void TimelineView::mousePressEvent(QMouseEvent *event)
-{
-    const QPoint pos = event->position().toPoint();
-    m_mousePos = pos;
-    if (event->button() != Qt::LeftButton || !m_trace)
-        return;
-    m_showHelp = false;
-    if (pos.x() < kHeaderWidth && pos.y() >= kRulerHeight) {
-        const int row = m_layout.rowAt(pos.y() - kRulerHeight + verticalScrollBar()->value());
-        if (row >= 0
-            && m_layout.rows()[static_cast<std::size_t>(row)].kind == TimelineRowKind::Process) {
-            const int group = m_layout.rows()[static_cast<std::size_t>(row)].group;
-            setGroupCollapsed(group, !m_layout.groups()[static_cast<std::size_t>(group)].collapsed);
-        }
-        return;
-    }
-    m_pressPos = m_lastDragPos = pos;
-    m_dragged = false;
-    m_drag = (event->modifiers() & Qt::ShiftModifier) ? Drag::Range : Drag::Pan;
-    if (m_drag == Drag::Range) {
-        m_rangeAnchor = m_axis.toTime(timeX(pos));
-        setSelectedRange(m_rangeAnchor, m_rangeAnchor);
-    }
-}
-
-void TimelineView::mouseMoveEvent(QMouseEvent *event)
-{
-    const QPoint pos = event->position().toPoint();
-    m_mousePos = pos;
-    if (m_drag == Drag::None) {
-        updateHover(pos);
-        viewport()->update();
-        return;
-    }
-    if ((pos - m_pressPos).manhattanLength() > kDragThresholdPx)
-        m_dragged = true;
-    if (m_drag == Drag::Range) {
-        setSelectedRange(m_rangeAnchor, m_axis.toTime(timeX(pos)));
-    } else if (m_dragged) {
-        const QPoint delta = pos - m_lastDragPos;
-        if (delta.x() != 0)
-            panBy(-delta.x());
-        if (delta.y() != 0)
-            verticalScrollBar()->setValue(verticalScrollBar()->value() - delta.y());
-        viewport()->setCursor(Qt::ClosedHandCursor);
-    }
-    m_lastDragPos = pos;
-}
-
-void TimelineView::mouseReleaseEvent(QMouseEvent *event)
-{
-    const Drag drag = std::exchange(m_drag, Drag::None);
-    viewport()->unsetCursor();
-    if (event->button() != Qt::LeftButton || !m_trace)
-        return;
-    if (drag == Drag::Range) {
-        if (m_rangeEnd > m_rangeStart)
-            emit rangeSelected(m_rangeStart, m_rangeEnd);
-        else
-            clearSelectedRange();
-        return;
-    }
-    if (drag == Drag::Pan && !m_dragged) {
-        const TimelineDrawList::Slice *slice
-            = m_drawList.sliceAt(toDrawList(event->position().toPoint()));
-        selectEvent(
-            slice && slice->count == 1 && !slice->summary ? slice->event : EventRef(), false);
-    }
-}
-
-void TimelineView::mouseDoubleClickEvent(QMouseEvent *event)
-{
-    if (event->button() != Qt::LeftButton || !m_trace)
-        return;
-    const QPoint pos = event->position().toPoint();
-    if (pos.x() < kHeaderWidth)
-        return mousePressEvent(event); // a fast second click on a process header folds again
-    const TimelineDrawList::Slice *slice = m_drawList.sliceAt(toDrawList(pos));
-    if (!slice)
-        return;
-    TimeNs start = m_axis.toTime(slice->x);
-    TimeNs end = m_axis.toTime(slice->x + slice->w);
-    if (slice->count == 1) {
-        const Event &e = m_trace->event(slice->event);
-        start = e.start;
-        end = e.end();
-    }
-    const auto margin = std::max<TimeNs>(
-        static_cast<TimeNs>(static_cast<double>(end - start) * kSliceMargin), 50);
-    setVisibleRange(start - margin, end + margin);
-}
-
-void TimelineView::leaveEvent(QEvent *event)
-{
-    m_mousePos = { -1, -1 };
-    m_hoverRow = -1;
-    viewport()->update();
-    QAbstractScrollArea::leaveEvent(event);
-}
-
-void TimelineView::updateHover(const QPoint &pos)
-{
-    const int row = pos.y() >= kRulerHeight
-        ? m_layout.rowAt(pos.y() - kRulerHeight + verticalScrollBar()->value())
-        : -1;
-    m_hoverRow = row;
-}
-
-bool TimelineView::viewportEvent(QEvent *event)
-{
-    if (event->type() != QEvent::ToolTip || !m_trace)
-        return QAbstractScrollArea::viewportEvent(event);
-    const auto *help = static_cast<QHelpEvent *>(event);
-    const QPoint pos = help->pos();
-    QString text;
-    if (pos.x() >= kHeaderWidth && pos.y() >= kRulerHeight) {
-        if (const TimelineDrawList::Slice *slice = m_drawList.sliceAt(toDrawList(pos))) {
-            if (slice->count == 1 && !slice->summary)
-                text = TimelineTooltip::slice(*m_trace, slice->event, m_axis.origin(), true);
-            else
-                text = TimelineTooltip::folded(*m_trace, slice->event, slice->count,
-                    m_axis.toTime(slice->x), m_axis.toTime(slice->x + slice->w), m_axis.origin());
-        } else if (m_hoverRow >= 0) {
-            const TimelineRow &row = m_layout.rows()[static_cast<std::size_t>(m_hoverRow)];
-            if (row.kind == TimelineRowKind::Counter)
-                text = TimelineTooltip::counter(
-                    *m_trace, row.index, m_axis.toTime(timeX(pos)), m_axis.origin());
-        }
-    }
-    if (text.isEmpty())
-        QToolTip::hideText();
-    else
-        QToolTip::showText(help->globalPos(), text, viewport());
-    return true;
-}
 
 } // namespace npuscope

@@ -7,6 +7,7 @@
 #include "widgets/timelinedrawlist.h"
 #include "widgets/timelinelayout.h"
 #include "widgets/timelinepainter.h"
+#include "widgets/timelinesearch.h"
 #include "widgets/timelinezoomhistory.h"
 
 #include <QAbstractScrollArea>
@@ -21,6 +22,7 @@
 namespace npuscope {
 
 class Trace;
+class TimelineSearchBar;
 
 // The zoomable multi-stream timeline: process groups of slice tracks and counter charts under a
 // time ruler. Holds the trace read-only; every frame builds a TimelineDrawList (O(pixels) with
@@ -64,7 +66,23 @@ public:
 
     // Process groups by TimelineLayout group index.
     void setGroupCollapsed(int group, bool collapsed);
+    // Tracks deeper than TimelineLayout::kDefaultDepthCap show the cap and "+N levels" in the
+    // header; clicking it (or the header's context menu) expands the track to every level.
+    void setTrackExpanded(TrackId track, bool expanded);
+    bool isTrackExpanded(TrackId track) const { return m_expandedTracks.contains(track.value); }
     const TimelineLayout &layout() const { return m_layout; }
+
+    // Search by event name (Ctrl+F opens the find bar). Matches are outlined on the timeline;
+    // findNext / findPrevious select and reveal them in start order, wrapping around.
+    void openSearch();
+    void closeSearch();
+    void setSearchQuery(
+        const QString &query, TimelineSearchMode mode = TimelineSearchMode::Substring);
+    const TimelineSearchResult &searchResult() const { return m_search; }
+    int currentMatch() const { return m_currentMatch; } // index in searchResult().matches or -1
+    bool findNext();
+    bool findPrevious();
+    TimelineSearchBar *searchBar() const { return m_searchBar; }
 
     void zoomToFit(); // Ctrl+0: the whole trace
     bool undoZoom(); // Backspace; false when the history is empty
@@ -92,8 +110,10 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
     void leaveEvent(QEvent *event) override;
     bool viewportEvent(QEvent *event) override;
+    bool event(QEvent *event) override;
 
 private:
     enum class Drag { None, Pan, Range };
@@ -115,6 +135,10 @@ private:
     double anchorX() const; // mouse x in the time area, or its centre
     QPointF toDrawList(const QPoint &pos) const;
     void updateHover(const QPoint &pos);
+    int headerRowAt(const QPoint &pos) const; // layout row under a header-column point, or -1
+    void runSearch();
+    void stepMatch(int delta);
+    void layoutSearchBar();
 
     std::shared_ptr<const Trace> m_trace;
     TimelineLayout m_layout;
@@ -124,6 +148,7 @@ private:
     TimelinePainter m_painter;
     TimeAxis m_axis;
     QSet<QString> m_collapsed;
+    QSet<std::uint32_t> m_expandedTracks;
     TimelineZoomHistory m_zoomHistory;
     EventRef m_selected;
     bool m_hasRange = false;
@@ -137,6 +162,9 @@ private:
     QPoint m_mousePos { -1, -1 };
     int m_hoverRow = -1;
     bool m_showHelp = false;
+    TimelineSearchBar *m_searchBar = nullptr;
+    TimelineSearchResult m_search;
+    int m_currentMatch = -1;
 };
 
 } // namespace npuscope

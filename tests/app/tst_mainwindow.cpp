@@ -1,9 +1,13 @@
+#include "../analysis/generatedprofile.h"
+#include "app/analysiscontroller.h"
 #include "app/mainwindow.h"
 #include "app/recentfiles.h"
 #include "app/startpage.h"
 #include "widgets/aggregationmodel.h"
 #include "widgets/aggregationpanel.h"
 #include "widgets/detailspanel.h"
+#include "widgets/findingsmodel.h"
+#include "widgets/findingspanel.h"
 #include "widgets/issuesmodel.h"
 #include "widgets/issuespanel.h"
 #include "widgets/kerneltablemodel.h"
@@ -20,6 +24,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
 
@@ -126,6 +131,57 @@ private slots:
         aggregation->raise();
         QTest::qWait(100);
         QVERIFY(window.grab().save(dir.filePath(QStringLiteral("tst_mainwindow_aggregation.png"))));
+    }
+
+    void findingsHighlightEvidence()
+    {
+        QTemporaryDir dir;
+        GeneratorOptions options;
+        options.outDir = dir.path();
+        options.events = 4000;
+        options.seed = 7;
+        options.plants = { Plant::TransData, Plant::AiCpu };
+        QVERIFY(generateProfile(options).ok);
+        MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy loaded(&window, &MainWindow::profileLoaded);
+        window.openPath(dir.path());
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+
+        FindingsPanel *panel = window.findingsPanel();
+        const QString transData = QLatin1String(FindingId::kTransDataOverhead);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->model()->rowOf(transData) >= 0, kLoadTimeoutMs);
+        QVERIFY(panel->model()->rowOf(QLatin1String(FindingId::kAiCpuFallback)) >= 0);
+        QTRY_VERIFY(!window.analysisController()->isRunning());
+        QVERIFY(panel->isVisible());
+
+        QVERIFY(panel->selectFinding(transData));
+        const KernelTableModel *kernels = window.kernelTableView()->model();
+        QVERIFY(kernels->hasRowSubset());
+        QCOMPARE(kernels->rowCount(), int(panel->currentFinding()->evidence.size()));
+        QVERIFY(kernels->rowCount() < kernels->totalRowCount());
+        for (int r = 0; r < kernels->rowCount(); ++r) {
+            QCOMPARE(kernels->cellText(kernels->kernelRow(r), KernelTableModel::TypeColumn),
+                QStringLiteral("TransData"));
+        }
+        TimelineView *timeline = window.timelineView();
+        QVERIFY(timeline->selectedEvent().isValid());
+        QVERIFY(timeline->hasSelectedRange());
+        const auto [selStart, selEnd] = timeline->selectedRange();
+        const auto [visStart, visEnd] = timeline->visibleRange();
+        QVERIFY(visStart <= selStart && visEnd >= selEnd);
+
+        QTest::qWait(200); // let the timeline paint
+        const QString path = QDir(QCoreApplication::applicationDirPath())
+                                 .filePath(QStringLiteral("tst_mainwindow_findings.png"));
+        QVERIFY(window.grab().save(path));
+        qInfo("wrote %s", qPrintable(path));
+
+        window.closeProfile();
+        QCOMPARE(panel->model()->rowCount(), 0);
+        QVERIFY(!window.analysisController()->isRunning());
     }
 
     void multiRank()

@@ -17,6 +17,7 @@ private slots:
     void rankFolder();
     void multiRankPartial();
     void kinetoKernelsFromTrace();
+    void loneAscendTrace();
     void progressAndCancel();
     void nothingThere();
 };
@@ -96,6 +97,20 @@ void TstProfileLoader::kinetoKernelsFromTrace()
     // 8772 "Kernel", 312 "Memset" and 12 "Memcpy" events in the 2021 Kineto sample.
     QCOMPARE(rank.kernels->rowCount(), 8772 + 312 + 12);
     QCOMPARE(qint64(rank.join.matched), rank.kernels->rowCount());
+}
+
+void TstProfileLoader::loneAscendTrace()
+{
+    const QString file = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json");
+    if (!QFile::exists(file))
+        QSKIP("samples not present");
+    const LoadResult r = loadProfile(file);
+    QVERIFY(r.profile);
+    const RankProfile &rank = *r.profile->ranks[0];
+    QVERIFY(rank.kernelsFromTrace);
+    // Every device task on the Ascend Hardware lanes; kernel_details.csv lists 191 of them.
+    QVERIFY(rank.kernels->rowCount() >= 191);
+    QCOMPARE(rank.kernels->strings.string(rank.kernels->core[0]), QStringLiteral("NPU"));
 }
 
 void TstProfileLoader::progressAndCancel()

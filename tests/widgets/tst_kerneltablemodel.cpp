@@ -9,6 +9,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 using namespace npuscope;
 using namespace npuscope::test;
@@ -198,6 +199,80 @@ private slots:
         model->setTextFilter(QStringLiteral("add"), false);
         QCOMPARE(model->viewRow(4), -1);
         QCOMPARE(model->viewRow(3), 0);
+    }
+
+    void rowSubset_data()
+    {
+        QTest::addColumn<RowList>("subset");
+        QTest::addColumn<int>("sortColumn");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<RowList>("expected");
+        QTest::addColumn<int>("size");
+        QTest::newRow("table order")
+            << RowList({ 3, 1 }) << -1 << QString() << RowList({ 1, 3 }) << 2;
+        // A finding's evidence is longest first; the table keeps its own order.
+        QTest::newRow("sorted by duration")
+            << RowList({ 0, 1, 3 }) << int(KernelTableModel::DurationColumn) << QString()
+            << RowList({ 3, 1, 0 }) << 3;
+        QTest::newRow("with a text filter")
+            << RowList({ 0, 1, 3 }) << -1 << QStringLiteral("add") << RowList({ 3 }) << 3;
+        QTest::newRow("duplicates and out of range dropped")
+            << RowList({ 4, 4, -1, 5, 99 }) << -1 << QString() << RowList({ 4 }) << 1;
+        QTest::newRow("empty subset shows nothing")
+            << RowList() << -1 << QString() << RowList() << 0;
+    }
+
+    void rowSubset()
+    {
+        QFETCH(RowList, subset);
+        QFETCH(int, sortColumn);
+        QFETCH(QString, text);
+        QFETCH(RowList, expected);
+        QFETCH(int, size);
+        const auto model = makeModel();
+        QAbstractItemModelTester tester(model.get());
+        if (sortColumn >= 0)
+            model->sort(sortColumn, Qt::AscendingOrder);
+        model->setTextFilter(text, false);
+        QSignalSpy changed(model.get(), &KernelTableModel::filterChanged);
+        model->setRowSubset(std::vector<qint32>(subset.begin(), subset.end()));
+        QVERIFY(model->hasRowSubset());
+        QCOMPARE(model->rowSubsetSize(), size);
+        QCOMPARE(visibleRows(*model), expected);
+        QCOMPARE(model->totalRowCount(), 5);
+        model->setRowSubset(std::vector<qint32>(subset.begin(), subset.end())); // no change
+        QCOMPARE(changed.count(), 1);
+        model->clearRowSubset();
+        QVERIFY(!model->hasRowSubset());
+        QCOMPARE(changed.count(), 2);
+        model->setRowSubset({ 1 });
+        model->clearFilters(); // drops the subset too
+        QVERIFY(!model->hasRowSubset());
+        QCOMPARE(model->rowCount(), 5);
+        model->setRowSubset({ 1 });
+        model->setKernels(makeKernels(sampleRows())); // rows of another table mean nothing
+        QVERIFY(!model->hasRowSubset());
+        QCOMPARE(model->rowCount(), 5);
+    }
+
+    void viewShowsSubsetChip()
+    {
+        KernelTableView view;
+        view.setKernels(makeKernels(sampleRows()), kBase);
+        view.setTextFilter(QStringLiteral("matmul"));
+        auto *chip = view.findChild<QToolButton *>(QStringLiteral("subsetChip"));
+        QVERIFY(chip);
+        QVERIFY(chip->isHidden());
+        view.setRowSubset({ 1, 3 }, QStringLiteral("Format conversions"));
+        QVERIFY(!chip->isHidden());
+        QCOMPARE(chip->text(), QStringLiteral("Showing 2 finding row(s), clear"));
+        QVERIFY(chip->toolTip().contains(QStringLiteral("Format conversions")));
+        QCOMPARE(view.model()->rowCount(), 2); // the text filter would have hidden them
+        QVERIFY(view.model()->textFilter().isEmpty());
+        chip->click();
+        QVERIFY(chip->isHidden());
+        QVERIFY(!view.model()->hasRowSubset());
+        QCOMPARE(view.model()->rowCount(), 5);
     }
 
     void tsv()

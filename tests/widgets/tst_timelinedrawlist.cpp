@@ -89,6 +89,7 @@ private slots:
     void backToBackWideEventsStaySeparate();
     void overlappingNonNestedEventsBothAppear();
     void nestedDepthsGetTheirOwnRows();
+    void deepTracksAreCapped();
     void counterRowsProducePoints();
     void denseCounterFoldsToColumns();
     void selectionAndFlowsAcrossTracks();
@@ -218,6 +219,51 @@ void TestTimelineDrawList::nestedDepthsGetTheirOwnRows()
     for (int depth = 0; depth < 3; ++depth)
         QCOMPARE(slices[static_cast<std::size_t>(depth)].y,
             static_cast<float>(TimelineLayout::sliceTop(row, depth)));
+}
+
+// A with_stack host thread: 40 nested frames, each 10 ns shorter on both sides.
+std::shared_ptr<const Trace> makeDeepStack(int levels = 40)
+{
+    TraceMaker m;
+    const auto track = m.addTrack(QStringLiteral("Python"), QStringLiteral("Thread 1"));
+    for (int d = 0; d < levels; ++d)
+        m.addEvent(track, TimeNs(d) * 10, 1000 - TimeNs(d) * 20, "frame");
+    m.indexTracks();
+    return m.finish();
+}
+
+void TestTimelineDrawList::deepTracksAreCapped()
+{
+    Scene scene(makeDeepStack(40));
+    QCOMPARE(scene.trace->tracks[0].maxDepth, 39);
+    const auto cap = TimelineLayout::kDefaultDepthCap;
+    auto row = [&]() {
+        return scene.layout.rows()[static_cast<std::size_t>(scene.layout.trackRow(TrackId(0)))];
+    };
+    QCOMPARE(row().depth, cap - 1);
+    QCOMPARE(row().hiddenLevels, 40 - cap);
+    QVERIFY(row().deep);
+    QCOMPARE(row().height, TimelineLayout::trackHeight(cap - 1));
+    QCOMPARE(scene.build(0, 1000, 1000).slices().size(), std::size_t(cap));
+    double top = 0;
+    double height = 0;
+    QVERIFY(scene.layout.sliceY(TrackId(0), cap - 1, &top, &height));
+    QVERIFY(!scene.layout.sliceY(TrackId(0), cap, &top, &height)); // hidden
+
+    scene.layout.build(*scene.trace, {}, { 0u });
+    QCOMPARE(row().depth, 39);
+    QCOMPARE(row().hiddenLevels, 0);
+    QVERIFY(row().deep);
+    QCOMPARE(row().height, TimelineLayout::trackHeight(39));
+    QCOMPARE(scene.build(0, 1000, 1000).slices().size(), std::size_t(40));
+
+    // Exactly at the cap nothing is hidden and there is nothing to expand.
+    Scene shallow(makeDeepStack(cap));
+    const TimelineRow &r
+        = shallow.layout.rows()[static_cast<std::size_t>(shallow.layout.trackRow(TrackId(0)))];
+    QCOMPARE(r.depth, cap - 1);
+    QCOMPARE(r.hiddenLevels, 0);
+    QVERIFY(!r.deep);
 }
 
 void TestTimelineDrawList::counterRowsProducePoints()

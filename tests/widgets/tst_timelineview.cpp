@@ -1,11 +1,13 @@
 #include "model/traceloader.h"
 #include "tracefixtures.h"
+#include "widgets/timelinesearchbar.h"
 #include "widgets/timelinetooltip.h"
 #include "widgets/timelineview.h"
 
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QLineEdit>
 #include <QMouseEvent>
 #include <QSignalSpy>
 #include <QTest>
@@ -89,6 +91,8 @@ private slots:
     void headerClickCollapsesProcess();
     void selectEventRevealsIt();
     void helpToggles();
+    void searchFindsAndSteps();
+    void deepTrackExpandsFromHeader();
 
 private:
     std::unique_ptr<TimelineView> m_view;
@@ -417,6 +421,115 @@ void TestTimelineView::helpToggles()
     QVERIFY(image.save(outputPath(QStringLiteral("timelineview_help.png"))));
     QTest::keyClick(m_view.get(), Qt::Key_Escape);
     QVERIFY(!m_view->isHelpVisible());
+}
+
+void TestTimelineView::searchFindsAndSteps()
+{
+    QTest::keyClick(m_view.get(), Qt::Key_F, Qt::ControlModifier);
+    TimelineSearchBar *bar = m_view->searchBar();
+    QVERIFY(bar->isVisible());
+    auto *edit = bar->findChild<QLineEdit *>();
+    QVERIFY(edit && edit->hasFocus());
+    QTest::keyClicks(edit, QStringLiteral("matmul"));
+
+    // aten::matmul ops and their MatMulV2 kernels, in start order.
+    const auto &matches = m_view->searchResult().matches;
+    int expected = 0;
+    for (const Track &t : m_trace->tracks)
+        for (const Event &e : t.events)
+            expected += m_trace->strings.string(e.name).contains(
+                QStringLiteral("matmul"), Qt::CaseInsensitive);
+    QVERIFY(expected > 2);
+    QCOMPARE(static_cast<int>(matches.size()), expected);
+    QCOMPARE(bar->statusText(), TimelineSearchBar::tr("%n match(es)", nullptr, expected));
+    for (std::size_t i = 1; i < matches.size(); ++i)
+        QVERIFY(m_trace->event(matches[i - 1]).start <= m_trace->event(matches[i]).start);
+
+    QVERIFY(m_view->grab().save(outputPath(QStringLiteral("timelineview_search_overview.png"))));
+
+    QTest::keyClick(edit, Qt::Key_Return);
+    QCOMPARE(m_view->selectedEvent(), matches[0]);
+    QCOMPARE(
+        bar->statusText(), TimelineSearchBar::tr("%1 of %n match(es)", nullptr, expected).arg(1));
+    QTest::keyClick(edit, Qt::Key_F3);
+    QCOMPARE(m_view->selectedEvent(), matches[1]);
+    QTest::keyClick(edit, Qt::Key_Return, Qt::ShiftModifier);
+    QCOMPARE(m_view->selectedEvent(), matches[0]);
+    QTest::keyClick(edit, Qt::Key_F3, Qt::ShiftModifier); // wraps to the last
+    QCOMPARE(m_view->selectedEvent(), matches.back());
+
+    // Zoomed to a match, it is outlined in the highlight colour.
+    const Event &e = m_trace->event(matches[0]);
+    m_view->selectEvent({}, false);
+    m_view->setVisibleRange(e.start - e.duration, e.end() + e.duration);
+    const QImage image = m_view->grab().toImage();
+    QVERIFY(image.save(outputPath(QStringLiteral("timelineview_search.png"))));
+    qInfo("saved %s", qPrintable(outputPath(QStringLiteral("timelineview_search.png"))));
+    const QRgb highlight = m_view->palette().color(QPalette::Highlight).rgb() | 0xff000000u;
+    int outlined = 0;
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
+    for (int y = TimelineView::kRulerHeight; y < rgb.height(); ++y)
+        for (int x = TimelineView::kHeaderWidth; x < rgb.width(); ++x)
+            outlined += (rgb.pixel(x, y) | 0xff000000u) == highlight;
+    QVERIFY2(outlined > 100, qPrintable(QString::number(outlined)));
+
+    // Regex mode, an invalid pattern, then Esc closes the bar and clears the highlight.
+    m_view->setSearchQuery(QStringLiteral("^aten::(matmul"), TimelineSearchMode::Regex);
+    QVERIFY(!m_view->searchResult().error.isEmpty());
+    QCOMPARE(bar->statusText(), TimelineSearchBar::tr("Invalid pattern"));
+    m_view->setSearchQuery(QStringLiteral("^MatMulV2$"), TimelineSearchMode::Regex);
+    QVERIFY(!m_view->searchResult().matches.empty());
+    QTest::keyClick(edit, Qt::Key_Escape);
+    QVERIFY(!bar->isVisible());
+    QVERIFY(m_view->searchResult().matches.empty());
+}
+
+void TestTimelineView::deepTrackExpandsFromHeader()
+{
+    // A with_stack Python thread, 40 frames deep, above a device stream.
+    test::TraceMaker m;
+    const auto python = m.addTrack(QStringLiteral("Python"), QStringLiteral("Thread 1"));
+    const auto stream = m.addTrack(
+        QStringLiteral("Ascend Hardware"), QStringLiteral("Stream 2"), TrackKind::DeviceStream, 1);
+    for (int d = 0; d < 40; ++d)
+        m.addEvent(
+            python, TimeNs(d) * 1000, 100'000 - TimeNs(d) * 2000, "frame_" + std::to_string(d));
+    m.addEvent(stream, 10'000, 50'000, "MatMulV2");
+    m.indexTracks();
+    const auto trace = m.finish();
+    m_view->setTrace(trace);
+    const TrackId track(python);
+    auto row = [&]() {
+        return m_view->layout().rows()[static_cast<std::size_t>(m_view->layout().trackRow(track))];
+    };
+    QCOMPARE(row().hiddenLevels, 40 - TimelineLayout::kDefaultDepthCap);
+    const QImage capped = m_view->grab().toImage();
+    QVERIFY(capped.save(outputPath(QStringLiteral("timelineview_depthcap.png"))));
+    // "+28 levels" is painted at the right of the track's header.
+    const QRect header(TimelineView::kHeaderWidth / 2, TimelineView::kRulerHeight + row().y,
+        TimelineView::kHeaderWidth / 2 - 2, TimelineLayout::kSliceHeight);
+    QVERIFY(inkPixels(capped, header) > 20);
+
+    const QPoint click(40, TimelineView::kRulerHeight + row().y + 10);
+    sendMouse(m_view->viewport(), QEvent::MouseButtonPress, click, Qt::LeftButton, Qt::LeftButton);
+    sendMouse(m_view->viewport(), QEvent::MouseButtonRelease, click, Qt::LeftButton, {});
+    QVERIFY(m_view->isTrackExpanded(track));
+    QCOMPARE(row().hiddenLevels, 0);
+    QCOMPARE(row().height, TimelineLayout::trackHeight(39));
+    sendMouse(m_view->viewport(), QEvent::MouseButtonPress, click, Qt::LeftButton, Qt::LeftButton);
+    sendMouse(m_view->viewport(), QEvent::MouseButtonRelease, click, Qt::LeftButton, {});
+    QVERIFY(!m_view->isTrackExpanded(track));
+
+    // Selecting a hidden frame (search, flows, tables) expands its track to reveal it.
+    EventRef deep;
+    for (std::uint32_t i = 0; i < trace->tracks[python].events.size(); ++i)
+        if (trace->tracks[python].events[i].depth == 30)
+            deep = { track, i };
+    QVERIFY(deep.isValid());
+    m_view->selectEvent(deep, true);
+    QVERIFY(m_view->isTrackExpanded(track));
+    QVERIFY(!m_view->grab().isNull());
+    QVERIFY(m_view->drawList().hasSelection());
 }
 
 QTEST_MAIN(TestTimelineView)

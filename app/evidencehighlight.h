@@ -1,0 +1,33 @@
+#pragma once
+
+#include "analysis/findings.h"
+
+#include <vector>
+
+namespace npuscope {
+
+class KernelTableView;
+class TimelineView;
+
+// What of a finding's evidence the views of one rank can show.
+struct EvidenceOnRank {
+    std::vector<qint32> rows; // kernel rows, in evidence order
+    EventRef firstEvent; // the most telling trace event; invalid when none
+    TimeNs start = 0; // hull of the evidence time ranges; start == end when none
+    TimeNs end = 0;
+    int otherRanks = 0; // entries that belong to another rank (not shown)
+
+    bool hasRange() const { return end > start; }
+};
+
+// The entries of `evidence` that belong to `rankIndex` (-1 in an entry: the finding's own rank,
+// which is the one shown).
+EvidenceOnRank evidenceOnRank(const std::vector<Evidence> &evidence, int rankIndex);
+
+// Filters the kernel table to the evidence rows (or drops an earlier finding's filter when there
+// are none), selects the first evidence event on the timeline, and selects and zooms to the
+// evidence range with a margin around it.
+void highlightEvidence(const EvidenceOnRank &evidence, const QString &label, TimelineView *timeline,
+    KernelTableView *kernels);
+
+} // namespace npuscope

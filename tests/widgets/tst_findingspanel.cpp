@@ -1,0 +1,203 @@
+#include "../analysis/generatedprofile.h"
+#include "analysis/findings.h"
+#include "widgets/findingsmodel.h"
+#include "widgets/findingspanel.h"
+
+#include <QAbstractItemModelTester>
+#include <QCoreApplication>
+#include <QDir>
+#include <QListWidget>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTreeView>
+
+using namespace npuscope;
+
+Q_DECLARE_METATYPE(std::vector<npuscope::Evidence>)
+
+class TstFindingsPanel : public QObject {
+    Q_OBJECT
+
+private:
+    // A planted profile's findings: TransData and AI CPU fallbacks, as the app gets them.
+    static std::vector<Finding> plantedFindings()
+    {
+        const auto g = test::generate(QStringLiteral("transdata,aicpu"), 7);
+        if (!g->ok())
+            return {};
+        return analyseRank(g->rank()).findings;
+    }
+
+    static Finding manual(const char *id, FindingSeverity severity, std::vector<Metric> metrics)
+    {
+        Finding f;
+        f.id = QLatin1String(id);
+        f.severity = severity;
+        f.title = QStringLiteral("title of ") + f.id;
+        f.metrics = std::move(metrics);
+        return f;
+    }
+
+    static bool sameEvidence(const Evidence &a, const Evidence &b)
+    {
+        return a.rankIndex == b.rankIndex && a.row == b.row && a.event == b.event
+            && a.start == b.start && a.end == b.end && a.label == b.label;
+    }
+
+    std::vector<Finding> m_findings;
+
+private slots:
+    void initTestCase()
+    {
+        m_findings = plantedFindings();
+        QVERIFY(!m_findings.empty());
+    }
+
+    void modelTester()
+    {
+        FindingsModel model;
+        QAbstractItemModelTester tester(
+            &model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setFindings(m_findings);
+        QCOMPARE(model.rowCount(), int(m_findings.size()));
+        QVERIFY(model.rowOf(QLatin1String(FindingId::kTransDataOverhead)) >= 0);
+        QVERIFY(model.rowOf(QLatin1String(FindingId::kAiCpuFallback)) >= 0);
+        QCOMPARE(model.rowOf(QStringLiteral("no-such-finding")), -1);
+        for (int r = 1; r < model.rowCount(); ++r) // most severe first
+            QVERIFY(model.finding(r - 1)->severity >= model.finding(r)->severity);
+        const int row = model.rowOf(QLatin1String(FindingId::kTransDataOverhead));
+        const Finding &f = *model.finding(row);
+        QCOMPARE(model.data(model.index(row, FindingsModel::TitleColumn)).toString(), f.title);
+        QCOMPARE(model.data(model.index(row, FindingsModel::KeyNumberColumn)).toString(),
+            formatShare(f.metric(u"share")));
+        QCOMPARE(model.data(model.index(row, 0), FindingsModel::FindingIdRole).toString(), f.id);
+        QVERIFY(model.data(model.index(row, 0), Qt::DecorationRole).isValid());
+        model.setFindings({});
+        QCOMPARE(model.rowCount(), 0);
+        model.setFindings(m_findings);
+    }
+
+    void sortsMostSevereFirst()
+    {
+        FindingsModel model;
+        model.setFindings({ manual("a", FindingSeverity::Info, {}),
+            manual("b", FindingSeverity::Critical, {}), manual("c", FindingSeverity::Warning, {}),
+            manual("d", FindingSeverity::Critical, {}) });
+        QStringList ids;
+        for (int r = 0; r < model.rowCount(); ++r)
+            ids << model.finding(r)->id;
+        QCOMPARE(ids,
+            QStringList({ QStringLiteral("b"), QStringLiteral("d"), QStringLiteral("c"),
+                QStringLiteral("a") })); // ties keep their order
+    }
+
+    void keyNumber_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("share wins") << QStringLiteral("host-bound") << QStringLiteral("25.0%");
+        QTest::newRow("profiler overhead counts options")
+            << QStringLiteral("profiler-overhead") << QStringLiteral("3 option(s)");
+        QTest::newRow("rank imbalance shows the lag")
+            << QStringLiteral("rank-imbalance") << QStringLiteral("1.50 ms");
+        QTest::newRow("first time without a share")
+            << QStringLiteral("other") << QStringLiteral("1.50 ms");
+    }
+
+    void keyNumber()
+    {
+        QFETCH(QString, id);
+        QFETCH(QString, expected);
+        Finding f;
+        f.id = id;
+        if (id == QLatin1String("host-bound"))
+            f.addMetric(QStringLiteral("share"), 0.25, Metric::Unit::Ratio);
+        if (id == QLatin1String("profiler-overhead"))
+            f.addMetric(QStringLiteral("costly_options"), 3, Metric::Unit::Count);
+        f.addMetric(QStringLiteral("steps"), 4, Metric::Unit::Count);
+        f.addMetric(QStringLiteral("compute_lag"), 1'500'000, Metric::Unit::Ns);
+        QCOMPARE(FindingsModel::keyNumber(f), expected);
+    }
+
+    void selectingEmitsEvidence()
+    {
+        FindingsPanel panel;
+        panel.resize(500, 700);
+        panel.show();
+        QSignalSpy spy(&panel, &FindingsPanel::evidenceSelected);
+        panel.setFindings(m_findings);
+        QCOMPARE(spy.count(), 0);
+        QVERIFY(panel.summary().contains(QStringLiteral("warning"))
+            || panel.summary().contains(QStringLiteral("critical")));
+
+        QVERIFY(panel.selectFinding(QLatin1String(FindingId::kTransDataOverhead)));
+        QCOMPARE(spy.count(), 1);
+        const Finding *f = panel.currentFinding();
+        QVERIFY(f);
+        QCOMPARE(f->id, QLatin1String(FindingId::kTransDataOverhead));
+        QCOMPARE(spy.at(0).at(0).toString(), f->id);
+        const auto evidence = spy.at(0).at(1).value<std::vector<Evidence>>();
+        QCOMPARE(evidence.size(), f->evidence.size());
+        QVERIFY(!evidence.empty());
+        QVERIFY(evidence.front().row >= 0);
+        QVERIFY(panel.detailsText().contains(QStringLiteral("npu_format_cast")));
+        QCOMPARE(panel.evidenceList()->count(), int(f->evidence.size()));
+
+        // One evidence entry: just that one.
+        panel.evidenceList()->setCurrentRow(1);
+        QCOMPARE(spy.count(), 2);
+        const auto one = spy.at(1).at(1).value<std::vector<Evidence>>();
+        QCOMPARE(one.size(), std::size_t(1));
+        QVERIFY(sameEvidence(one.front(), f->evidence[1]));
+
+        // Re-selecting the same finding shows all of it again.
+        QVERIFY(panel.selectFinding(QLatin1String(FindingId::kTransDataOverhead)));
+        QCOMPARE(spy.count(), 3);
+        QCOMPARE(spy.at(2).at(1).value<std::vector<Evidence>>().size(), f->evidence.size());
+        QVERIFY(!panel.selectFinding(QStringLiteral("no-such-finding")));
+        QCOMPARE(spy.count(), 3);
+
+        // New findings (another rank) keep the selection without moving the other views.
+        panel.setFindings(m_findings);
+        QCOMPARE(spy.count(), 3);
+        QVERIFY(panel.currentFinding());
+        QCOMPARE(panel.currentFinding()->id, QLatin1String(FindingId::kTransDataOverhead));
+
+        QTest::qWait(50);
+        const QString path = QDir(QCoreApplication::applicationDirPath())
+                                 .filePath(QStringLiteral("tst_findingspanel.png"));
+        QVERIFY(panel.grab().save(path));
+        panel.clear();
+        QCOMPARE(panel.model()->rowCount(), 0);
+        QVERIFY(!panel.currentFinding());
+        QCOMPARE(panel.summary(), QStringLiteral("No findings"));
+    }
+
+    void snippetIsShownMonospaced()
+    {
+        FindingsPanel panel;
+        Finding f = manual("profiler-overhead", FindingSeverity::Warning, {});
+        f.snippet = QStringLiteral("experimental_config = torch_npu.profiler._ExperimentalConfig(");
+        f.advice = QStringLiteral("Use Level1 & AiCoreNone <now>");
+        panel.setFindings({ f, manual("host-bound", FindingSeverity::Info, {}) });
+        QVERIFY(panel.selectFinding(QStringLiteral("profiler-overhead")));
+        QCOMPARE(panel.snippet(), f.snippet);
+        QVERIFY(panel.detailsText().contains(f.advice)); // escaped, not eaten as markup
+        QVERIFY(panel.selectFinding(QStringLiteral("host-bound")));
+        QVERIFY(panel.snippet().isEmpty());
+    }
+
+    void analysingSummary()
+    {
+        FindingsPanel panel;
+        panel.setAnalysing(true);
+        QCOMPARE(panel.summary(), QStringLiteral("Analysing…"));
+        panel.setFindings({ manual("a", FindingSeverity::Critical, {}) });
+        QCOMPARE(panel.summary(), QStringLiteral("1 critical (analysing…)"));
+        panel.setAnalysing(false);
+        QCOMPARE(panel.summary(), QStringLiteral("1 critical"));
+    }
+};
+
+QTEST_MAIN(TstFindingsPanel)
+#include "tst_findingspanel.moc"
