@@ -98,7 +98,7 @@ std::optional<Finding> findProfilerOverhead(const ProfilerConfig &c)
     bool severe = false;
     if (c.withStack.value_or(false)) {
         reasons << Text::tr("with_stack=True records the Python call stack of every operator; "
-                            "the article saw training run 8x slower with everything on");
+                            "with every option on, training has been seen to run 8x slower");
         severe = true;
     }
     if (c.profileMemory.value_or(false))

@@ -50,8 +50,8 @@
         <translation>这些任务切分出的块数少于设备的 AI Core 数，因此执行期间部分核处于空闲状态。原因通常是被切分的维度太小：请增大 batch size，将形状填充或变换为 16 的更大倍数，或将多个小 MatMul 合并为一个；部分算子允许自行选择切分（tiling）方式。</translation>
     </message>
     <message>
-        <source>with_stack=True records the Python call stack of every operator; the article saw training run 8x slower with everything on</source>
-        <translation>with_stack=True 会记录每个算子的 Python 调用栈；参考文章中，全部选项开启时训练慢了 8 倍</translation>
+        <source>with_stack=True records the Python call stack of every operator; with every option on, training has been seen to run 8x slower</source>
+        <translation>with_stack=True 会记录每个算子的 Python 调用栈；曾观察到全部选项开启时训练慢了 8 倍</translation>
     </message>
     <message>
         <source>profile_memory=True tracks every allocation</source>
