@@ -1,5 +1,7 @@
 #include "analysis/kernelfindings.h"
 
+#include "analysis/kernelflags.h"
+
 #include <QCoreApplication>
 #include <QHash>
 
@@ -20,17 +22,14 @@ namespace {
     constexpr double kTransDataShare = 0.10;
     constexpr double kTransDataCritical = 0.25; // a quarter of compute time: fix this first
 
-    // ai-cpu-fallback: msprof-analyze's AicpuChecker reports AI_CPU operators once one of them
-    // runs longer than 20 us (_MIN_TASK_DURATION); shorter ones are launch-sized noise.
-    constexpr TimeNs kAiCpuLongTaskNs = 20'000;
+    // ai-cpu-fallback: the long-task bar kAiCpuLongTaskNs is shared with the row flags
+    // (kernelflags.h).
     // The article's baseline (section 6.3) had 12% AI_CPU share before it was optimised.
     constexpr double kAiCpuCritical = 0.10;
 
-    // low-block-dim: msprof-analyze's BlockDimChecker flags cube tasks whose Block Dim is not
-    // a multiple of the AI Core count. We keep tasks of at least 20 us (the AI CPU checker's bar
-    // for a task worth looking at) and report when they add up to 5% of compute time, so that
-    // a few short tails do not raise a finding.
-    constexpr TimeNs kLowBlockDimMinNs = 20'000;
+    // low-block-dim: the rows are those of kFlagLowBlockDim (kernelflags.h: tasks of at least
+    // kLowBlockDimMinNs); we report when they add up to 5% of compute time, so that a few short
+    // tails do not raise a finding.
     constexpr double kLowBlockDimShare = 0.05;
     constexpr double kLowBlockDimCritical = 0.25;
 

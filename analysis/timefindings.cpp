@@ -1,5 +1,7 @@
 #include "analysis/timefindings.h"
 
+#include "analysis/kernelflags.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -12,10 +14,9 @@ namespace {
         Q_DECLARE_TR_FUNCTIONS(Findings)
     };
 
-    // host-bound. The article (sections 4.2 and 8) calls a kernel starved when its Wait Time
-    // is "several times" its Duration; 10x keeps only clear stalls (the generator's RankTruth
-    // counts waitOver10xKernels with the same bar).
-    constexpr TimeNs kWaitRatio = 10;
+    // host-bound: a kernel is starved when its Wait Time is kHostBoundWaitRatio (10) x its
+    // Duration, as for the row flags (kernelflags.h, with the source).
+    constexpr TimeNs kWaitRatio = kHostBoundWaitRatio;
     // A wait at least half covered by communication is a wait for the collective, not for the
     // host (the kernel after an unhidden allreduce).
     constexpr double kCommCoveredFraction = 0.5;

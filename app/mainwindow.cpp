@@ -3,6 +3,7 @@
 #include "app/analysiscontroller.h"
 #include "app/commandline.h"
 #include "app/evidencehighlight.h"
+#include "app/gapcontrols.h"
 #include "app/loadcontroller.h"
 #include "app/recentfiles.h"
 #include "app/startpage.h"
@@ -58,6 +59,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_central(new QStackedWidget(this))
     , m_startPage(new StartPage(m_recent, this))
     , m_timeline(new TimelineView(this))
+    , m_gaps(new GapControls(m_timeline, this))
 {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowTitle(tr("npuscope"));
@@ -70,6 +72,7 @@ MainWindow::MainWindow(QWidget *parent)
     createDocks();
     createActions();
     createToolBar();
+    m_gaps->addTo(m_viewMenu, m_profileBar);
     createStatusBar();
     m_defaultState = saveState(kStateVersion);
     restoreSettings();
@@ -432,23 +435,6 @@ std::shared_ptr<const RankProfile> MainWindow::currentRank() const
     return m_profile->ranks[std::size_t(m_rankIndex)];
 }
 
-TimeNs MainWindow::baseTime(const RankProfile &rank)
-{
-    if (rank.trace)
-        return rank.trace->minTime;
-    TimeNs base = 0;
-    bool any = false;
-    if (rank.kernels) {
-        for (const TimeNs start : rank.kernels->start) {
-            if (start != Table::kMissingNs && (!any || start < base)) {
-                base = start;
-                any = true;
-            }
-        }
-    }
-    return base;
-}
-
 void MainWindow::setCurrentRank(int index)
 {
     if (!m_profile || index < 0 || std::size_t(index) >= m_profile->ranks.size()
@@ -461,7 +447,7 @@ void MainWindow::setCurrentRank(int index)
 
 void MainWindow::showRank(const std::shared_ptr<const RankProfile> &rank)
 {
-    const TimeNs base = baseTime(*rank);
+    const TimeNs base = rankTimeOrigin(*rank);
     m_timeline->setTrace(rank->trace);
     m_rangeSummary->setTrace(rank->trace);
     m_kernelView->setKernels(rank->kernels, base);
@@ -475,6 +461,7 @@ void MainWindow::showFindings()
 {
     m_findings->setFindings(m_analysis->findings(m_rankIndex));
     m_findings->setAnalysing(m_analysis->isRunning());
+    m_gaps->showRank(currentRank(), m_analysis->analysis(m_rankIndex));
 }
 
 void MainWindow::onEvidenceSelected(const QString &findingId, const std::vector<Evidence> &evidence)
@@ -524,6 +511,7 @@ void MainWindow::closeProfile()
 {
     m_loader->cancel();
     m_analysis->clear();
+    m_gaps->clear();
     m_findings->clear();
     m_profile.reset();
     m_rankIndex = -1;

@@ -22,6 +22,7 @@ namespace npuscope {
 
 class AggregationPanel;
 class AnalysisController;
+class GapControls;
 class DetailsPanel;
 class FindingsPanel;
 class RangeSummaryWidget;
@@ -59,6 +60,7 @@ public:
     IssuesPanel *issuesPanel() const { return m_issues; }
     FindingsPanel *findingsPanel() const { return m_findings; }
     AnalysisController *analysisController() const { return m_analysis; }
+    GapControls *gapControls() const { return m_gaps; }
     QComboBox *rankCombo() const { return m_rankCombo; }
     QComboBox *stepCombo() const { return m_stepCombo; }
 
@@ -107,7 +109,6 @@ private:
     void showFindings(); // of the current rank, as far as analysed
     void onEvidenceSelected(const QString &findingId, const std::vector<Evidence> &evidence);
     void exportKernels();
-    static TimeNs baseTime(const RankProfile &rank);
 
     LoadController *m_loader = nullptr;
     RecentFiles *m_recent = nullptr;
@@ -124,6 +125,7 @@ private:
     QStackedWidget *m_central = nullptr;
     StartPage *m_startPage = nullptr;
     TimelineView *m_timeline = nullptr;
+    GapControls *m_gaps = nullptr; // the gap toggle and threshold of the timeline
     KernelTableView *m_kernelView = nullptr;
     AggregationPanel *m_aggregation = nullptr;
     DetailsPanel *m_details = nullptr;

@@ -1,5 +1,6 @@
 #include "app/profilesteps.h"
 
+#include "model/profile.h"
 #include "model/trace.h"
 
 #include <QHash>
@@ -42,6 +43,23 @@ std::vector<StepRange> findProfilerSteps(const Trace &trace)
     std::sort(steps.begin(), steps.end(),
         [](const StepRange &a, const StepRange &b) { return a.start < b.start; });
     return steps;
+}
+
+TimeNs rankTimeOrigin(const RankProfile &rank)
+{
+    if (rank.trace)
+        return rank.trace->minTime;
+    TimeNs base = 0;
+    bool any = false;
+    if (rank.kernels) {
+        for (const TimeNs start : rank.kernels->start) {
+            if (start != Table::kMissingNs && (!any || start < base)) {
+                base = start;
+                any = true;
+            }
+        }
+    }
+    return base;
 }
 
 } // namespace npuscope

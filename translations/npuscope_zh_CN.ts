@@ -257,6 +257,46 @@
     </message>
 </context>
 <context>
+    <name>KernelFlags</name>
+    <message>
+        <source>host-bound</source>
+        <translation>Host 下发瓶颈</translation>
+    </message>
+    <message>
+        <source>low Block Dim</source>
+        <translation>Block Dim 偏低</translation>
+    </message>
+    <message>
+        <source>format conversion</source>
+        <translation>格式转换</translation>
+    </message>
+    <message>
+        <source>AI_CPU fallback</source>
+        <translation>AI_CPU 回退</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>separator between flags</comment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>Host-bound: waited %1 before running for %2 (at least %3x its duration); the device idled until the host launched it.</source>
+        <translation>Host 下发瓶颈：等待 %1 后才执行 %2（等待时间不少于自身耗时的 %3 倍）；设备一直空闲，直到 Host 下发该算子。</translation>
+    </message>
+    <message>
+        <source>Low Block Dim: %1 blocks is not a multiple of the %2 AI Cores, so some cores idled for %3.</source>
+        <translation>Block Dim 偏低：%1 个块不是 %2 个 AI Core 的整数倍，部分核空闲了 %3。</translation>
+    </message>
+    <message>
+        <source>Format conversion (TransData) for %1: time the model itself does not need.</source>
+        <translation>格式转换（TransData）耗时 %1：这是模型本身并不需要的时间。</translation>
+    </message>
+    <message>
+        <source>AI_CPU fallback: ran %1 on the AI CPU (longer than %2).</source>
+        <translation>AI_CPU 回退：在 AI CPU 上执行了 %1（超过 %2）。</translation>
+    </message>
+</context>
+<context>
     <name>ReportCommand</name>
     <message>
         <source>unknown</source>
@@ -819,6 +859,33 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
     </message>
 </context>
 <context>
+    <name>npuscope::GapControls</name>
+    <message>
+        <source>Show &amp;Gaps</source>
+        <translation>显示空隙(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Hatch the idle time of the device streams and show the device idle row</source>
+        <translation>用斜线标出设备各流的空闲时间，并显示设备空闲行</translation>
+    </message>
+    <message>
+        <source> µs</source>
+        <translation> µs</translation>
+    </message>
+    <message>
+        <source>Auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Gap threshold: shorter idle intervals are not shown. Auto: the median compute kernel duration</source>
+        <translation>空隙阈值：不显示更短的空闲区间。自动：计算算子耗时的中位数</translation>
+    </message>
+    <message>
+        <source> Gap threshold: </source>
+        <translation> 空隙阈值： </translation>
+    </message>
+</context>
+<context>
     <name>npuscope::IssuesModel</name>
     <message>
         <source>Info</source>
@@ -901,6 +968,14 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
     <message>
         <source>Block Dim</source>
         <translation>Block Dim</translation>
+    </message>
+    <message>
+        <source>What the row shows by itself: host-bound (Wait Time at least %1x the duration), low Block Dim, format conversion, AI_CPU fallback</source>
+        <translation>该行自身体现的问题：Host 下发瓶颈（Wait Time 不少于耗时的 %1 倍）、Block Dim 偏低、格式转换、AI_CPU 回退</translation>
+    </message>
+    <message>
+        <source>Flags</source>
+        <translation>标记</translation>
     </message>
 </context>
 <context>
@@ -1495,6 +1570,10 @@ Click to show every kernel again.</source>
         <source>Next / previous match</source>
         <translation>下一个 / 上一个匹配</translation>
     </message>
+    <message>
+        <source>Device idle</source>
+        <translation>设备空闲</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::TimelineSearch</name>
@@ -1619,6 +1698,24 @@ Click to show every kernel again.</source>
     <message>
         <source>%1 to %2</source>
         <translation>%1 至 %2</translation>
+    </message>
+    <message>
+        <source>Device idle</source>
+        <translation>设备空闲</translation>
+    </message>
+    <message>
+        <source>Stream gap</source>
+        <translation>流空隙</translation>
+    </message>
+    <message>
+        <source>Cause</source>
+        <translation>原因</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln gaps merged; zoom in to see them</source>
+        <translation>
+            <numerusform>已合并 %Ln 个空隙；放大以逐个查看</numerusform>
+        </translation>
     </message>
 </context>
 <context>

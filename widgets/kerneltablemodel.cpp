@@ -1,10 +1,13 @@
 #include "widgets/kerneltablemodel.h"
 
+#include "analysis/kernelfindings.h"
 #include "widgets/rowsort.h"
 
+#include <QColor>
 #include <QIODevice>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 namespace npuscope {
@@ -48,6 +51,7 @@ void KernelTableModel::setKernels(std::shared_ptr<const KernelTable> kernels)
     m_matchCache.clear();
     m_hasSubset = false; // rows of another table mean nothing here
     m_subset.clear();
+    computeFlags();
     if (m_kernels && m_kernels->table) {
         const KernelTable &k = *m_kernels;
         const int used[] = { k.nameColumn, k.typeColumn, k.coreColumn, k.streamColumn,
@@ -67,6 +71,37 @@ void KernelTableModel::setKernels(std::shared_ptr<const KernelTable> kernels)
     m_order = m_sortColumn >= 0 ? sortedOrder(m_sortColumn, m_sortOrder) : std::vector<qint32>();
     rebuildVisible();
     endResetModel();
+}
+
+void KernelTableModel::computeFlags()
+{
+    m_flags.clear();
+    m_aiCores = 0;
+    if (m_kernels) {
+        const KernelKinds kinds(*m_kernels);
+        m_aiCores = deviceAiCores(*m_kernels, kinds, 0);
+        m_flags = kernelFlags(*m_kernels, kinds, m_aiCores);
+    }
+    std::array<int, kKernelFlagMasks> masks {};
+    for (int m = 0; m < kKernelFlagMasks; ++m) {
+        m_flagText[std::size_t(m)] = kernelFlagsText(KernelFlags(m));
+        masks[std::size_t(m)] = m;
+    }
+    std::stable_sort(masks.begin(), masks.end(), [this](int a, int b) {
+        const int ca = std::popcount(unsigned(a)), cb = std::popcount(unsigned(b));
+        if (ca != cb)
+            return ca < cb;
+        return m_flagText[std::size_t(a)] < m_flagText[std::size_t(b)];
+    });
+    for (int i = 0; i < kKernelFlagMasks; ++i)
+        m_flagRank[std::size_t(masks[std::size_t(i)])] = i;
+}
+
+KernelFlags KernelTableModel::flagsOf(qint32 kernelRow) const
+{
+    return kernelRow >= 0 && std::size_t(kernelRow) < m_flags.size()
+        ? m_flags[std::size_t(kernelRow)]
+        : KernelFlags(0);
 }
 
 void KernelTableModel::setBaseTime(TimeNs base)
@@ -202,7 +237,7 @@ int KernelTableModel::tableColumn(int column) const
 
 bool KernelTableModel::isNumeric(int column) const
 {
-    if (column >= StreamColumn && column < CanonicalColumnCount)
+    if (column >= StreamColumn && column <= BlockDimColumn)
         return true;
     if (column < CanonicalColumnCount || !m_kernels || !m_kernels->table)
         return false;
@@ -245,6 +280,8 @@ QString KernelTableModel::cellText(qint32 kernelRow, int column) const
     case BlockDimColumn:
         return k.blockDim[r] == KernelTable::kNoValue ? QStringLiteral("N/A")
                                                       : QString::number(k.blockDim[r]);
+    case FlagsColumn:
+        return m_flagText[flagsOf(kernelRow)];
     default:
         break;
     }
@@ -272,7 +309,23 @@ QVariant KernelTableModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         return cellText(row, index.column());
     case Qt::ToolTipRole:
+        if (index.column() == FlagsColumn) {
+            const KernelFlags flags = flagsOf(row);
+            return flags ? kernelFlagsReason(*m_kernels, row, flags, m_aiCores) : QVariant();
+        }
         return index.column() == NameColumn ? cellText(row, index.column()) : QVariant();
+    case Qt::BackgroundRole: {
+        // Translucent over the palette's base, so that the default text colour stays readable
+        // in light and dark themes: red for time lost to the host or the AI CPU, amber for the
+        // rest.
+        if (index.column() != FlagsColumn)
+            return {};
+        const KernelFlags flags = flagsOf(row);
+        if (!flags)
+            return {};
+        return (flags & (kFlagHostBound | kFlagAiCpu)) ? QColor(230, 60, 50, 70)
+                                                       : QColor(240, 170, 30, 70);
+    }
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::Alignment(Qt::AlignVCenter)
             | (isNumeric(index.column()) ? Qt::AlignRight : Qt::AlignLeft));
@@ -293,6 +346,10 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
     const QString original = t >= 0 && m_kernels && m_kernels->table
         ? m_kernels->table->columns[std::size_t(t)].name
         : QString();
+    if (role == Qt::ToolTipRole && section == FlagsColumn)
+        return tr("What the row shows by itself: host-bound (Wait Time at least %1x the "
+                  "duration), low Block Dim, format conversion, AI_CPU fallback")
+            .arg(kHostBoundWaitRatio);
     if (role == Qt::ToolTipRole && !original.isEmpty())
         return tr("Column \"%1\" of %2").arg(original, m_kernels->table->path);
     if (role == Qt::TextAlignmentRole)
@@ -317,6 +374,8 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
         return tr("Wait Time (µs)");
     case BlockDimColumn:
         return tr("Block Dim");
+    case FlagsColumn:
+        return tr("Flags");
     default:
         return original;
     }
@@ -353,6 +412,13 @@ std::vector<qint32> KernelTableModel::sortedOrder(int column, Qt::SortOrder orde
     case BlockDimColumn:
         keys = sortKeysOf(k.blockDim, KernelTable::kNoValue);
         break;
+    case FlagsColumn: {
+        std::vector<std::int32_t> ranks(m_flags.size());
+        std::transform(m_flags.begin(), m_flags.end(), ranks.begin(),
+            [this](KernelFlags f) { return m_flagRank[f]; });
+        keys = sortKeysOf(ranks, -1);
+        break;
+    }
     default: {
         const int t = tableColumn(column);
         if (t < 0 || !k.table)
@@ -419,7 +485,8 @@ bool KernelTableModel::rowPassesText(std::size_t row) const
     if (m_filterText.isEmpty())
         return true;
     const KernelTable &k = *m_kernels;
-    return textMatches(k.name[row]) || textMatches(k.type[row]) || textMatches(k.core[row]);
+    return textMatches(k.name[row]) || textMatches(k.type[row]) || textMatches(k.core[row])
+        || (row < m_flags.size() && m_flagMatch[m_flags[row]]);
 }
 
 bool KernelTableModel::rowPassesExact(std::size_t row) const
@@ -452,6 +519,12 @@ void KernelTableModel::rebuildVisible()
     const auto n = std::size_t(m_kernels->rowCount());
     if (m_matchCache.size() != m_kernels->strings.size())
         std::vector<std::uint8_t>(m_kernels->strings.size(), 0).swap(m_matchCache);
+    for (std::size_t m = 0; m < m_flagMatch.size(); ++m) {
+        const QString &s = m_flagText[m];
+        m_flagMatch[m] = !m_filterText.isEmpty() && !s.isEmpty()
+            && (m_filterRegex ? m_regex.match(s).hasMatch()
+                              : s.contains(m_filterText, Qt::CaseInsensitive));
+    }
     const bool filtering = !m_filterText.isEmpty() || m_exactColumn >= 0 || m_hasSubset;
     m_visible.reserve(m_hasSubset ? m_subset.size() : filtering ? n / 4 : n);
     auto consider = [&](std::size_t row) {

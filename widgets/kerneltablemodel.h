@@ -1,10 +1,13 @@
 #pragma once
 
+#include "analysis/kernelflags.h"
 #include "model/kerneltable.h"
 
 #include <QAbstractTableModel>
 #include <QList>
 #include <QRegularExpression>
+
+#include <array>
 
 #include <memory>
 #include <vector>
@@ -14,7 +17,8 @@ class QIODevice;
 namespace npuscope {
 
 // The kernel table (kernel_details.csv or the kernels of a Kineto trace) as a flat item model:
-// the canonical columns first (from the typed vectors), then every other original column.
+// the canonical columns first (from the typed vectors, then the per-row Flags of
+// analysis/kernelflags.h), then every other original column.
 // Sorting and filtering build index permutations over typed keys, never QVariants, so that a
 // million rows sort in well under the 200 ms budget of DESIGN.md.
 class KernelTableModel : public QAbstractTableModel {
@@ -30,6 +34,7 @@ public:
         DurationColumn,
         WaitColumn,
         BlockDimColumn,
+        FlagsColumn, // computed: host-bound, low Block Dim, format conversion, AI_CPU fallback
         CanonicalColumnCount
     };
     enum Role {
@@ -45,7 +50,8 @@ public:
     void setBaseTime(TimeNs base);
     TimeNs baseTime() const { return m_base; }
 
-    // Substring (case-insensitive) or regular expression over Name, Type and Accelerator Core.
+    // Substring (case-insensitive) or regular expression over Name, Type, Accelerator Core and
+    // the Flags text.
     // Returns false (and keeps every row) when the regular expression is invalid.
     bool setTextFilter(const QString &text, bool regex);
     QString textFilter() const { return m_filterText; }
@@ -67,6 +73,9 @@ public:
     // View row -> kernel row, and back (-1 when filtered out).
     qint32 kernelRow(int viewRow) const;
     int viewRow(qint32 kernelRow) const;
+
+    // The flags of a kernel row (computed once per setKernels()), 0 when out of range.
+    KernelFlags flagsOf(qint32 kernelRow) const;
 
     // Cell text as displayed; times in µs with three decimals (exact, from int64 ns).
     QString cellText(qint32 kernelRow, int column) const;
@@ -99,6 +108,7 @@ private:
     bool rowPassesExact(std::size_t row) const;
     bool rowPassesSubset(std::size_t row) const;
     void rebuildVisible();
+    void computeFlags();
     void applyFilterChange();
 
     std::shared_ptr<const KernelTable> m_kernels;
@@ -114,6 +124,11 @@ private:
     bool m_filterRegex = false;
     QRegularExpression m_regex;
     mutable std::vector<std::uint8_t> m_matchCache; // per kernel string id: 0 unknown, 1 no, 2 yes
+    std::vector<KernelFlags> m_flags; // per kernel row
+    int m_aiCores = 0; // as inferred for the low-Block-Dim flag
+    std::array<QString, kKernelFlagMasks> m_flagText; // per mask
+    std::array<std::int32_t, kKernelFlagMasks> m_flagRank {}; // by flag count, then text
+    std::array<bool, kKernelFlagMasks> m_flagMatch {}; // per mask, for the text filter
     int m_exactColumn = -1;
     QString m_exactValue;
     StringId m_exactId; // for Name / Type / Core

@@ -28,6 +28,7 @@ void TimelineDrawList::clear()
     m_columns.clear();
     m_plots.clear();
     m_flows.clear();
+    m_gaps.clear();
     m_hasSelection = false;
     m_selectionRect = {};
     m_pending = {};
@@ -57,10 +58,22 @@ void TimelineDrawList::build(const Frame &frame)
             break;
         }
         case TimelineRowKind::Track:
+            if (const auto *gaps = frame.gaps.stream; gaps && !gaps->empty()) {
+                const auto lo = std::lower_bound(gaps->begin(), gaps->end(), row.index,
+                    [](const Gap &g, std::uint32_t v) { return g.track.value < v; });
+                const auto hi = std::upper_bound(lo, gaps->end(), row.index,
+                    [](std::uint32_t v, const Gap &g) { return v < g.track.value; });
+                if (lo != hi)
+                    addGaps(&*lo, &*lo + (hi - lo), top, row.height, false);
+            }
             addTrack(row.index, TimelineLayout::sliceTop(row, 0) - frame.scrollY, row.depth, false);
             break;
         case TimelineRowKind::Counter:
             addCounter(row);
+            break;
+        case TimelineRowKind::DeviceIdle:
+            if (const auto *gaps = frame.gaps.device)
+                addGaps(gaps->data(), gaps->data() + gaps->size(), top + 2, row.height - 4, true);
             break;
         }
     }
@@ -242,6 +255,60 @@ void TimelineDrawList::addCounter(const TimelineRow &row)
     plot.endX = static_cast<float>(std::clamp(axis.toPixel(last), 0.0, width));
     if (plot.count > 0)
         m_plots.push_back(plot);
+}
+
+// Gaps [first, last) sorted by start, visible ones only (binary search to the first), narrow
+// neighbours merged: O(visible gaps), at most about width / kGapMergePx items per row.
+void TimelineDrawList::addGaps(
+    const Gap *first, const Gap *last, double top, double height, bool device)
+{
+    const TimeAxis &axis = m_frame.axis;
+    const double width = axis.width();
+    const Gap *it
+        = std::partition_point(first, last, [&](const Gap &g) { return g.end <= axis.start(); });
+    GapItem cur;
+    bool active = false;
+    TimeNs longest = 0;
+    auto finish = [&] {
+        if (!active)
+            return;
+        const double x0 = std::max(static_cast<double>(cur.x), -kClipMargin);
+        const double x1 = std::min(static_cast<double>(cur.x + cur.w), width + kClipMargin);
+        cur.x = static_cast<float>(x0);
+        cur.w = static_cast<float>(std::max(x1 - x0, kMinSliceWidth));
+        m_gaps.push_back(cur);
+    };
+    for (; it != last && it->start < axis.end(); ++it) {
+        const double x0 = axis.toPixel(it->start);
+        const double x1 = axis.toPixel(it->end);
+        const double curX1 = cur.x + cur.w;
+        if (active && x0 - curX1 < kGapMergePx
+            && (x1 - x0 < kGapMergePx || curX1 - cur.x < kGapMergePx)) {
+            cur.w = static_cast<float>(std::max(curX1, x1) - cur.x);
+            cur.end = it->end;
+            cur.idleNs += it->duration();
+            ++cur.count;
+            if (it->duration() > longest) {
+                longest = it->duration();
+                cur.cause = it->cause;
+            }
+            continue;
+        }
+        finish();
+        active = true;
+        longest = it->duration();
+        cur = { static_cast<float>(x0), static_cast<float>(x1 - x0), static_cast<float>(top),
+            static_cast<float>(height), 1, it->start, it->end, it->duration(), it->cause, device };
+    }
+    finish();
+}
+
+const TimelineDrawList::GapItem *TimelineDrawList::gapAt(QPointF p) const
+{
+    for (auto it = m_gaps.rbegin(); it != m_gaps.rend(); ++it)
+        if (p.y() >= it->y && p.y() < it->y + it->h && p.x() >= it->x && p.x() < it->x + it->w)
+            return &*it;
+    return nullptr;
 }
 
 bool TimelineDrawList::eventCentre(EventRef ref, bool atEnd, QPointF *p) const

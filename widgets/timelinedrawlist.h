@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/gaps.h"
 #include "model/types.h"
 #include "widgets/timeaxis.h"
 
@@ -58,6 +59,25 @@ public:
         std::uint32_t flow = 0;
         bool outgoing = true; // from the selected event
     };
+    // Idle time of a device stream (hatched band over its track) or of the whole device (in the
+    // layout's DeviceIdle row). Gaps narrower than kGapMergePx merge.
+    struct GapItem {
+        float x = 0;
+        float w = 0;
+        float y = 0;
+        float h = 0;
+        std::uint32_t count = 1; // gaps merged into this item
+        TimeNs start = 0;
+        TimeNs end = 0;
+        TimeNs idleNs = 0; // sum of the merged gaps' durations
+        GapCause cause = GapCause::Unknown; // of the longest merged gap
+        bool device = false; // device-wide idle time
+    };
+    // The gaps to draw: stream gaps sorted by track, then start; device gaps by start.
+    struct Gaps {
+        const std::vector<Gap> *stream = nullptr;
+        const std::vector<Gap> *device = nullptr;
+    };
     struct Frame {
         const Trace *trace = nullptr;
         const TimelineLayout *layout = nullptr;
@@ -67,12 +87,15 @@ public:
         int scrollY = 0;
         int viewHeight = 0;
         EventRef selected;
+        Gaps gaps; // empty: no gaps drawn
     };
 
     // Below this width (px) events fold into "N events" blocks; Tracy's MinVisSize is 3.
     static constexpr double kFoldPx = 3.0;
     // Level of detail: runs merged over gaps up to ~2.5 px look the same as the events.
     static constexpr double kLodPx = 2.5;
+    // Gaps narrower than this merge with their neighbours.
+    static constexpr double kGapMergePx = 2.0;
 
     void build(const Frame &frame);
     void clear();
@@ -81,6 +104,9 @@ public:
     const std::vector<CounterColumn> &counterColumns() const { return m_columns; }
     const std::vector<CounterPlot> &counterPlots() const { return m_plots; }
     const std::vector<FlowArrow> &flows() const { return m_flows; }
+    const std::vector<GapItem> &gaps() const { return m_gaps; }
+    // Topmost gap item under a point, or nullptr.
+    const GapItem *gapAt(QPointF p) const;
     bool hasSelection() const { return m_hasSelection; }
     QRectF selectionRect() const { return m_selectionRect; }
 
@@ -104,6 +130,7 @@ private:
     void push(double x0, double x1, std::uint32_t count, EventRef first, bool mergeable);
     void flush();
     void addCounter(const TimelineRow &row);
+    void addGaps(const Gap *first, const Gap *last, double top, double height, bool device);
     void addSelection();
     void addFlows();
     bool eventCentre(EventRef ref, bool atEnd, QPointF *p) const;
@@ -117,6 +144,7 @@ private:
     std::vector<CounterColumn> m_columns;
     std::vector<CounterPlot> m_plots;
     std::vector<FlowArrow> m_flows;
+    std::vector<GapItem> m_gaps;
     bool m_hasSelection = false;
     QRectF m_selectionRect;
 };

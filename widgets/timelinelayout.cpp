@@ -35,11 +35,12 @@ void TimelineLayout::clear()
     m_rowOfTrack.clear();
     m_groupOfTrack.clear();
     m_rowOfCounter.clear();
+    m_deviceIdleRow = -1;
     m_totalHeight = 0;
 }
 
-void TimelineLayout::build(
-    const Trace &trace, const QSet<QString> &collapsed, const QSet<std::uint32_t> &expanded)
+void TimelineLayout::build(const Trace &trace, const QSet<QString> &collapsed,
+    const QSet<std::uint32_t> &expanded, TrackId deviceIdleTrack)
 {
     clear();
     std::map<QString, int> byKey;
@@ -76,6 +77,10 @@ void TimelineLayout::build(
     for (int g = 0; g < static_cast<int>(m_groups.size()); ++g) {
         TimelineGroup &group = m_groups[static_cast<std::size_t>(g)];
         group.headerRow = addRow(TimelineRowKind::Process, g, 0, kProcessHeight);
+        if (!group.collapsed && deviceIdleTrack.isValid()
+            && std::find(group.tracks.begin(), group.tracks.end(), deviceIdleTrack.value)
+                != group.tracks.end())
+            m_deviceIdleRow = addRow(TimelineRowKind::DeviceIdle, g, 0, kDeviceIdleHeight);
         for (std::uint32_t t : group.tracks) {
             m_groupOfTrack[t] = g;
             if (group.collapsed)

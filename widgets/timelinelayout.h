@@ -13,7 +13,9 @@ namespace npuscope {
 
 class Trace;
 
-enum class TimelineRowKind : std::uint8_t { Process, Track, Counter };
+// DeviceIdle: the device-wide idle time, a summary row right under the header of the group that
+// holds the device streams.
+enum class TimelineRowKind : std::uint8_t { Process, Track, Counter, DeviceIdle };
 
 // One row of the timeline: a process header, a slice track or a counter chart.
 struct TimelineRow {
@@ -48,14 +50,16 @@ public:
     static constexpr int kSliceHeight = 18; // one nesting level; fits an 11-12 px label
     static constexpr int kProcessHeight = 24;
     static constexpr int kCounterHeight = 40;
+    static constexpr int kDeviceIdleHeight = 20;
     static constexpr int kTrackPadding = 3; // above and below the slices of a track
     // Nesting levels a track shows until expanded: 12 x 18 px is about a third of a laptop
     // screen; host threads recorded with_stack reach 40+ levels and would fill it alone.
     static constexpr int kDefaultDepthCap = 12;
 
-    // `expanded`: tracks that show every level instead of kDefaultDepthCap.
+    // `expanded`: tracks that show every level instead of kDefaultDepthCap. `deviceIdleTrack`:
+    // a device stream track; its group gets a DeviceIdle row under its header (when valid).
     void build(const Trace &trace, const QSet<QString> &collapsed,
-        const QSet<std::uint32_t> &expanded = {});
+        const QSet<std::uint32_t> &expanded = {}, TrackId deviceIdleTrack = {});
     void clear();
 
     const std::vector<TimelineRow> &rows() const { return m_rows; }
@@ -67,6 +71,7 @@ public:
     // Row showing a track or counter, or -1 when its group is collapsed.
     int trackRow(TrackId track) const;
     int counterRow(std::uint32_t counter) const;
+    int deviceIdleRow() const { return m_deviceIdleRow; } // -1 when there is none
     int groupOfTrack(TrackId track) const;
 
     // Where an event of `track` at `depth` is drawn (content y): in its track row, or in the
@@ -83,6 +88,7 @@ private:
     std::vector<int> m_rowOfTrack;
     std::vector<int> m_groupOfTrack;
     std::vector<int> m_rowOfCounter;
+    int m_deviceIdleRow = -1;
     int m_totalHeight = 0;
 };
 

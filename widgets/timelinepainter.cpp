@@ -86,6 +86,7 @@ void TimelinePainter::paint(QPainter &p, const TimelineScene &s)
     p.translate(area.topLeft());
     paintRows(p, s);
     paintGrid(p, s);
+    paintGaps(p, s);
     paintSlices(p, s);
     paintLabels(p, s);
     paintCounters(p, s);
@@ -132,6 +133,53 @@ void TimelinePainter::paintGrid(QPainter &p, const TimelineScene &s)
         const double x = std::round(s.axis.toPixel(t)) + 0.5;
         p.drawLine(QPointF(x, 0), QPointF(x, height));
     }
+}
+
+QColor TimelinePainter::gapColor(GapCause cause)
+{
+    switch (cause) {
+    case GapCause::Host:
+        return QColor(196, 120, 60); // muted orange: the host was late
+    case GapCause::HostSync:
+        return QColor(190, 80, 80); // muted red: the host was blocked in a sync
+    case GapCause::Communication:
+        return QColor(90, 130, 190); // muted blue: communication
+    case GapCause::Unknown:
+        break;
+    }
+    return QColor(128, 128, 128);
+}
+
+// Gaps: a light fill and a diagonal hatch in the cause's colour, the duration when it fits.
+void TimelinePainter::paintGaps(QPainter &p, const TimelineScene &s)
+{
+    const auto &gaps = s.drawList->gaps();
+    if (gaps.empty())
+        return;
+    p.save();
+    p.setPen(Qt::NoPen);
+    const QFontMetricsF fm(s.font);
+    for (const TimelineDrawList::GapItem &g : gaps) {
+        const QColor c = gapColor(g.cause);
+        const QRectF r(g.x, g.y, g.w, g.h);
+        p.fillRect(r, withAlpha(c, 28));
+        p.setBrush(QBrush(withAlpha(c, 150), Qt::BDiagPattern));
+        p.drawRect(r);
+    }
+    p.setBrush(Qt::NoBrush);
+    p.setPen(s.palette.color(QPalette::Text));
+    for (const TimelineDrawList::GapItem &g : gaps) {
+        if (g.w < kMinLabelPx)
+            continue;
+        const QString text = TimeAxis::formatDuration(g.idleNs);
+        if (fm.horizontalAdvance(text) + 6 > g.w)
+            continue;
+        const QRectF r(g.x, g.y, g.w, g.h);
+        const QRectF box = fm.boundingRect(r, Qt::AlignCenter, text).adjusted(-2, 0, 2, 0);
+        p.fillRect(box, withAlpha(s.palette.color(QPalette::Base), 210));
+        p.drawText(r, Qt::AlignCenter, text);
+    }
+    p.restore();
 }
 
 void TimelinePainter::paintSlices(QPainter &p, const TimelineScene &s)
@@ -316,6 +364,8 @@ QString TimelinePainter::trackLabel(const TimelineScene &s, std::size_t row) con
         const CounterSeries &c = s.trace->counters[r.index];
         return c.name.isEmpty() ? c.processName : c.name;
     }
+    case TimelineRowKind::DeviceIdle:
+        return tr("Device idle");
     }
     return {};
 }

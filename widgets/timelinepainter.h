@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/gaps.h"
 #include "model/types.h"
 #include "widgets/timeaxis.h"
 
@@ -55,6 +56,9 @@ class TimelinePainter {
 public:
     static constexpr double kMinLabelPx = 28; // narrower slices carry no label
 
+    // The muted colour gaps of a cause are hatched with.
+    static QColor gapColor(GapCause cause);
+
     void reset(const Trace *trace);
     void paint(QPainter &p, const TimelineScene &scene);
 
@@ -64,6 +68,7 @@ public:
 private:
     void paintRows(QPainter &p, const TimelineScene &s);
     void paintGrid(QPainter &p, const TimelineScene &s);
+    void paintGaps(QPainter &p, const TimelineScene &s);
     void paintSlices(QPainter &p, const TimelineScene &s);
     void paintLabels(QPainter &p, const TimelineScene &s);
     void paintCounters(QPainter &p, const TimelineScene &s);

@@ -87,6 +87,22 @@ QString TimelineTooltip::folded(const Trace &trace, EventRef first, std::uint32_
     return html + QStringLiteral("</table>");
 }
 
+QString TimelineTooltip::gap(TimeNs start, TimeNs end, TimeNs idleNs, std::uint32_t count,
+    const QString &cause, bool device, TimeNs origin)
+{
+    const QString title = device ? tr("Device idle") : tr("Stream gap");
+    QString html = QStringLiteral("<b>") + title + QStringLiteral("</b><table>");
+    html += row(tr("Duration"), TimeAxis::formatDuration(idleNs));
+    html += row(tr("Cause"), cause);
+    html += row(tr("From"), relativeTime(start, origin));
+    if (count > 1) {
+        html += row(tr("Span"), TimeAxis::formatDuration(end - start));
+        html += row(
+            QString(), tr("%Ln gaps merged; zoom in to see them", "", static_cast<int>(count)));
+    }
+    return html + QStringLiteral("</table>");
+}
+
 QString TimelineTooltip::counter(const Trace &trace, std::uint32_t counter, TimeNs t, TimeNs origin)
 {
     const CounterSeries &series = trace.counters[counter];

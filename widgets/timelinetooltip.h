@@ -21,6 +21,10 @@ public:
     static QString folded(const Trace &trace, EventRef first, std::uint32_t count, TimeNs start,
         TimeNs end, TimeNs origin);
     static QString counter(const Trace &trace, std::uint32_t counter, TimeNs t, TimeNs origin);
+    // A gap item: `count` idle intervals totalling `idleNs` in [start, end), the cause of the
+    // longest; `device`: idle time of the whole device rather than of one stream.
+    static QString gap(TimeNs start, TimeNs end, TimeNs idleNs, std::uint32_t count,
+        const QString &cause, bool device, TimeNs origin);
     static QString relativeTime(TimeNs t, TimeNs origin);
 };
 

@@ -62,6 +62,8 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace)
     m_hasRange = false;
     m_collapsed.clear();
     m_expandedTracks.clear();
+    m_streamGaps.clear(); // they belong to the previous trace
+    m_deviceGaps.clear();
     rebuildLayout();
     runSearch();
     TimeAxis axis = m_axis;
@@ -79,10 +81,41 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace)
     viewport()->update();
 }
 
+void TimelineView::setGaps(std::vector<Gap> streamGaps, std::vector<Gap> deviceGaps)
+{
+    // Gaps without a track (no trace) have nowhere to go.
+    std::erase_if(streamGaps, [](const Gap &g) { return !g.track.isValid(); });
+    std::stable_sort(streamGaps.begin(), streamGaps.end(), [](const Gap &a, const Gap &b) {
+        return a.track != b.track ? a.track < b.track : a.start < b.start;
+    });
+    std::stable_sort(deviceGaps.begin(), deviceGaps.end(),
+        [](const Gap &a, const Gap &b) { return a.start < b.start; });
+    m_streamGaps = std::move(streamGaps);
+    m_deviceGaps = std::move(deviceGaps);
+    rebuildLayout();
+    viewport()->update();
+}
+
+void TimelineView::clearGaps() { setGaps({}, {}); }
+
+void TimelineView::setGapsVisible(bool visible)
+{
+    if (m_showGaps == visible)
+        return;
+    m_showGaps = visible;
+    rebuildLayout();
+    viewport()->update();
+}
+
 void TimelineView::rebuildLayout()
 {
+    // The "Device idle" row goes into the group of the device streams the gaps are on.
+    TrackId idleTrack;
+    if (m_showGaps && !m_streamGaps.empty() && m_trace
+        && m_streamGaps.front().track.value < m_trace->tracks.size())
+        idleTrack = m_streamGaps.front().track;
     if (m_trace)
-        m_layout.build(*m_trace, m_collapsed, m_expandedTracks);
+        m_layout.build(*m_trace, m_collapsed, m_expandedTracks, idleTrack);
     else
         m_layout.clear();
     updateScrollBar();
@@ -283,6 +316,10 @@ TimelineDrawList::Frame TimelineView::frame(const TimeAxis &axis, int viewHeight
     f.scrollY = verticalScrollBar()->value();
     f.viewHeight = viewHeight;
     f.selected = m_selected;
+    if (m_showGaps) {
+        f.gaps.stream = &m_streamGaps;
+        f.gaps.device = &m_deviceGaps;
+    }
     return f;
 }
 

@@ -61,6 +61,15 @@ public:
     bool hasSelectedRange() const { return m_hasRange; }
     std::pair<TimeNs, TimeNs> selectedRange() const { return { m_rangeStart, m_rangeEnd }; }
 
+    // Idle intervals painted on the device stream tracks (hatched) and in a "Device idle" row:
+    // findGaps' streamGaps and deviceGaps. Shown while gapsVisible() (default on).
+    void setGaps(std::vector<Gap> streamGaps, std::vector<Gap> deviceGaps);
+    void clearGaps();
+    const std::vector<Gap> &streamGaps() const { return m_streamGaps; } // by track, then start
+    const std::vector<Gap> &deviceGaps() const { return m_deviceGaps; }
+    void setGapsVisible(bool visible);
+    bool gapsVisible() const { return m_showGaps; }
+
     void setColorMode(TimelineColorMode mode);
     TimelineColorMode colorMode() const { return m_colors.mode(); }
 
@@ -165,6 +174,9 @@ private:
     TimelineSearchBar *m_searchBar = nullptr;
     TimelineSearchResult m_search;
     int m_currentMatch = -1;
+    std::vector<Gap> m_streamGaps; // by track, then start
+    std::vector<Gap> m_deviceGaps; // by start
+    bool m_showGaps = true;
 };
 
 } // namespace npuscope

@@ -301,6 +301,9 @@ bool TimelineView::viewportEvent(QEvent *event)
             else
                 text = TimelineTooltip::folded(*m_trace, slice->event, slice->count,
                     m_axis.toTime(slice->x), m_axis.toTime(slice->x + slice->w), m_axis.origin());
+        } else if (const TimelineDrawList::GapItem *gap = m_drawList.gapAt(toDrawList(pos))) {
+            text = TimelineTooltip::gap(gap->start, gap->end, gap->idleNs, gap->count,
+                gapCauseLabel(gap->cause), gap->device, m_axis.origin());
         } else if (m_hoverRow >= 0) {
             const TimelineRow &row = m_layout.rows()[static_cast<std::size_t>(m_hoverRow)];
             if (row.kind == TimelineRowKind::Counter)

@@ -1,5 +1,6 @@
 #include "../analysis/generatedprofile.h"
 #include "app/analysiscontroller.h"
+#include "app/gapcontrols.h"
 #include "app/mainwindow.h"
 #include "app/recentfiles.h"
 #include "app/startpage.h"
@@ -18,6 +19,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QDockWidget>
+#include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QSettings>
@@ -182,6 +184,59 @@ private slots:
         window.closeProfile();
         QCOMPARE(panel->model()->rowCount(), 0);
         QVERIFY(!window.analysisController()->isRunning());
+    }
+
+    // The analysis' gaps reach the timeline; the threshold re-runs findGaps; the toggle hides them.
+    void gapsOnTimeline()
+    {
+        QTemporaryDir dir;
+        GeneratorOptions options;
+        options.outDir = dir.path();
+        options.events = 4000;
+        options.seed = 7;
+        options.plants = { Plant::HostBound };
+        QVERIFY(generateProfile(options).ok);
+        MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy loaded(&window, &MainWindow::profileLoaded);
+        window.openPath(dir.path());
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+        QTRY_VERIFY_WITH_TIMEOUT(window.analysisController()->analysis(0), kLoadTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.analysisController()->isRunning(), kLoadTimeoutMs);
+
+        TimelineView *timeline = window.timelineView();
+        const auto analysis = window.analysisController()->analysis(0);
+        QVERIFY(analysis);
+        QVERIFY(!analysis->gaps.streamGaps.empty());
+        QCOMPARE(timeline->streamGaps().size(), analysis->gaps.streamGaps.size());
+        QCOMPARE(timeline->deviceGaps().size(), analysis->gaps.deviceGaps.size());
+        QVERIFY(timeline->layout().deviceIdleRow() >= 0);
+        QTest::qWait(100);
+        const QString path = QDir(QCoreApplication::applicationDirPath())
+                                 .filePath(QStringLiteral("tst_mainwindow_gaps.png"));
+        QVERIFY(window.grab().save(path));
+        qInfo("wrote %s", qPrintable(path));
+
+        // A higher threshold: fewer gaps, computed on a worker.
+        GapControls *gaps = window.gapControls();
+        const std::size_t before = timeline->streamGaps().size();
+        gaps->thresholdBox()->setValue(
+            2.0 * static_cast<double>(analysis->gaps.thresholdNs) / 1000.0 + 1.0);
+        QTRY_VERIFY_WITH_TIMEOUT(!gaps->isRunning(), kLoadTimeoutMs);
+        QVERIFY(timeline->streamGaps().size() < before);
+        gaps->thresholdBox()->setValue(0); // Auto: the analysis' gaps again
+        QCOMPARE(timeline->streamGaps().size(), before);
+
+        gaps->toggleAction()->setChecked(false);
+        QVERIFY(!timeline->gapsVisible());
+        QCOMPARE(timeline->layout().deviceIdleRow(), -1);
+        gaps->toggleAction()->setChecked(true);
+        QVERIFY(timeline->layout().deviceIdleRow() >= 0);
+
+        window.closeProfile();
+        QVERIFY(timeline->streamGaps().empty());
     }
 
     void multiRank()

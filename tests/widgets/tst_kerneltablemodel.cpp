@@ -48,7 +48,8 @@ private slots:
                 QStringLiteral("Accelerator Core"), QStringLiteral("Stream"),
                 QStringLiteral("Start (µs)"), QStringLiteral("Duration (µs)"),
                 QStringLiteral("Wait Time (µs)"), QStringLiteral("Block Dim"),
-                QStringLiteral("Input Shapes"), QStringLiteral("aic_mac_ratio") }));
+                QStringLiteral("Flags"), QStringLiteral("Input Shapes"),
+                QStringLiteral("aic_mac_ratio") }));
         QCOMPARE(model->rowCount(), 5);
         QCOMPARE(model->index(1, KernelTableModel::StartColumn).data().toString(),
             QStringLiteral("60.000"));
@@ -293,7 +294,8 @@ private slots:
         view.setKernels(makeKernels(sampleRows()), kBase);
         view.setHiddenColumnNames({ QStringLiteral("Input Shapes"), QStringLiteral("aic_mac_ratio"),
             QStringLiteral("Type"), QStringLiteral("Accelerator Core"), QStringLiteral("Stream"),
-            QStringLiteral("Start (µs)"), QStringLiteral("Wait Time (µs)") });
+            QStringLiteral("Start (µs)"), QStringLiteral("Wait Time (µs)"),
+            QStringLiteral("Flags") });
         QCOMPARE(view.visibleColumns(),
             QList<int>({ KernelTableModel::NameColumn, KernelTableModel::DurationColumn,
                 KernelTableModel::BlockDimColumn }));
@@ -327,8 +329,8 @@ private slots:
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(QString::fromUtf8(file.readAll()),
-            QStringLiteral("Name,Duration (µs),Input Shapes\n"
-                           "MatMul_1,50.000,\"\"\"32,64\"\"\"\n"));
+            QStringLiteral("Name,Duration (µs),Flags,Input Shapes\n"
+                           "MatMul_1,50.000,,\"\"\"32,64\"\"\"\n"));
         QVERIFY(!view.exportCsv(dir.filePath(QStringLiteral("missing/dir/out.csv")), &error));
         QVERIFY(!error.isEmpty());
     }
@@ -349,6 +351,69 @@ private slots:
         QFETCH(qint64, ns);
         QFETCH(QString, text);
         QCOMPARE(KernelTableModel::formatMicros(ns), text);
+    }
+
+    // The Flags column (analysis/kernelflags.h): text, tooltip, colour, sort and filters.
+    void flags()
+    {
+        std::vector<KernelRowSpec> rows = sampleRows(); // row 1 is a TransData
+        // Starved by the host: Wait Time 50x the Duration.
+        rows.push_back(
+            { "Cast_5", "Cast", "AI_VECTOR_CORE", 2, kBase + 80'000, 1'000, 50'000, 8, "1", 0.1 });
+        // Host-bound and Block Dim 20 of the 24 cores that MatMul_1 uses.
+        rows.push_back(
+            { "MatMul_6", "MatMul", "AI_CORE", 2, kBase + 90'000, 30'000, 400'000, 20, "2", 0.3 });
+        KernelTableModel model;
+        model.setKernels(makeKernels(rows));
+        QAbstractItemModelTester tester(
+            &model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const int col = KernelTableModel::FlagsColumn;
+        QStringList texts;
+        for (int r = 0; r < model.rowCount(); ++r)
+            texts << model.index(r, col).data().toString();
+        QCOMPARE(texts,
+            QStringList(
+                { QString(), QStringLiteral("format conversion"), QString(), QString(), QString(),
+                    QStringLiteral("host-bound"), QStringLiteral("host-bound, low Block Dim") }));
+        QCOMPARE(model.flagsOf(6), KernelFlags(kFlagHostBound | kFlagLowBlockDim));
+        const QString tip = model.index(6, col).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("24 AI Cores")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("400 µs")), qPrintable(tip));
+        QVERIFY(!model.index(0, col).data(Qt::ToolTipRole).isValid());
+        QVERIFY(model.index(1, col).data(Qt::BackgroundRole).isValid());
+        QVERIFY(!model.index(0, col).data(Qt::BackgroundRole).isValid());
+        QVERIFY(!model.index(1, KernelTableModel::NameColumn).data(Qt::BackgroundRole).isValid());
+        QCOMPARE(model.index(5, col).data(Qt::TextAlignmentRole).value<Qt::Alignment>()
+                & Qt::AlignHorizontal_Mask,
+            Qt::AlignLeft);
+        QCOMPARE(model.cellText(6, col), QStringLiteral("host-bound, low Block Dim"));
+
+        // By number of flags, then text; rows without flags first, in table order.
+        model.sort(col, Qt::AscendingOrder);
+        QCOMPARE(visibleRows(model), RowList({ 0, 2, 3, 4, 1, 5, 6 }));
+        model.sort(col, Qt::DescendingOrder);
+        QCOMPARE(visibleRows(model), RowList({ 6, 5, 1, 0, 2, 3, 4 }));
+
+        // The text filter searches the flags too.
+        model.setTextFilter(QStringLiteral("HOST"), false);
+        QCOMPARE(visibleRows(model), RowList({ 6, 5 }));
+        model.setTextFilter(QStringLiteral("^format"), true);
+        QCOMPARE(visibleRows(model), RowList({ 1 }));
+        model.setTextFilter(QStringLiteral("matmul"), false); // names still match
+        QCOMPARE(visibleRows(model), RowList({ 6, 0 }));
+        model.clearFilters();
+        model.setExactFilter(col, QStringLiteral("host-bound"));
+        QCOMPARE(visibleRows(model), RowList({ 5 }));
+        model.clearFilters();
+
+        // A new table recomputes the flags.
+        model.setKernels(makeKernels(sampleRows()));
+        QCOMPARE(model.rowCount(), 5);
+        QCOMPARE(model.cellText(0, col), QString());
+        QCOMPARE(model.cellText(1, col), QStringLiteral("format conversion"));
+        QCOMPARE(model.flagsOf(6), KernelFlags(0));
+        model.setKernels(nullptr);
+        QCOMPARE(model.flagsOf(0), KernelFlags(0));
     }
 
     // DESIGN.md: sorting or filtering 1 M rows takes <= 200 ms. Timed here with a generous

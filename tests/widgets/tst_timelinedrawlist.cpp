@@ -35,6 +35,7 @@ struct Scene {
         f.axis = TimeAxis(start, end, width);
         f.viewHeight = viewHeight;
         f.selected = selected;
+        f.gaps = gaps;
         axis = f.axis;
         list.build(f);
         return list;
@@ -46,6 +47,7 @@ struct Scene {
     TimelineDepthIndex depths;
     TimelineDrawList list;
     TimeAxis axis;
+    TimelineDrawList::Gaps gaps;
 };
 
 // 100 bursts of 10,000 events of 50 ns every 100 ns, one burst every 10 ms: 1 M events over 1 s.
@@ -95,6 +97,7 @@ private slots:
     void selectionAndFlowsAcrossTracks();
     void collapsedProcessShowsSummary();
     void rowsBelowTheViewAreSkipped();
+    void gapsAtTheirPixelsMergedWhenDense();
 
 private:
     std::unique_ptr<Scene> m_bursts;
@@ -363,6 +366,86 @@ void TestTimelineDrawList::rowsBelowTheViewAreSkipped()
     QVERIFY(few.size() < total);
     for (const auto &s : few)
         QVERIFY(s.y < 60);
+}
+
+// Stream gaps become hatched items over their track at their pixels, narrow neighbours merge
+// into one item, device gaps go to the "Device idle" row, and without gaps nothing is emitted.
+void TestTimelineDrawList::gapsAtTheirPixelsMergedWhenDense()
+{
+    TraceMaker m;
+    const auto stream = m.addTrack(
+        QStringLiteral("Ascend Hardware"), QStringLiteral("Stream 2"), TrackKind::DeviceStream);
+    const auto other = m.addTrack(
+        QStringLiteral("Ascend Hardware"), QStringLiteral("Stream 3"), TrackKind::DeviceStream);
+    m.addEvent(stream, 0, 100'000, "MatMulV2");
+    m.addEvent(stream, 300'000, 200'000, "Add");
+    m.addEvent(other, 0, 900'000, "Cast");
+    m.indexTracks();
+    Scene scene(m.finish());
+    auto gap = [](TrackId track, TimeNs start, TimeNs end, GapCause cause) {
+        Gap g;
+        g.start = start;
+        g.end = end;
+        g.track = track;
+        g.stream = track.isValid() ? 2 : -1;
+        g.cause = cause;
+        return g;
+    };
+    std::vector<Gap> streamGaps { gap(TrackId(stream), 100'000, 300'000, GapCause::Host) };
+    // 200 gaps of 100 ns every 500 ns from 600 µs: 0.1 px each at 1 px/µs.
+    for (int i = 0; i < 200; ++i)
+        streamGaps.push_back(gap(TrackId(stream), 600'000 + TimeNs(i) * 500,
+            600'000 + TimeNs(i) * 500 + 100, i == 50 ? GapCause::Communication : GapCause::Host));
+    std::vector<Gap> deviceGaps { gap(TrackId(), 920'000, 960'000, GapCause::HostSync) };
+    scene.layout.build(*scene.trace, {}, {}, TrackId(stream));
+    QVERIFY(scene.layout.deviceIdleRow() >= 0);
+
+    // Gaps off: nothing.
+    QVERIFY(scene.build(0, 1'000'000, 1000).gaps().empty());
+
+    scene.gaps.stream = &streamGaps;
+    scene.gaps.device = &deviceGaps;
+    const auto &items = scene.build(0, 1'000'000, 1000).gaps();
+    QCOMPARE(items.size(), std::size_t(3));
+    const TimelineRow &streamRow
+        = scene.layout.rows()[std::size_t(scene.layout.trackRow(TrackId(stream)))];
+    const TimelineRow &idleRow = scene.layout.rows()[std::size_t(scene.layout.deviceIdleRow())];
+    QVERIFY(idleRow.y < streamRow.y); // at the top of the group
+
+    const auto &device = items[0];
+    QVERIFY(device.device);
+    QCOMPARE(device.x, 920.0f);
+    QCOMPARE(device.w, 40.0f);
+    QVERIFY(device.y >= float(idleRow.y) && device.y < float(idleRow.y + idleRow.height));
+    QCOMPARE(device.cause, GapCause::HostSync);
+
+    const auto &wide = items[1];
+    QVERIFY(!wide.device);
+    QCOMPARE(wide.x, 100.0f);
+    QCOMPARE(wide.w, 200.0f);
+    QCOMPARE(wide.y, float(streamRow.y));
+    QCOMPARE(wide.h, float(streamRow.height));
+    QCOMPARE(wide.count, 1u);
+    QCOMPARE(wide.idleNs, TimeNs(200'000));
+    QCOMPARE(wide.cause, GapCause::Host);
+
+    const auto &dense = items[2];
+    QCOMPARE(dense.count, 200u);
+    QCOMPARE(dense.x, 600.0f);
+    QVERIFY(dense.w >= 99.0f && dense.w <= 101.0f);
+    QCOMPARE(dense.idleNs, TimeNs(200 * 100));
+    QCOMPARE(scene.list.gapAt(QPointF(650, wide.y + 5)), &dense);
+    QCOMPARE(scene.list.gapAt(QPointF(50, wide.y + 5)), nullptr);
+
+    // Zoomed in on the dense run: the gaps come apart, and only the visible ones are emitted.
+    const auto &zoomed = scene.build(600'000, 601'000, 1000).gaps();
+    QCOMPARE(zoomed.size(), std::size_t(2));
+    QCOMPARE(zoomed[0].x, 0.0f);
+    QCOMPARE(zoomed[0].w, 100.0f);
+    QCOMPARE(zoomed[1].x, 500.0f);
+
+    // Nothing visible: no items.
+    QVERIFY(scene.build(1'000'000, 2'000'000, 1000).gaps().empty());
 }
 
 QTEST_GUILESS_MAIN(TestTimelineDrawList)

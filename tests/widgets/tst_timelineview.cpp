@@ -93,6 +93,7 @@ private slots:
     void helpToggles();
     void searchFindsAndSteps();
     void deepTrackExpandsFromHeader();
+    void rendersGapsWithTooltipAndToggle();
 
 private:
     std::unique_ptr<TimelineView> m_view;
@@ -530,6 +531,102 @@ void TestTimelineView::deepTrackExpandsFromHeader()
     QVERIFY(m_view->isTrackExpanded(track));
     QVERIFY(!m_view->grab().isNull());
     QVERIFY(m_view->drawList().hasSelection());
+}
+
+// Idle time between the kernels of each device stream (over 2 µs) and of both streams together,
+// causes in turn, as findGaps would report them.
+static std::pair<std::vector<Gap>, std::vector<Gap>> gapsOf(const Trace &trace)
+{
+    constexpr TimeNs kMin = 2'000;
+    std::vector<Gap> streamGaps;
+    std::vector<std::pair<TimeNs, TimeNs>> busy;
+    int n = 0;
+    for (std::uint32_t t = 0; t < trace.tracks.size(); ++t) {
+        const Track &track = trace.tracks[t];
+        if (track.kind != TrackKind::DeviceStream)
+            continue;
+        for (std::size_t i = 0; i < track.events.size(); ++i) {
+            const Event &e = track.events[i];
+            busy.emplace_back(e.start, e.end());
+            if (i + 1 < track.events.size() && track.events[i + 1].start - e.end() > kMin) {
+                Gap g;
+                g.start = e.end();
+                g.end = track.events[i + 1].start;
+                g.track = TrackId(t);
+                g.cause = static_cast<GapCause>(n++ % kGapCauseCount);
+                streamGaps.push_back(g);
+            }
+        }
+    }
+    std::sort(busy.begin(), busy.end());
+    std::vector<Gap> deviceGaps;
+    TimeNs end = busy.empty() ? 0 : busy.front().second;
+    for (const auto &[s, e] : busy) {
+        if (s - end > kMin) {
+            Gap g;
+            g.start = end;
+            g.end = s;
+            g.cause = s - end > 100'000 ? GapCause::Communication : GapCause::Host;
+            deviceGaps.push_back(g);
+        }
+        end = std::max(end, e);
+    }
+    return { std::move(streamGaps), std::move(deviceGaps) };
+}
+
+// Gaps: hatched bands on the device streams and a "Device idle" row at the top of the Ascend
+// Hardware group, a tooltip with the duration and the cause, none when switched off.
+void TestTimelineView::rendersGapsWithTooltipAndToggle()
+{
+    auto [streamGaps, deviceGaps] = gapsOf(*m_trace);
+    QVERIFY(!streamGaps.empty());
+    QVERIFY(!deviceGaps.empty());
+    QVERIFY(m_view->gapsVisible());
+    const std::size_t rows = m_view->layout().rows().size();
+    m_view->setGaps(streamGaps, deviceGaps);
+    QCOMPARE(m_view->layout().rows().size(), rows + 1);
+    const int idleRow = m_view->layout().deviceIdleRow();
+    QVERIFY(idleRow >= 0);
+    const TimelineRow &idle = m_view->layout().rows()[std::size_t(idleRow)];
+    QCOMPARE(idle.kind, TimelineRowKind::DeviceIdle);
+    QCOMPARE(
+        m_view->layout().groups()[std::size_t(idle.group)].name, QStringLiteral("Ascend Hardware"));
+    QCOMPARE(m_view->layout().groups()[std::size_t(idle.group)].headerRow, idleRow - 1);
+
+    // The first step, where the gaps are several pixels wide and some carry their duration.
+    m_view->setVisibleRange(m_trace->minTime, m_trace->minTime + 2'500'000);
+    const QImage image = m_view->grab().toImage();
+    QVERIFY(image.save(outputPath(QStringLiteral("timelineview_gaps.png"))));
+    qInfo("saved %s", qPrintable(outputPath(QStringLiteral("timelineview_gaps.png"))));
+    const auto &items = m_view->drawList().gaps();
+    QVERIFY(std::any_of(items.begin(), items.end(), [](const auto &g) { return g.device; }));
+    // The widest single stream gap: at the pixels of its gap, with its cause.
+    const TimelineDrawList::GapItem *item = nullptr;
+    for (const auto &g : items)
+        if (!g.device && g.count == 1 && (!item || g.w > item->w))
+            item = &g;
+    QVERIFY(item && item->w > 20);
+    const auto gap = std::find_if(streamGaps.begin(), streamGaps.end(),
+        [&](const Gap &g) { return g.start == item->start && g.end == item->end; });
+    QVERIFY(gap != streamGaps.end());
+    QCOMPARE(item->cause, gap->cause);
+    QVERIFY(std::abs(item->x - m_view->axis().toPixel(gap->start)) < 0.01);
+    const QPoint centre(TimelineView::kHeaderWidth + static_cast<int>(item->x + item->w / 2),
+        TimelineView::kRulerHeight + static_cast<int>(item->y + item->h / 2));
+    QHelpEvent help(QEvent::ToolTip, centre, m_view->viewport()->mapToGlobal(centre));
+    QCoreApplication::sendEvent(m_view->viewport(), &help);
+    const QString tip = QToolTip::text();
+    QVERIFY2(tip.contains(TimeAxis::formatDuration(gap->duration())), qPrintable(tip));
+    QVERIFY2(tip.contains(gapCauseLabel(gap->cause)), qPrintable(tip));
+
+    m_view->setGapsVisible(false);
+    QVERIFY(!m_view->grab().isNull());
+    QVERIFY(m_view->drawList().gaps().empty());
+    QCOMPARE(m_view->layout().deviceIdleRow(), -1);
+    QCOMPARE(m_view->layout().rows().size(), rows);
+    m_view->setGapsVisible(true);
+    m_view->clearGaps();
+    QCOMPARE(m_view->layout().deviceIdleRow(), -1);
 }
 
 QTEST_MAIN(TestTimelineView)
