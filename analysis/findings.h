@@ -56,6 +56,7 @@ struct Finding {
     QStringList details; // further lines: per-type breakdowns, formats converted, ...
     std::vector<Metric> metrics;
     std::vector<Evidence> evidence; // the most telling first; capped (see kMaxEvidence)
+    std::vector<qint32> rows; // every kernel row the finding is about, in table order (uncapped)
 
     void addMetric(const QString &key, double value, Metric::Unit unit);
     bool hasMetric(QStringView key) const;

@@ -66,6 +66,8 @@ namespace {
     void addRowEvidence(Finding &f, const DetectorInput &in, std::vector<qint32> rows)
     {
         const KernelTable &k = *in.rank.kernels;
+        f.rows = rows;
+        std::sort(f.rows.begin(), f.rows.end());
         std::stable_sort(rows.begin(), rows.end(), [&](qint32 a, qint32 b) {
             return k.duration[std::size_t(a)] > k.duration[std::size_t(b)];
         });

@@ -17,6 +17,8 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace npuscope {
 
 namespace {
@@ -198,8 +200,18 @@ void FindingsPanel::onCurrentChanged()
 {
     const Finding *f = currentFinding();
     showFinding(f);
-    if (f)
-        emit evidenceSelected(f->id, f->evidence);
+    if (!f)
+        return;
+    // The listed evidence is capped; the kernel table gets every row the finding is about.
+    std::vector<Evidence> all = f->evidence;
+    const int rank = f->evidence.empty() ? -1 : f->evidence.front().rankIndex;
+    for (const qint32 row : f->rows) {
+        const bool listed = std::any_of(f->evidence.begin(), f->evidence.end(),
+            [row](const Evidence &e) { return e.row == row; });
+        if (!listed)
+            all.push_back({ rank, row, EventRef(), 0, 0, QString() });
+    }
+    emit evidenceSelected(f->id, all);
 }
 
 void FindingsPanel::onEvidenceActivated(int row)

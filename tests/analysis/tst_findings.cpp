@@ -170,6 +170,8 @@ void TstFindings::planted()
         QVERIFY(f->details.join(QLatin1Char('\n')).contains(QStringLiteral("NCHW → NC1HWC0")));
         QCOMPARE(f->evidence.size(),
             std::min<std::size_t>(kMaxEvidence, std::size_t(t.transDataKernels)));
+        QCOMPARE(f->rows.size(), std::size_t(t.transDataKernels)); // uncapped, for the table
+        QVERIFY(std::is_sorted(f->rows.begin(), f->rows.end()));
         QVERIFY(f->evidence.front().event.isValid());
     } else if (plant == QLatin1String("aicpu")) {
         QCOMPARE(metric("ai-cpu-fallback", "ai_cpu_tasks"), double(t.aiCpuKernels));

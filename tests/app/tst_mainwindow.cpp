@@ -162,7 +162,9 @@ private slots:
         QVERIFY(panel->selectFinding(transData));
         const KernelTableModel *kernels = window.kernelTableView()->model();
         QVERIFY(kernels->hasRowSubset());
-        QCOMPARE(kernels->rowCount(), int(panel->currentFinding()->evidence.size()));
+        // Every TransData row, not only the (capped) listed evidence.
+        QCOMPARE(kernels->rowCount(), int(panel->currentFinding()->rows.size()));
+        QVERIFY(panel->currentFinding()->rows.size() > panel->currentFinding()->evidence.size());
         QVERIFY(kernels->rowCount() < kernels->totalRowCount());
         for (int r = 0; r < kernels->rowCount(); ++r) {
             QCOMPARE(kernels->cellText(kernels->kernelRow(r), KernelTableModel::TypeColumn),
