@@ -84,7 +84,18 @@ protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
+    // Menus that controllers (compare, export, ...) add their actions to.
+    QMenu *fileMenu() const { return m_fileMenu; }
+    QMenu *viewMenu() const { return m_viewMenu; }
+    QMenu *toolsMenu() const { return m_toolsMenu; }
+    QMenu *helpMenu() const { return m_helpMenu; }
+    QToolBar *profileToolBar() const { return m_profileBar; }
+    void showStatusMessage(const QString &text);
+
 private:
+    // Bump when docks are added or renamed: restoreState() of an older layout is then skipped.
+    static constexpr int kStateVersion = 3;
+
     void createActions();
     void createDocks();
     void createToolBar();
@@ -138,7 +149,10 @@ private:
     QComboBox *m_rankCombo = nullptr;
     QComboBox *m_stepCombo = nullptr;
     QMenu *m_recentMenu = nullptr;
+    QMenu *m_fileMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
+    QMenu *m_toolsMenu = nullptr;
+    QMenu *m_helpMenu = nullptr;
     QAction *m_closeAction = nullptr;
     QLabel *m_statusLabel = nullptr;
     QProgressBar *m_progress = nullptr;
