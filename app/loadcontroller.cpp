@@ -23,10 +23,17 @@ namespace {
             }
             return !promise.isCanceled();
         };
-        LoadResult result = loadProfile(path, options, progress);
+        LoadOptions withPreview = options;
+        withPreview.preview = [&promise](std::shared_ptr<const Profile> profile) {
+            LoadResult preview;
+            preview.profile = std::move(profile);
+            preview.preview = true;
+            promise.addResult(std::move(preview));
+        };
+        LoadResult result = loadProfile(path, withPreview, progress);
         if (promise.isCanceled())
             result.cancelled = true;
-        promise.addResult(std::move(result));
+        promise.addResult(std::move(result)); // after the preview, if any
     }
 
 } // namespace
@@ -55,6 +62,14 @@ quint64 LoadController::start(const QString &path, const LoadOptions &options)
             if (generation == m_generation)
                 emit progressChanged(value);
         });
+    connect(watcher, &QFutureWatcherBase::resultReadyAt, this,
+        [this, watcher, generation, path](int index) {
+            if (generation != m_generation)
+                return;
+            const LoadResult result = watcher->resultAt(index);
+            if (result.preview && result.profile)
+                emit previewReady(path, result.profile);
+        });
     connect(watcher, &QFutureWatcherBase::finished, this,
         [this, watcher, generation, path]() { finish(watcher, generation, path); });
     watcher->setFuture(QtConcurrent::run(runLoad, path, options));
@@ -80,11 +95,16 @@ void LoadController::finish(
         return;
     m_watcher = nullptr;
     // A cancelled future may hold no result at all; never ask it for one.
-    if (watcher->isCanceled() || watcher->future().resultCount() == 0) {
+    const int results = watcher->future().resultCount();
+    if (watcher->isCanceled() || results == 0) {
         emit cancelled(path);
         return;
     }
-    const LoadResult result = watcher->result();
+    const LoadResult result = watcher->resultAt(results - 1);
+    if (result.preview) { // the worker stopped after its preview: cancelled
+        emit cancelled(path);
+        return;
+    }
     if (result.cancelled)
         emit cancelled(path);
     else if (!result.profile || result.profile->ranks.empty())

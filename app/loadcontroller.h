@@ -9,7 +9,8 @@ template <typename T> class QFutureWatcher;
 namespace npuscope {
 
 // Runs loadProfile() on a worker (QtConcurrent + QPromise) and reports back on the GUI thread.
-// Progress is in permille of the bytes to read. Starting a new load cancels the running one and
+// The future carries a preview result first (when the trace is big enough to have one), then the
+// final result. Progress is in permille of the bytes to read. Starting a new load cancels the running one and
 // makes its result stale: a generation id drops whatever it still delivers.
 class LoadController : public QObject {
     Q_OBJECT
@@ -30,6 +31,9 @@ public:
 signals:
     void started(const QString &path);
     void progressChanged(int permille);
+    // The first few MiB of the first rank's trace, while the full load goes on (never after
+    // loaded(), never for a stale load).
+    void previewReady(const QString &path, std::shared_ptr<const npuscope::Profile> profile);
     void loaded(const QString &path, const npuscope::LoadResult &result);
     void failed(const QString &path, const QString &message);
     void cancelled(const QString &path);

@@ -72,10 +72,12 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_startPage, &StartPage::demoRequested, this, &MainWindow::openDemo);
     connect(m_loader, &LoadController::started, this, &MainWindow::onLoadStarted);
     connect(m_loader, &LoadController::progressChanged, m_progress, &QProgressBar::setValue);
+    connect(m_loader, &LoadController::previewReady, this, &MainWindow::onPreview);
     connect(m_loader, &LoadController::loaded, this, &MainWindow::onLoaded);
     connect(m_loader, &LoadController::failed, this, &MainWindow::onLoadFailed);
     connect(m_loader, &LoadController::cancelled, this, [this](const QString &path) {
         onLoadEnded();
+        dropPreview();
         m_statusLabel->setText(tr("Loading of %1 cancelled.").arg(QDir::toNativeSeparators(path)));
         emit loadCancelled(path);
     });
@@ -200,9 +202,42 @@ void MainWindow::onLoadEnded()
     m_cancelButton->hide();
 }
 
+void MainWindow::onPreview(const QString &path, const std::shared_ptr<const Profile> &preview)
+{
+    const auto &rank = preview->ranks.front();
+    if (!rank->trace)
+        return;
+    // Only the timeline: the tables and the analysis need the whole profile.
+    m_showingPreview = true;
+    showProfileViews();
+    m_timeline->setTrace(rank->trace);
+    m_rangeSummary->setTrace(nullptr);
+    m_kernelView->setKernels(nullptr, 0);
+    m_aggregation->setKernels(nullptr);
+    m_details->setRank(nullptr, 0);
+    m_findings->setFindings({});
+    m_gaps->showRank(nullptr, nullptr);
+    m_statusLabel->setText(tr("Loading %1… the timeline shows the first %2 events while the rest "
+                              "loads.")
+                               .arg(QDir::toNativeSeparators(path))
+                               .arg(QLocale().toString(rank->trace->sliceCount())));
+}
+
+void MainWindow::dropPreview()
+{
+    if (!m_showingPreview)
+        return;
+    m_showingPreview = false;
+    if (const auto rank = currentRank())
+        showRank(rank);
+    else
+        showStartPage();
+}
+
 void MainWindow::onLoadFailed(const QString &path, const QString &message)
 {
     onLoadEnded();
+    dropPreview();
     m_statusLabel->setText(tr("Could not open %1.").arg(QDir::toNativeSeparators(path)));
     // Not exec(): a modal loop here would stall everything else the window is doing.
     auto *box = new QMessageBox(QMessageBox::Critical, tr("Cannot Open Profile"),
@@ -217,6 +252,7 @@ void MainWindow::onLoadFailed(const QString &path, const QString &message)
 void MainWindow::onLoaded(const QString &path, const LoadResult &result)
 {
     onLoadEnded();
+    m_showingPreview = false;
     m_profile = result.profile;
     m_recent->add(path);
     setWindowFilePath(path);

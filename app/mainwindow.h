@@ -111,6 +111,8 @@ private:
     void onLoadStarted(const QString &path);
     void onLoaded(const QString &path, const LoadResult &result);
     void onLoadFailed(const QString &path, const QString &message);
+    void onPreview(const QString &path, const std::shared_ptr<const Profile> &preview);
+    void dropPreview(); // back to the profile shown before the load, if any
     void onLoadEnded();
     void showRank(const std::shared_ptr<const RankProfile> &rank);
     void populateSteps(const std::shared_ptr<const RankProfile> &rank);
@@ -131,6 +133,7 @@ private:
     // The start page hides the docks; this is the layout they come back in.
     QByteArray m_profileLayout;
     bool m_onStartPage = false;
+    bool m_showingPreview = false; // the timeline shows a loading profile's first MiB
     QElapsedTimer m_loadClock; // for the "loaded in N s" status
 
     QStackedWidget *m_central = nullptr;

@@ -93,6 +93,18 @@ std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const Load
     if (!source.traceView.isEmpty() && options.loadTrace) {
         TraceLoadOptions to;
         to.threads = options.threads;
+        if (options.preview) {
+            to.preview = [&options, &rank](std::shared_ptr<const Trace> trace) {
+                auto partial = std::make_shared<RankProfile>();
+                partial->source = rank->source;
+                partial->config = rank->config;
+                partial->trace = std::move(trace);
+                auto profile = std::make_shared<Profile>();
+                profile->path = rank->source.dir;
+                profile->ranks.push_back(std::move(partial));
+                options.preview(std::move(profile));
+            };
+        }
         TraceLoadResult tr = loadTrace(source.traceView, to, span.forFile(source.traceView));
         rank->issues += tr.issues;
         if (tr.cancelled || span.cancelled()) {
@@ -153,7 +165,17 @@ LoadResult loadProfile(const QString &path, const LoadOptions &options, const Pr
                 return progress(before + done, total);
             };
         bool cancelled = false;
-        auto rank = loadRank(r, options, rankProgress, &cancelled);
+        LoadOptions rankOptions = options;
+        if (!profile->ranks.empty()) {
+            rankOptions.preview = nullptr; // the first rank's preview is enough to paint
+        } else if (options.preview) {
+            rankOptions.preview = [&options, &path](std::shared_ptr<const Profile> partial) {
+                auto named = std::make_shared<Profile>(*partial);
+                named->path = path;
+                options.preview(std::move(named));
+            };
+        }
+        auto rank = loadRank(r, rankOptions, rankProgress, &cancelled);
         if (cancelled) {
             result.cancelled = true;
             return result;

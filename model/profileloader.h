@@ -3,6 +3,7 @@
 #include "model/profile.h"
 #include "model/progress.h"
 
+#include <functional>
 #include <memory>
 
 namespace npuscope {
@@ -10,10 +11,15 @@ namespace npuscope {
 struct LoadOptions {
     int threads = 0; // 0: all cores
     bool loadTrace = true;
+    // Called once from the loading thread with a profile that holds only the first rank's
+    // config and a trace of the first few MiB of its trace_view.json (see
+    // TraceLoadOptions::preview): something to paint while the full load goes on.
+    std::function<void(std::shared_ptr<const Profile>)> preview;
 };
 
 struct LoadResult {
     std::shared_ptr<const Profile> profile; // null only when nothing could be found at all
+    bool preview = false; // a partial profile delivered while loading (LoadOptions::preview)
     bool cancelled = false;
     QString error; // set when nothing could be loaded
 };

@@ -19,6 +19,8 @@ namespace {
 
 constexpr std::int64_t kMinChunk = std::int64_t(4) << 20;
 constexpr std::int64_t kMaxChunk = std::int64_t(64) << 20;
+// The first span when a preview is wanted: parsed and indexed in a few tens of milliseconds.
+constexpr std::int64_t kPreviewChunk = std::int64_t(2) << 20;
 constexpr std::int64_t kHeadWindow = std::int64_t(1) << 20;
 // Kineto writes deviceProperties (small) before traceEvents; a larger preamble is unexpected.
 constexpr std::int64_t kMaxPreamble = std::int64_t(256) << 20;
@@ -117,11 +119,12 @@ std::int64_t boundaryNear(const TraceSource &src, std::int64_t nominal, std::int
     return -1;
 }
 
-std::vector<std::int64_t> splitSpans(const TraceSource &src, std::int64_t begin, std::int64_t chunk)
+std::vector<std::int64_t> splitSpans(
+    const TraceSource &src, std::int64_t begin, std::int64_t chunk, std::int64_t firstChunk)
 {
     std::vector<std::int64_t> cuts { begin };
     const std::int64_t size = src.size();
-    for (std::int64_t nominal = begin + chunk; nominal < size; nominal = cuts.back() + chunk) {
+    for (std::int64_t nominal = begin + firstChunk; nominal < size; nominal = cuts.back() + chunk) {
         const std::int64_t at = boundaryNear(src, nominal, size);
         if (at < 0 || at <= cuts.back())
             break;
@@ -129,6 +132,24 @@ std::vector<std::int64_t> splitSpans(const TraceSource &src, std::int64_t begin,
     }
     cuts.push_back(size);
     return cuts;
+}
+
+// The first span parsed a second time (a few MiB: cheaper than sharing the workers' chunk, whose
+// strings the merge consumes) and indexed on its own.
+std::shared_ptr<const Trace> previewTrace(const std::shared_ptr<TraceSource> &source,
+    std::int64_t begin, std::int64_t end, bool kineto, std::atomic<bool> *cancel)
+{
+    TraceSpanParser parser;
+    RawChunk chunk;
+    parser.parse(*source, begin, end, false, chunk, cancel);
+    TraceBuilder builder(source->path());
+    builder.add(std::move(chunk));
+    IssueList ignored; // the full load reports every problem
+    std::shared_ptr<Trace> trace = builder.finish(&ignored, 1);
+    trace->kineto = kineto;
+    trace->fileBytes = source->size();
+    trace->source = source;
+    return trace;
 }
 
 } // namespace
@@ -163,7 +184,8 @@ TraceLoadResult loadTrace(const std::shared_ptr<TraceSource> &source, const Trac
     const std::int64_t chunk = options.chunkBytes > 0
         ? options.chunkBytes
         : std::clamp(size / (threads * 4), kMinChunk, kMaxChunk);
-    const std::vector<std::int64_t> cuts = splitSpans(*source, start.offset, chunk);
+    const std::vector<std::int64_t> cuts = splitSpans(
+        *source, start.offset, chunk, options.preview ? std::min(chunk, kPreviewChunk) : chunk);
     const std::size_t spans = cuts.size() - 1;
 
     std::vector<std::optional<RawChunk>> done(spans);
@@ -193,6 +215,9 @@ TraceLoadResult loadTrace(const std::shared_ptr<TraceSource> &source, const Trac
     std::vector<std::thread> pool;
     for (int i = 0; i < std::min<int>(threads, static_cast<int>(spans)); ++i)
         pool.emplace_back(worker);
+
+    if (options.preview && spans > 1)
+        options.preview(previewTrace(source, cuts[0], cuts[1], start.kineto, &cancel));
 
     // Merge in file order on this thread while the workers parse ahead.
     TraceBuilder builder(path);

@@ -4,6 +4,7 @@
 #include "model/progress.h"
 #include "model/trace.h"
 
+#include <functional>
 #include <memory>
 
 namespace npuscope {
@@ -13,6 +14,10 @@ class TraceSource;
 struct TraceLoadOptions {
     int threads = 0; // 0: all cores
     std::int64_t chunkBytes = 0; // 0: automatic (a few chunks per thread, 4-64 MiB each)
+    // Called once, on the loading thread, with a trace of only the first few MiB of the file, as
+    // soon as they are parsed (the full load goes on meanwhile), so that a view can paint within
+    // a fraction of a second whatever the file size. Not called when the file is a single chunk.
+    std::function<void(std::shared_ptr<const Trace>)> preview;
 };
 
 struct TraceLoadResult {

@@ -1,8 +1,10 @@
 #include "app/loadcontroller.h"
+#include "model/generator.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace npuscope;
@@ -39,6 +41,27 @@ private slots:
             QVERIFY(p.at(0).toInt() >= 0);
             QVERIFY(p.at(0).toInt() <= LoadController::kProgressMax);
         }
+    }
+
+    void previewBeforeLoaded()
+    {
+        QTemporaryDir dir;
+        GeneratorOptions options;
+        options.outDir = dir.path();
+        options.events = 40000; // about 8 MiB of trace_view.json: more than the 2 MiB first span
+        QVERIFY(generateProfile(options).ok);
+        LoadController loader;
+        QSignalSpy preview(&loader, &LoadController::previewReady);
+        QSignalSpy loaded(&loader, &LoadController::loaded);
+        loader.start(dir.path());
+        QVERIFY(loaded.wait(kTimeoutMs));
+        QCOMPARE(preview.count(), 1);
+        const auto partial = preview.at(0).at(1).value<std::shared_ptr<const Profile>>();
+        QVERIFY(partial && partial->ranks.size() == 1 && partial->ranks.front()->trace);
+        const auto result = loaded.at(0).at(1).value<LoadResult>();
+        QVERIFY(!result.preview);
+        QVERIFY(partial->ranks.front()->trace->sliceCount()
+            < result.profile->ranks.front()->trace->sliceCount());
     }
 
     void newerLoadMakesOlderStale()

@@ -25,6 +25,7 @@ private slots:
     void overlapAndNesting();
     void beginEnd();
     void chunkedEqualsSerial();
+    void previewFirstSpan();
     void truncationSweep();
     void gzip();
     void lazyArgs();
@@ -263,6 +264,35 @@ void TstTraceLoader::chunkedEqualsSerial()
     QCOMPARE(chunked.issues.size(), 0);
     QCOMPARE(dumpTrace(*chunked.trace, 50), dumpTrace(*serial.trace, 50));
     QCOMPARE(chunked.trace->sliceCount(), 20000);
+}
+
+void TstTraceLoader::previewFirstSpan()
+{
+    const QByteArray json = manyEvents(20000);
+    TraceLoadOptions o;
+    o.threads = 2;
+    o.chunkBytes = 64 << 10;
+    int calls = 0;
+    std::shared_ptr<const Trace> preview;
+    o.preview = [&](std::shared_ptr<const Trace> t) {
+        ++calls;
+        preview = std::move(t);
+    };
+    const TraceLoadResult full = loadTrace(TraceSource::fromMemory(json, QStringLiteral("mem.json")), o);
+    QCOMPARE(calls, 1);
+    QVERIFY(preview && full.trace);
+    // A prefix of the file: some events, not all, with the track names of the metadata in it.
+    QVERIFY(preview->sliceCount() > 100);
+    QVERIFY(preview->sliceCount() < full.trace->sliceCount() / 4);
+    QCOMPARE(full.trace->sliceCount(), 20000);
+    // The preview does not change the full load.
+    QCOMPARE(dumpTrace(*full.trace, 50), dumpTrace(*loadBytes(json, 2, 64 << 10).trace, 50));
+
+    // A file of one chunk has no preview: the full trace comes as fast.
+    calls = 0;
+    o.chunkBytes = 0;
+    loadTrace(TraceSource::fromMemory(manyEvents(100), QStringLiteral("small.json")), o);
+    QCOMPARE(calls, 0);
 }
 
 void TstTraceLoader::truncationSweep()
