@@ -2,6 +2,7 @@
 
 #include "app/analysiscontroller.h"
 #include "app/commandline.h"
+#include "app/comparecontroller.h"
 #include "app/evidencehighlight.h"
 #include "app/gapcontrols.h"
 #include "app/loadcontroller.h"
@@ -14,6 +15,7 @@
 #include "widgets/kerneltablemodel.h"
 #include "widgets/kerneltableview.h"
 #include "widgets/rangesummarywidget.h"
+#include "widgets/tablepanel.h"
 #include "widgets/timeaxis.h"
 #include "widgets/timelineview.h"
 
@@ -30,6 +32,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -62,6 +65,7 @@ MainWindow::MainWindow(QWidget *parent)
     createToolBar();
     m_gaps->addTo(m_viewMenu, m_profileBar);
     createStatusBar();
+    new CompareController(this); // File > Compare With…, drops onto an open profile
     m_defaultState = saveState(kStateVersion);
     restoreSettings();
     showStartPage();
@@ -87,6 +91,7 @@ MainWindow::MainWindow(QWidget *parent)
         m_rangeSummary->setRange(t0, t1);
     });
     connect(m_kernelView, &KernelTableView::kernelActivated, this, &MainWindow::onKernelActivated);
+    connect(m_operators, &TablePanel::findOnTimelineRequested, this, &MainWindow::findOnTimeline);
     connect(m_kernelView, &KernelTableView::exportRequested, this, &MainWindow::exportKernels);
     connect(
         m_aggregation, &AggregationPanel::filterRequested, this, &MainWindow::onFilterRequested);
@@ -214,6 +219,7 @@ void MainWindow::onPreview(const QString &path, const std::shared_ptr<const Prof
     m_rangeSummary->setTrace(nullptr);
     m_kernelView->setKernels(nullptr, 0);
     m_aggregation->setKernels(nullptr);
+    m_operators->setTable(nullptr);
     m_details->setRank(nullptr, 0);
     m_findings->setFindings({});
     m_gaps->showRank(nullptr, nullptr);
@@ -311,9 +317,12 @@ void MainWindow::showRank(const std::shared_ptr<const RankProfile> &rank)
 {
     const TimeNs base = rankTimeOrigin(*rank);
     m_timeline->setTrace(rank->trace);
+    m_timeline->setKernelSource(rank);
     m_rangeSummary->setTrace(rank->trace);
     m_kernelView->setKernels(rank->kernels, base);
     m_aggregation->setKernels(rank->kernels);
+    m_operators->setTable(rank->operators,
+        tr("operator_details.csv was not collected (record_shapes or Level1 and above)."));
     m_details->setRank(rank, base);
     populateSteps(rank);
     showFindings();
@@ -382,6 +391,7 @@ void MainWindow::closeProfile()
     m_rangeSummary->setTrace(nullptr);
     m_kernelView->setKernels(nullptr, 0);
     m_aggregation->setKernels(nullptr);
+    m_operators->setTable(nullptr);
     m_details->setRank(nullptr, 0);
     m_issues->setIssues({});
     m_rankCombo->clear();
@@ -427,6 +437,19 @@ void MainWindow::onFilterRequested(int column, const QString &value)
     m_kernelView->setExactFilter(column, value);
     m_kernelDock->show();
     m_kernelDock->raise();
+}
+
+void MainWindow::findOnTimeline(const QString &name)
+{
+    m_timeline->setSearchQuery(
+        QLatin1Char('^') + QRegularExpression::escape(name) + QLatin1Char('$'),
+        TimelineSearchMode::Regex);
+    const int matches = int(m_timeline->searchResult().matches.size());
+    if (matches > 0)
+        m_timeline->findNext();
+    m_statusLabel->setText(matches > 0
+            ? tr("%1: %n event(s) on the timeline (F3 for the next).", nullptr, matches).arg(name)
+            : tr("%1 does not appear on the timeline.").arg(name));
 }
 
 void MainWindow::exportKernels()

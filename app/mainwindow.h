@@ -31,6 +31,7 @@ class KernelTableView;
 class LoadController;
 class RecentFiles;
 class StartPage;
+class TablePanel;
 class TimelineView;
 struct Evidence;
 
@@ -84,6 +85,7 @@ protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
+public:
     // Menus that controllers (compare, export, ...) add their actions to.
     QMenu *fileMenu() const { return m_fileMenu; }
     QMenu *viewMenu() const { return m_viewMenu; }
@@ -94,7 +96,7 @@ protected:
 
 private:
     // Bump when docks are added or renamed: restoreState() of an older layout is then skipped.
-    static constexpr int kStateVersion = 3;
+    static constexpr int kStateVersion = 4;
 
     void createActions();
     void createDocks();
@@ -122,6 +124,7 @@ private:
     void showFindings(); // of the current rank, as far as analysed
     void onEvidenceSelected(const QString &findingId, const std::vector<Evidence> &evidence);
     void exportKernels();
+    void findOnTimeline(const QString &name);
 
     LoadController *m_loader = nullptr;
     RecentFiles *m_recent = nullptr;
@@ -146,6 +149,7 @@ private:
     IssuesPanel *m_issues = nullptr;
     FindingsPanel *m_findings = nullptr;
     RangeSummaryWidget *m_rangeSummary = nullptr;
+    TablePanel *m_operators = nullptr; // operator_details.csv
     QDockWidget *m_kernelDock = nullptr;
     QDockWidget *m_issuesDock = nullptr;
     QToolBar *m_profileBar = nullptr;

@@ -1,15 +1,21 @@
 // MainWindow's construction: docks, menus, tool bar, status bar, and the persisted layout.
 #include "app/mainwindow.h"
 
+#include "app/aboutdialog.h"
 #include "app/loadcontroller.h"
 #include "app/recentfiles.h"
+#include "app/settingsdialog.h"
 #include "widgets/aggregationpanel.h"
 #include "widgets/detailspanel.h"
 #include "widgets/findingspanel.h"
 #include "widgets/issuespanel.h"
 #include "widgets/kerneltableview.h"
 #include "widgets/rangesummarywidget.h"
+#include "widgets/tablepanel.h"
 
+#include "widgets/timelineview.h"
+
+#include <QActionGroup>
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
@@ -44,6 +50,7 @@ void MainWindow::createDocks()
     m_issues = new IssuesPanel(this);
     m_findings = new FindingsPanel(this);
     m_rangeSummary = new RangeSummaryWidget(this);
+    m_operators = new TablePanel(this);
     m_kernelDock = addPanel(
         m_kernelView, tr("Kernels"), QStringLiteral("KernelsDock"), Qt::BottomDockWidgetArea);
     QDockWidget *aggregation = addPanel(m_aggregation, tr("Aggregation"),
@@ -56,7 +63,10 @@ void MainWindow::createDocks()
         m_details, tr("Details"), QStringLiteral("DetailsDock"), Qt::RightDockWidgetArea);
     splitDockWidget(findings, details, Qt::Vertical);
     tabifyDockWidget(m_kernelDock, aggregation);
-    tabifyDockWidget(aggregation, m_issuesDock);
+    QDockWidget *operators = addPanel(
+        m_operators, tr("Operators"), QStringLiteral("OperatorsDock"), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(aggregation, operators);
+    tabifyDockWidget(operators, m_issuesDock);
     tabifyDockWidget(m_issuesDock,
         addPanel(m_rangeSummary, tr("Range Summary"), QStringLiteral("RangeSummaryDock"),
             Qt::BottomDockWidgetArea));
@@ -101,17 +111,36 @@ void MainWindow::createActions()
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addSeparator();
+    QMenu *colours = m_viewMenu->addMenu(tr("&Colour Slices By"));
+    auto *colourGroup = new QActionGroup(colours);
+    const std::pair<QString, TimelineColorMode> modes[] = {
+        { tr("&Name"), TimelineColorMode::Name },
+        { tr("&Category"), TimelineColorMode::Category },
+        { tr("&Accelerator Core"), TimelineColorMode::AcceleratorCore },
+    };
+    for (const auto &[label, mode] : modes) {
+        QAction *action = colours->addAction(
+            label, this, [this, mode = mode]() { m_timeline->setColorMode(mode); });
+        action->setCheckable(true);
+        action->setData(int(mode));
+        colourGroup->addAction(action);
+    }
+    // The timeline's C key cycles the modes too: show the one in use.
+    connect(colours, &QMenu::aboutToShow, this, [this, colourGroup]() {
+        for (QAction *action : colourGroup->actions())
+            action->setChecked(action->data().toInt() == int(m_timeline->colorMode()));
+    });
+    m_viewMenu->addSeparator();
     m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
 
     m_toolsMenu = menuBar()->addMenu(tr("&Tools"));
+    QAction *settings = m_toolsMenu->addAction(
+        tr("&Settings…"), this, [this]() { SettingsDialog(this).exec(); });
+    settings->setMenuRole(QAction::PreferencesRole);
 
     QMenu *help = m_helpMenu = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About npuscope"), this, [this]() {
-        QMessageBox::about(this, tr("About npuscope"),
-            tr("<h3>npuscope %1</h3><p>A fast, offline viewer and analyser for "
-               "Ascend (torch_npu) and PyTorch Kineto training profiles.</p>")
-                .arg(QApplication::applicationVersion()));
-    });
+    help->addAction(tr("&About npuscope"), this, [this]() { AboutDialog(this).exec(); })
+        ->setMenuRole(QAction::AboutRole);
 }
 
 void MainWindow::createToolBar()

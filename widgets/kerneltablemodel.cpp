@@ -1,5 +1,7 @@
 #include "widgets/kerneltablemodel.h"
 
+#include "widgets/tabletext.h"
+
 #include "analysis/kernelfindings.h"
 #include "widgets/rowsort.h"
 
@@ -12,29 +14,6 @@
 
 namespace npuscope {
 
-namespace {
-
-    QString sanitizedTsvCell(QString text)
-    {
-        text.replace(QLatin1Char('\t'), QLatin1Char(' '));
-        text.replace(QLatin1Char('\n'), QLatin1Char(' '));
-        text.replace(QLatin1Char('\r'), QLatin1Char(' '));
-        return text;
-    }
-
-    QString csvCell(const QString &text)
-    {
-        static const QString kSpecial = QStringLiteral(",\"\n\r");
-        const bool quote
-            = std::any_of(text.begin(), text.end(), [](QChar c) { return kSpecial.contains(c); });
-        if (!quote)
-            return text;
-        QString quoted = text;
-        quoted.replace(QLatin1Char('"'), QStringLiteral("\"\""));
-        return QLatin1Char('"') + quoted + QLatin1Char('"');
-    }
-
-} // namespace
 
 KernelTableModel::KernelTableModel(QObject *parent)
     : QAbstractTableModel(parent)
@@ -545,12 +524,12 @@ QString KernelTableModel::toTsv(const QList<int> &viewRows, const QList<int> &co
     QStringList lines;
     QStringList cells;
     for (const int c : columns)
-        cells << sanitizedTsvCell(headerData(c, Qt::Horizontal).toString());
+        cells << tsvCell(headerData(c, Qt::Horizontal).toString());
     lines << cells.join(QLatin1Char('\t'));
     for (const int v : viewRows) {
         cells.clear();
         for (const int c : columns)
-            cells << sanitizedTsvCell(cellText(kernelRow(v), c));
+            cells << tsvCell(cellText(kernelRow(v), c));
         lines << cells.join(QLatin1Char('\t'));
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');

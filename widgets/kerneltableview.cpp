@@ -1,5 +1,7 @@
 #include "widgets/kerneltableview.h"
 
+#include "widgets/tabletext.h"
+
 #include "widgets/kerneltablemodel.h"
 
 #include <QAction>
@@ -19,7 +21,6 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include <set>
 
 namespace npuscope {
 
@@ -301,15 +302,10 @@ void KernelTableView::showTableMenu(const QPoint &pos)
 
 QString KernelTableView::selectedRowsAsTsv() const
 {
-    // Walk selection ranges, not selectedRows(): a select-all of a million rows is one range.
-    std::set<int> rows;
-    for (const QItemSelectionRange &range : m_table->selectionModel()->selection()) {
-        for (int r = range.top(); r <= range.bottom(); ++r)
-            rows.insert(r);
-    }
+    const QList<int> rows = selectedRowNumbers(*m_table->selectionModel());
     if (rows.empty())
         return {};
-    return m_model->toTsv(QList<int>(rows.begin(), rows.end()), visibleColumns());
+    return m_model->toTsv(rows, visibleColumns());
 }
 
 void KernelTableView::copySelection()

@@ -84,9 +84,80 @@ std::uint16_t TimelineColors::indexOf(StringId id) const
     return 0;
 }
 
-std::uint16_t TimelineColors::colorIndex(const Event &e) const
+std::uint16_t TimelineColors::colorIndex(EventRef ref, const Event &e) const
 {
-    return indexOf(m_mode == TimelineColorMode::Category ? e.category : e.name);
+    if (m_mode == TimelineColorMode::Name)
+        return indexOf(e.name);
+    if (m_mode == TimelineColorMode::AcceleratorCore && ref.track.value < m_coreClasses.size()) {
+        const auto &classes = m_coreClasses[ref.track.value];
+        if (ref.index < classes.size() && classes[ref.index] != CoreClass::None)
+            return coreClassIndex(classes[ref.index]);
+    }
+    return indexOf(e.category);
+}
+
+void TimelineColors::setCoreClasses(std::vector<std::vector<CoreClass>> classes)
+{
+    m_coreClasses = std::move(classes);
+}
+
+std::uint16_t TimelineColors::coreClassIndex(CoreClass c)
+{
+    // Fixed hues (indices into kPalette) that read as the unit: blue cube, green vector, purple
+    // mixed, red AI_CPU (the slow fallback), orange communication, teal copies.
+    switch (c) {
+    case CoreClass::Cube:
+        return 0;
+    case CoreClass::Vector:
+        return 4;
+    case CoreClass::Mix:
+        return 12;
+    case CoreClass::AiCpu:
+        return 10;
+    case CoreClass::Communication:
+        return 2;
+    case CoreClass::Memory:
+        return 8;
+    case CoreClass::Other:
+    case CoreClass::None:
+        break;
+    }
+    return 6;
+}
+
+QString TimelineColors::coreClassName(CoreClass c)
+{
+    switch (c) {
+    case CoreClass::Cube:
+        return tr("Cube (AI_CORE)");
+    case CoreClass::Vector:
+        return tr("Vector (AI_VECTOR_CORE)");
+    case CoreClass::Mix:
+        return tr("Mixed (MIX_AIC/AIV)");
+    case CoreClass::AiCpu:
+        return tr("AI_CPU");
+    case CoreClass::Communication:
+        return tr("Communication");
+    case CoreClass::Memory:
+        return tr("Memory copy");
+    case CoreClass::Other:
+    case CoreClass::None:
+        break;
+    }
+    return tr("Other device task");
+}
+
+std::vector<std::pair<QString, int>> TimelineColors::coreLegend() const
+{
+    bool present[8] = {};
+    for (const auto &track : m_coreClasses)
+        for (CoreClass c : track)
+            present[static_cast<int>(c)] = true;
+    std::vector<std::pair<QString, int>> legend;
+    for (int c = 1; c < 8; ++c)
+        if (present[c])
+            legend.emplace_back(coreClassName(CoreClass(c)), coreClassIndex(CoreClass(c)));
+    return legend;
 }
 
 std::uint16_t TimelineColors::foldedIndex(std::uint16_t index)

@@ -3,9 +3,12 @@
 #include "model/types.h"
 
 #include <QColor>
+#include <QCoreApplication>
+#include <QString>
 
 #include <cstdint>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace npuscope {
@@ -13,12 +16,19 @@ namespace npuscope {
 class Trace;
 struct Event;
 
-enum class TimelineColorMode : std::uint8_t { Name, Category };
+// Name: a hash of the event name. Category: of its category. AcceleratorCore: device kernels by
+// the unit they ran on (the kernel table's Accelerator Core), everything else by category.
+enum class TimelineColorMode : std::uint8_t { Name, Category, AcceleratorCore };
+
+// What a device kernel ran on, for TimelineColorMode::AcceleratorCore.
+enum class CoreClass : std::uint8_t { None, Cube, Vector, Mix, AiCpu, Communication, Memory, Other };
 
 // Slice colours: a stable hash of the name (or category) picks one of kPaletteSize colours, so
 // the same kernel has the same colour in every run, on every machine and in every session.
 // Colour indices are small integers so that the painter can batch rectangles per colour.
 class TimelineColors {
+    Q_DECLARE_TR_FUNCTIONS(npuscope::TimelineColors)
+
 public:
     // Tableau-20-like hues: distinct, medium lightness, readable on light and dark palettes.
     static constexpr int kPaletteSize = 20;
@@ -32,7 +42,16 @@ public:
     void setMode(TimelineColorMode mode) { m_mode = mode; }
     TimelineColorMode mode() const { return m_mode; }
 
-    std::uint16_t colorIndex(const Event &e) const;
+    // Per track (Trace::tracks index), the CoreClass of each event; tracks without kernels may
+    // be left empty. Used in TimelineColorMode::AcceleratorCore.
+    void setCoreClasses(std::vector<std::vector<CoreClass>> classes);
+    bool hasCoreClasses() const { return !m_coreClasses.empty(); }
+    static std::uint16_t coreClassIndex(CoreClass c); // palette index of a class
+    static QString coreClassName(CoreClass c);
+    // (name, palette index) of the classes present, for a legend.
+    std::vector<std::pair<QString, int>> coreLegend() const;
+
+    std::uint16_t colorIndex(EventRef ref, const Event &e) const;
     static std::uint16_t foldedIndex(std::uint16_t index);
 
     const QColor &color(int index) const { return m_colors[static_cast<std::size_t>(index)]; }
@@ -46,6 +65,7 @@ private:
     std::uint16_t indexOf(StringId id) const;
 
     TimelineColorMode m_mode = TimelineColorMode::Name;
+    std::vector<std::vector<CoreClass>> m_coreClasses;
     std::vector<std::uint8_t> m_byString; // palette index per StringId
     std::vector<QColor> m_colors;
     std::vector<QColor> m_text;

@@ -200,7 +200,7 @@ void TimelineDrawList::flush()
         return;
     const double x0 = std::max(p.x0, -kClipMargin);
     const double x1 = std::min(std::max(p.x1, p.x0 + kMinSliceWidth), width + kClipMargin);
-    std::uint16_t color = m_frame.colors->colorIndex(m_frame.trace->event(p.first));
+    std::uint16_t color = m_frame.colors->colorIndex(p.first, m_frame.trace->event(p.first));
     if (p.count > 1)
         color = TimelineColors::foldedIndex(color);
     m_slices.push_back(

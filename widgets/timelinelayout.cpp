@@ -40,9 +40,14 @@ void TimelineLayout::clear()
 }
 
 void TimelineLayout::build(const Trace &trace, const QSet<QString> &collapsed,
-    const QSet<std::uint32_t> &expanded, TrackId deviceIdleTrack)
+    const QSet<std::uint32_t> &expanded, TrackId deviceIdleTrack,
+    const std::vector<std::uint32_t> &pinned)
 {
     clear();
+    std::vector<bool> isPinned(trace.tracks.size(), false);
+    for (std::uint32_t t : pinned)
+        if (t < isPinned.size())
+            isPinned[t] = true;
     std::map<QString, int> byKey;
     auto groupFor = [&](StringId pid, const QString &processName, std::int64_t sort) -> int {
         const QString key = groupKey(pid, processName);
@@ -54,6 +59,8 @@ void TimelineLayout::build(const Trace &trace, const QSet<QString> &collapsed,
     };
     for (std::uint32_t i = 0; i < trace.tracks.size(); ++i) {
         const Track &t = trace.tracks[i];
+        if (isPinned[i])
+            continue;
         m_groups[static_cast<std::size_t>(groupFor(t.pidKey, t.processName, t.processSort))]
             .tracks.push_back(i);
     }
@@ -64,6 +71,15 @@ void TimelineLayout::build(const Trace &trace, const QSet<QString> &collapsed,
     }
     std::stable_sort(m_groups.begin(), m_groups.end(),
         [](const TimelineGroup &a, const TimelineGroup &b) { return a.sort < b.sort; });
+    if (std::find(isPinned.begin(), isPinned.end(), true) != isPinned.end()) {
+        const QString key = QLatin1String(kPinnedKey);
+        TimelineGroup group { key, tr("Pinned"), 0, {}, {}, collapsed.contains(key), -1, true };
+        for (std::uint32_t t : pinned)
+            if (t < isPinned.size() && std::find(group.tracks.begin(), group.tracks.end(), t)
+                    == group.tracks.end())
+                group.tracks.push_back(t);
+        m_groups.insert(m_groups.begin(), std::move(group));
+    }
 
     m_rowOfTrack.assign(trace.tracks.size(), -1);
     m_groupOfTrack.assign(trace.tracks.size(), -1);

@@ -38,6 +38,7 @@ struct TimelineGroup {
     std::vector<std::uint32_t> counters;
     bool collapsed = false;
     int headerRow = -1;
+    bool pinned = false; // the group of pinned tracks (first, from several processes)
 };
 
 // Vertical layout of the timeline: groups in process-sort order (Trace::tracks is already
@@ -55,11 +56,14 @@ public:
     // Nesting levels a track shows until expanded: 12 x 18 px is about a third of a laptop
     // screen; host threads recorded with_stack reach 40+ levels and would fill it alone.
     static constexpr int kDefaultDepthCap = 12;
+    static constexpr char kPinnedKey[] = "pinned";
 
     // `expanded`: tracks that show every level instead of kDefaultDepthCap. `deviceIdleTrack`:
     // a device stream track; its group gets a DeviceIdle row under its header (when valid).
+    // `pinned`: tracks shown first, in this order, in a group of their own (key kPinnedKey).
     void build(const Trace &trace, const QSet<QString> &collapsed,
-        const QSet<std::uint32_t> &expanded = {}, TrackId deviceIdleTrack = {});
+        const QSet<std::uint32_t> &expanded = {}, TrackId deviceIdleTrack = {},
+        const std::vector<std::uint32_t> &pinned = {});
     void clear();
 
     const std::vector<TimelineRow> &rows() const { return m_rows; }

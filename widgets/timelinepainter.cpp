@@ -97,6 +97,7 @@ void TimelinePainter::paint(QPainter &p, const TimelineScene &s)
     p.restore();
     paintHeader(p, s);
     paintRuler(p, s);
+    paintTimelineLegend(p, area, s.legend, *s.colors, s.palette, s.font);
     if (s.showHelp)
         paintHelp(p, s);
 }
@@ -358,8 +359,14 @@ QString TimelinePainter::trackLabel(const TimelineScene &s, std::size_t row) con
     switch (r.kind) {
     case TimelineRowKind::Process:
         return s.layout->groups()[static_cast<std::size_t>(r.group)].name;
-    case TimelineRowKind::Track:
-        return s.trace->tracks[r.index].displayName();
+    case TimelineRowKind::Track: {
+        const Track &track = s.trace->tracks[r.index];
+        // Pinned tracks come from several processes: say which.
+        if (s.layout->groups()[static_cast<std::size_t>(r.group)].pinned
+            && !track.processName.isEmpty())
+            return track.processName + QStringLiteral(" · ") + track.displayName();
+        return track.displayName();
+    }
     case TimelineRowKind::Counter: {
         const CounterSeries &c = s.trace->counters[r.index];
         return c.name.isEmpty() ? c.processName : c.name;

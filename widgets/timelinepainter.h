@@ -3,6 +3,7 @@
 #include "analysis/gaps.h"
 #include "model/types.h"
 #include "widgets/timeaxis.h"
+#include "widgets/timelinelegend.h"
 
 #include <QCoreApplication>
 #include <QFont>
@@ -45,6 +46,7 @@ struct TimelineScene {
     bool showHelp = false;
     const TimelineSearchResult *search = nullptr; // matches to outline, or null
     QString emptyText; // shown when there is no trace
+    TimelineLegend legend; // colour legend in the top-right corner; empty: none
 };
 
 // Draws a TimelineScene: row backgrounds, slices batched by colour, labels, counters, flows,

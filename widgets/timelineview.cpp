@@ -1,5 +1,8 @@
 #include "widgets/timelineview.h"
 
+#include "model/profile.h"
+#include "widgets/timelinecoreclasses.h"
+
 #include "model/trace.h"
 #include "widgets/timelinesearchbar.h"
 #include "widgets/timelinetooltip.h"
@@ -54,6 +57,10 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace)
     m_trace = std::move(trace);
     const Trace *t = m_trace.get();
     m_colors.setTrace(t);
+    m_colors.setCoreClasses({});
+    m_coreClassesBuilt = false;
+    m_coreLegend.clear();
+    m_pinnedTracks.clear();
     m_depths.reset(t);
     m_painter.reset(t);
     m_drawList.clear();
@@ -115,7 +122,7 @@ void TimelineView::rebuildLayout()
         && m_streamGaps.front().track.value < m_trace->tracks.size())
         idleTrack = m_streamGaps.front().track;
     if (m_trace)
-        m_layout.build(*m_trace, m_collapsed, m_expandedTracks, idleTrack);
+        m_layout.build(*m_trace, m_collapsed, m_expandedTracks, idleTrack, m_pinnedTracks);
     else
         m_layout.clear();
     updateScrollBar();
@@ -222,8 +229,43 @@ void TimelineView::clearSelectedRange()
 
 void TimelineView::setColorMode(TimelineColorMode mode)
 {
+    if (mode == TimelineColorMode::AcceleratorCore && !m_coreClassesBuilt && m_trace) {
+        m_coreClassesBuilt = true;
+        if (m_kernelRank && m_kernelRank->kernels && m_kernelRank->trace == m_trace)
+            m_colors.setCoreClasses(
+                kernelCoreClasses(*m_trace, *m_kernelRank->kernels, m_kernelRank->join));
+        m_coreLegend = m_colors.coreLegend();
+    }
     m_colors.setMode(mode);
     viewport()->update();
+}
+
+void TimelineView::setKernelSource(std::shared_ptr<const RankProfile> rank)
+{
+    m_kernelRank = std::move(rank);
+    m_coreClassesBuilt = false;
+    m_colors.setCoreClasses({});
+    m_coreLegend.clear();
+    if (colorMode() == TimelineColorMode::AcceleratorCore)
+        setColorMode(TimelineColorMode::AcceleratorCore);
+}
+
+void TimelineView::setTrackPinned(TrackId track, bool pinned)
+{
+    if (!m_trace || track.value >= m_trace->tracks.size() || pinned == isTrackPinned(track))
+        return;
+    if (pinned)
+        m_pinnedTracks.push_back(track.value);
+    else
+        std::erase(m_pinnedTracks, track.value);
+    rebuildLayout();
+    viewport()->update();
+}
+
+bool TimelineView::isTrackPinned(TrackId track) const
+{
+    return std::find(m_pinnedTracks.begin(), m_pinnedTracks.end(), track.value)
+        != m_pinnedTracks.end();
 }
 
 void TimelineView::setGroupCollapsed(int group, bool collapsed)
@@ -345,6 +387,8 @@ TimelineScene TimelineView::scene(
     s.showHelp = m_showHelp;
     s.search = m_search.matches.empty() ? nullptr : &m_search;
     s.emptyText = tr("No trace loaded");
+    if (colorMode() == TimelineColorMode::AcceleratorCore)
+        s.legend = m_coreLegend;
     if (m_mousePos.x() >= kHeaderWidth && m_drag != Drag::Pan) {
         s.cursorX = m_mousePos.x() - kHeaderWidth;
         if (m_mousePos.y() >= kRulerHeight)

@@ -23,6 +23,7 @@ namespace npuscope {
 
 class Trace;
 class TimelineSearchBar;
+struct RankProfile;
 
 // The zoomable multi-stream timeline: process groups of slice tracks and counter charts under a
 // time ruler. Holds the trace read-only; every frame builds a TimelineDrawList (O(pixels) with
@@ -72,6 +73,14 @@ public:
 
     void setColorMode(TimelineColorMode mode);
     TimelineColorMode colorMode() const { return m_colors.mode(); }
+    // The kernels of the rank shown, for TimelineColorMode::AcceleratorCore (classified when
+    // that mode is first used). Null: the mode colours by category only.
+    void setKernelSource(std::shared_ptr<const RankProfile> rank);
+
+    // Pinned tracks are shown first, in a "Pinned" group, in the order they were pinned.
+    void setTrackPinned(TrackId track, bool pinned);
+    bool isTrackPinned(TrackId track) const;
+    const std::vector<std::uint32_t> &pinnedTracks() const { return m_pinnedTracks; }
 
     // Process groups by TimelineLayout group index.
     void setGroupCollapsed(int group, bool collapsed);
@@ -152,6 +161,10 @@ private:
     std::shared_ptr<const Trace> m_trace;
     TimelineLayout m_layout;
     TimelineColors m_colors;
+    std::shared_ptr<const RankProfile> m_kernelRank; // for the AcceleratorCore colours
+    bool m_coreClassesBuilt = false;
+    TimelineLegend m_coreLegend;
+    std::vector<std::uint32_t> m_pinnedTracks;
     TimelineDepthIndex m_depths;
     TimelineDrawList m_drawList;
     TimelinePainter m_painter;

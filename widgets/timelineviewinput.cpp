@@ -137,8 +137,10 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
         viewport()->update();
         return;
     case Qt::Key_C:
+        // Name -> Category -> Accelerator Core -> Name.
         setColorMode(colorMode() == TimelineColorMode::Name ? TimelineColorMode::Category
-                                                            : TimelineColorMode::Name);
+                : colorMode() == TimelineColorMode::Category ? TimelineColorMode::AcceleratorCore
+                                                              : TimelineColorMode::Name);
         return;
     default:
         QAbstractScrollArea::keyPressEvent(event);
@@ -262,6 +264,12 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
         else
             menu.addAction(tr("Show Only %n Level(s)", nullptr, TimelineLayout::kDefaultDepthCap),
                 this, [this, track]() { setTrackExpanded(track, false); });
+    }
+    if (info.kind == TimelineRowKind::Track) {
+        const TrackId track(info.index);
+        const bool pinned = isTrackPinned(track);
+        menu.addAction(pinned ? tr("Unpin") : tr("Pin to Top"), this,
+            [this, track, pinned]() { setTrackPinned(track, !pinned); });
     }
     if (info.group >= 0) {
         const bool collapsed = m_layout.groups()[static_cast<std::size_t>(info.group)].collapsed;
