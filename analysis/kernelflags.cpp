@@ -26,7 +26,7 @@ KernelFlags kernelFlagsOf(const KernelTable &k, const KernelKinds &kinds, qsizet
     const TimeNs wait = k.wait[i];
     KernelFlags flags = 0;
     if (kinds.isCompute(row) && wait >= kHostBoundMinWaitNs
-        && wait >= kHostBoundWaitRatio * duration)
+        && wait / kHostBoundWaitRatio >= duration) // no overflow on a damaged Duration
         flags |= kFlagHostBound;
     if (cores > 0 && kinds.isCube(row) && k.blockDim[i] > 0 && k.blockDim[i] % cores != 0
         && duration >= kLowBlockDimMinNs)

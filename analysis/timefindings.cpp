@@ -89,7 +89,9 @@ std::vector<qint32> stalledKernels(const KernelTable &k, const KernelKinds &kind
     for (qsizetype r = 0; r < k.rowCount(); ++r) {
         const auto i = std::size_t(r);
         const TimeNs wait = k.wait[i];
-        if (!kinds.isCompute(r) || wait <= 0 || wait < kWaitRatio * k.duration[i])
+        // wait / ratio < duration is wait < ratio x duration without the multiplication, which
+        // overflows for a damaged Duration cell (found by fuzz_profile).
+        if (!kinds.isCompute(r) || wait <= 0 || wait / kWaitRatio < k.duration[i])
             continue;
         if (kinds.hasTime(r)) {
             const TimeNs comm = kinds.commUnion().coveredWithin(k.start[i] - wait, k.start[i]);

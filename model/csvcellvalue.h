@@ -53,7 +53,7 @@ inline std::int64_t microsToNs(SimpleDecimal d, std::string_view s)
         d.frac /= 10;
         --d.fracLen;
     }
-    constexpr std::uint64_t kMaxMicros = std::numeric_limits<std::int64_t>::max() / 1000 - 1;
+    constexpr std::uint64_t kMaxMicros = kMaxTimeNs / 1000 - 1; // same range as parseScaledToNs
     if (d.fracLen <= 3 && d.intPart <= kMaxMicros) {
         const auto ns = std::int64_t(d.intPart * 1000 + d.frac * kPow10[3 - d.fracLen]);
         return d.negative ? -ns : ns;

@@ -85,7 +85,7 @@ std::optional<TimeNs> parseScaledToNs(std::string_view text, int scaleExp)
         return std::nullopt;
     // value = mantissa * 10^exp10 µs-units; ns = value * 10^(3 + scaleExp)
     int shift = exp10 + 3 + scaleExp;
-    constexpr U128 kLimit = static_cast<U128>(std::numeric_limits<TimeNs>::max());
+    constexpr U128 kLimit = static_cast<U128>(kMaxTimeNs);
     if (mantissa == 0)
         return TimeNs(0);
     if (shift >= 0) {

@@ -90,6 +90,7 @@ struct Parser final : SpanParserBackend {
     std::vector<std::pair<std::string_view, double>> counterArgs;
     RawChunk *out = nullptr;
     const std::atomic<bool> *cancel = nullptr;
+    std::int64_t eventOffset = -1; // of the event being parsed: problems in its args point there
 
     struct Span {
         std::int64_t begin, end;
@@ -295,7 +296,7 @@ error_code Parser::parseArgs(char ph, od::object &obj, std::string_view *metaTex
                 std::string_view tok = stripToken(v.raw_json_token());
                 auto parsed = parseDouble(tok);
                 if (!parsed) {
-                    out->addProblem(RawChunk::BadCounterValue, -1,
+                    out->addProblem(RawChunk::BadCounterValue, eventOffset,
                                     QStringLiteral("counter value is not a number: %1").arg(QString::fromUtf8(tok.data(), static_cast<qsizetype>(std::min<std::size_t>(tok.size(), 60)))));
                     continue;
                 }
@@ -324,6 +325,7 @@ error_code Parser::parseLateArgs(char ph, std::string_view text, std::string_vie
 
 error_code Parser::parseEvent(od::object &obj, std::int64_t offset)
 {
+    eventOffset = offset;
     char ph = 0;
     std::string_view name, cat, pid, tid, ts, dur, id, bp, metaText;
     std::int64_t metaSort = 0;

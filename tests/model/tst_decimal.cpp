@@ -31,6 +31,11 @@ void TstDecimal::micros_data()
     QTest::newRow("zero") << "0" << true << Q_INT64_C(0);
     QTest::newRow("out of range 1e400") << "1e400" << false << Q_INT64_C(0);
     QTest::newRow("out of range digits") << "99999999999999999999999" << false << Q_INT64_C(0);
+    // Found by fuzz_profile: a start near INT64_MAX plus a duration overflowed in the analysis.
+    QTest::newRow("largest accepted") << "2305843009213693.952" << true << Q_INT64_C(2305843009213693952);
+    QTest::newRow("above 2^61 ns") << "2305843009213693.953" << false << Q_INT64_C(0);
+    QTest::newRow("negative above 2^61 ns") << "-2305843009213693.953" << false << Q_INT64_C(0);
+    QTest::newRow("near INT64_MAX") << "8821234385384450.869" << false << Q_INT64_C(0);
     QTest::newRow("NaN") << "NaN" << false << Q_INT64_C(0);
     QTest::newRow("empty") << "" << false << Q_INT64_C(0);
     QTest::newRow("N/A") << "N/A" << false << Q_INT64_C(0);
