@@ -129,9 +129,11 @@ KernelTable kernelsFromTrace(const Trace &trace, KernelJoin *join)
             k.stream.push_back(t.streamId);
             k.blockDim.push_back(KernelTable::kNoValue);
             k.start.push_back(e.start);
-            k.duration.push_back(e.duration);
-            k.wait.push_back(
-                previousEnd == Table::kMissingNs ? 0 : std::max<TimeNs>(0, e.start - previousEnd));
+            // Same range as kernel_details cells (see kMaxDurationNs); the trace keeps the original.
+            k.duration.push_back(std::min(e.duration, KernelTable::kMaxDurationNs));
+            k.wait.push_back(previousEnd == Table::kMissingNs
+                    ? 0
+                    : std::clamp<TimeNs>(e.start - previousEnd, 0, KernelTable::kMaxDurationNs));
             previousEnd = std::max(previousEnd, e.end());
         }
     }

@@ -73,7 +73,8 @@ namespace {
 
     // Times in exact ns: from the column's own parse when its header has a time unit, else the
     // text read as microseconds (the article's "Duration", "Task Start Time").
-    std::vector<TimeNs> readTimes(const Table &table, int column, TimeNs missing, IssueList *issues)
+    std::vector<TimeNs> readTimes(const Table &table, int column, TimeNs missing, IssueList *issues,
+        TimeNs maxAbs = kMaxTimeNs)
     {
         std::vector<TimeNs> out(std::size_t(table.rowCount()), missing);
         if (column < 0)
@@ -87,7 +88,7 @@ namespace {
                 continue;
             const TimeNs ns
                 = parsed ? c.ns[row] : parseMicrosToNs(text).value_or(Table::kMissingNs);
-            if (ns == Table::kMissingNs)
+            if (ns == Table::kMissingNs || ns > maxAbs || ns < -maxAbs)
                 bad.add(qsizetype(row));
             else
                 out[row] = ns;
@@ -207,8 +208,8 @@ KernelTable KernelTable::fromTable(std::shared_ptr<const Table> table, IssueList
     k.stream = readInts(t, k.streamColumn, issues);
     k.blockDim = readInts(t, k.blockDimColumn, issues);
     k.start = readTimes(t, k.startColumn, Table::kMissingNs, issues);
-    k.duration = readTimes(t, k.durationColumn, 0, issues);
-    k.wait = readTimes(t, k.waitColumn, 0, issues);
+    k.duration = readTimes(t, k.durationColumn, 0, issues, KernelTable::kMaxDurationNs);
+    k.wait = readTimes(t, k.waitColumn, 0, issues, KernelTable::kMaxDurationNs);
     return k;
 }
 

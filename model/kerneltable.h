@@ -12,6 +12,10 @@ namespace npuscope {
 class KernelTable {
 public:
     static constexpr std::int32_t kNoValue = -1;
+    // Longest Duration or Wait Time taken as real (2^42 ns, about 73 minutes; HCCL times out
+    // after 30). Longer cells are damaged and treated as missing: this keeps the sums over
+    // millions of rows the analysis makes far from int64 overflow (found by fuzz_profile).
+    static constexpr TimeNs kMaxDurationNs = TimeNs(1) << 42;
 
     std::shared_ptr<const Table> table; // all columns as read (may be null for Kineto)
     StringPool strings; // pool for name/type/core/step below
