@@ -133,21 +133,33 @@ namespace {
         return !last || t <= spans[std::size_t(i)].end ? i : -1;
     }
 
+    // The span of every kernel row (its Step Id, else the span its launch falls in), or < 0.
+    std::vector<int> rowSpans(
+        const RankProfile &rank, const KernelKinds &kinds, const std::vector<StepSpan> &spans)
+    {
+        QHash<QString, int> ids;
+        for (std::size_t i = 0; i < spans.size(); ++i)
+            ids.insert(spans[i].id, static_cast<int>(i));
+        StepIdIndex byId(*rank.kernels, ids);
+        const bool useIds = byId.anyStepText();
+        std::vector<int> out(static_cast<std::size_t>(rank.kernels->rowCount()), -1);
+        for (qsizetype row = 0; row < rank.kernels->rowCount(); ++row) {
+            int step = useIds ? byId.stepOf(row) : StepIdIndex::kNoText;
+            if (step == StepIdIndex::kNoText && kinds.hasTime(row))
+                step = spanAt(spans, launchTime(rank, row));
+            out[std::size_t(row)] = step;
+        }
+        return out;
+    }
+
     std::vector<StepBreakdown> fromTrace(
         const RankProfile &rank, const KernelKinds *kinds, const std::vector<StepSpan> &spans)
     {
         std::vector<StepTasks> tasks(spans.size());
         if (rank.kernels && kinds) {
-            QHash<QString, int> ids;
-            for (std::size_t i = 0; i < spans.size(); ++i)
-                ids.insert(spans[i].id, static_cast<int>(i));
-            StepIdIndex byId(*rank.kernels, ids);
-            const bool useIds = byId.anyStepText();
+            const std::vector<int> steps = rowSpans(rank, *kinds, spans);
             for (qsizetype row = 0; row < rank.kernels->rowCount(); ++row) {
-                int step = useIds ? byId.stepOf(row) : StepIdIndex::kNoText;
-                if (step == StepIdIndex::kNoText && kinds->hasTime(row))
-                    step = spanAt(spans, launchTime(rank, row));
-                if (step >= 0)
+                if (const int step = steps[std::size_t(row)]; step >= 0)
                     tasks[std::size_t(step)].add(*rank.kernels, *kinds, row);
             }
         }
@@ -320,6 +332,32 @@ std::vector<StepBreakdown> computeStepBreakdown(const RankProfile &rank, const K
     if (rank.kernels && kinds && rank.kernels->rowCount() > 0)
         return fromKernels(rank, *kinds);
     return {};
+}
+
+std::vector<int> kernelRowSteps(
+    const RankProfile &rank, const KernelKinds &kinds, const std::vector<StepBreakdown> &steps)
+{
+    if (!rank.kernels)
+        return {};
+    if (!steps.empty() && steps.front().source == StepSource::Trace && rank.trace) {
+        std::vector<int> out = rowSpans(rank, kinds, findStepSpans(*rank.trace));
+        for (int &s : out)
+            s = std::max(s, -1);
+        return out;
+    }
+    // step_trace_time.csv and kernel-only steps: the rows' Step Id text names the step ("" is
+    // the step of rows without one when the steps come from the kernels).
+    QHash<QString, int> ids;
+    for (std::size_t i = 0; i < steps.size(); ++i)
+        ids.insert(steps[i].id, static_cast<int>(i));
+    const int noText = ids.value(QString(), -1);
+    StepIdIndex byId(*rank.kernels, ids);
+    std::vector<int> out(static_cast<std::size_t>(rank.kernels->rowCount()), -1);
+    for (qsizetype row = 0; row < rank.kernels->rowCount(); ++row) {
+        const int step = byId.stepOf(row);
+        out[std::size_t(row)] = step == StepIdIndex::kNoText ? noText : std::max(step, -1);
+    }
+    return out;
 }
 
 std::vector<StepBreakdown> computeStepBreakdown(const RankProfile &rank)

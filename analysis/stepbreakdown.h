@@ -54,6 +54,12 @@ struct StepBreakdown {
 std::vector<StepBreakdown> computeStepBreakdown(const RankProfile &rank, const KernelKinds *kinds);
 std::vector<StepBreakdown> computeStepBreakdown(const RankProfile &rank);
 
+// The step of every kernel row: its index in `steps` (computeStepBreakdown(rank, &kinds)), or
+// -1 when the row belongs to none. Uses the same rules as the breakdown, so that a step's rows
+// add up to its kernelSumNs.
+std::vector<int> kernelRowSteps(
+    const RankProfile &rank, const KernelKinds &kinds, const std::vector<StepBreakdown> &steps);
+
 QString stepSourceName(StepSource source); // "trace", "step_trace_time.csv", "kernels"
 
 } // namespace npuscope

@@ -1,5 +1,6 @@
 #include "app/commandline.h"
 
+#include "app/comparecommand.h"
 #include "app/generatecommand.h"
 #include "app/reportcommand.h"
 #include "model/generator.h"
@@ -13,7 +14,8 @@ namespace npuscope {
 
 namespace {
 
-const QStringList kCommands { QStringLiteral("report"), QStringLiteral("generate") };
+const QStringList kCommands { QStringLiteral("report"), QStringLiteral("generate"),
+    QStringLiteral("compare") };
 
 // Bump when the generator's output changes so that an old cached demo is rewritten.
 constexpr int kDemoVersion = 1;
@@ -33,6 +35,8 @@ int runHeadless(const QStringList &arguments)
         return runReportCommand(rest);
     if (command == QLatin1String("generate"))
         return runGenerateCommand(rest);
+    if (command == QLatin1String("compare"))
+        return runCompareCommand(rest);
     QTextStream(stderr) << QCoreApplication::translate("npuscope", "unknown command: %1").arg(command) << '\n';
     return kExitUserError;
 }

@@ -2,6 +2,7 @@
 
 #include "app/commandline.h"
 #include "app/reportjson.h"
+#include "app/texttable.h"
 #include "model/profileloader.h"
 
 #include <QCommandLineParser>
@@ -18,20 +19,6 @@ namespace {
 class ReportCommand {
     Q_DECLARE_TR_FUNCTIONS(ReportCommand)
 };
-
-// Terminal columns a string takes: East Asian wide characters take two.
-int displayWidth(const QString &s)
-{
-    int w = 0;
-    for (const QChar c : s) {
-        const char16_t u = c.unicode();
-        const bool wide = (u >= 0x1100 && u <= 0x115F) || (u >= 0x2E80 && u <= 0xA4CF)
-            || (u >= 0xAC00 && u <= 0xD7A3) || (u >= 0xF900 && u <= 0xFAFF) || (u >= 0xFE30 && u <= 0xFE4F)
-            || (u >= 0xFF00 && u <= 0xFF60) || (u >= 0xFFE0 && u <= 0xFFE6);
-        w += wide ? 2 : 1;
-    }
-    return w;
-}
 
 QString us(const QJsonValue &v)
 {
@@ -50,30 +37,6 @@ QString pct(const QJsonValue &v)
     return QString::number(v.toDouble() * 100.0, 'f', 1) + QLatin1Char('%');
 }
 
-// A simple fixed-width table: numbers right-aligned, the last column left-aligned and unpadded.
-QString table(const QStringList &header, const QList<QStringList> &rows)
-{
-    QList<int> width;
-    for (const QString &h : header)
-        width << displayWidth(h);
-    for (const QStringList &r : rows)
-        for (int c = 0; c < r.size() && c < width.size(); ++c)
-            width[c] = std::max(width[c], displayWidth(r[c]));
-    auto line = [&](const QStringList &cells) -> QString { // not a QStringBuilder: `s` dies
-        QString s = QStringLiteral("  ");
-        for (int c = 0; c < cells.size(); ++c) {
-            const bool last = c + 1 == cells.size();
-            s += last ? cells[c]
-                      : QString(std::max(0, width[c] - displayWidth(cells[c])), u' ') + cells[c] + QStringLiteral("  ");
-        }
-        return s + QLatin1Char('\n');
-    };
-    QString out = line(header);
-    for (const QStringList &r : rows)
-        out += line(r);
-    return out;
-}
-
 QString renderAggregate(const QJsonArray &rows, const QString &key, const QString &title, int top)
 {
     if (rows.isEmpty())
@@ -87,7 +50,7 @@ QString renderAggregate(const QJsonArray &rows, const QString &key, const QStrin
                                pct(o[QStringLiteral("share")]), o[key].toString() };
     }
     QString s = title + (rows.size() > top ? ReportCommand::tr(" (top %1 of %2)").arg(top).arg(rows.size()) : QString()) + QLatin1Char('\n');
-    return s + table({ ReportCommand::tr("Count"), ReportCommand::tr("Total(us)"), ReportCommand::tr("Mean(us)"), ReportCommand::tr("Max(us)"), ReportCommand::tr("Share"), key }, cells);
+    return s + textTable({ ReportCommand::tr("Count"), ReportCommand::tr("Total(us)"), ReportCommand::tr("Mean(us)"), ReportCommand::tr("Max(us)"), ReportCommand::tr("Share"), key }, cells);
 }
 
 QString renderHeader(const QJsonObject &r)
@@ -138,7 +101,7 @@ QString renderTop(const QJsonArray &top)
                                o[QStringLiteral("type")].toString(), o[QStringLiteral("name")].toString() };
     }
     return ReportCommand::tr("Top %1 kernels by duration\n").arg(top.size())
-        + table({ ReportCommand::tr("Duration(us)"), ReportCommand::tr("Wait(us)"), ReportCommand::tr("Block Dim"), ReportCommand::tr("Core"), ReportCommand::tr("Stream"), ReportCommand::tr("Type"), ReportCommand::tr("Name") }, cells);
+        + textTable({ ReportCommand::tr("Duration(us)"), ReportCommand::tr("Wait(us)"), ReportCommand::tr("Block Dim"), ReportCommand::tr("Core"), ReportCommand::tr("Stream"), ReportCommand::tr("Type"), ReportCommand::tr("Name") }, cells);
 }
 
 // Words of `text` wrapped to lines of at most `width` characters, each starting with `indent`.
@@ -207,7 +170,7 @@ QString renderSteps(const QJsonArray &steps)
                                QString() };
     }
     return ReportCommand::tr("Steps\n")
-        + table({ ReportCommand::tr("Step"), ReportCommand::tr("Wall(us)"), ReportCommand::tr("Busy(us)"), ReportCommand::tr("Computing(us)"), ReportCommand::tr("Comm not overlapped(us)"), ReportCommand::tr("Overlapped(us)"),
+        + textTable({ ReportCommand::tr("Step"), ReportCommand::tr("Wall(us)"), ReportCommand::tr("Busy(us)"), ReportCommand::tr("Computing(us)"), ReportCommand::tr("Comm not overlapped(us)"), ReportCommand::tr("Overlapped(us)"),
                   ReportCommand::tr("Free(us)"), ReportCommand::tr("Unaccounted(us)"), QString() },
                 cells);
 }

@@ -6,6 +6,7 @@
 #include <QDir>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <string>
 
@@ -48,6 +49,8 @@ namespace {
             cfg.plants |= 1u << static_cast<int>(p);
         cfg.baseNs = kBaseEpochNs + rank * kRankOffsetNs;
         cfg.slowdownPermille = 1000 + kSlowdownPerRankPermille * rank;
+        cfg.slowType = o.slowKernelType.toStdString();
+        cfg.slowTypePermille = static_cast<int>(std::lround(o.slowKernelFactor * 1000));
         return cfg;
     }
 
@@ -341,6 +344,8 @@ namespace {
         r.firstTaskNs = r.kernelRows == 0 ? t.start : std::min(r.firstTaskNs, t.start);
         r.lastTaskEndNs = std::max(r.lastTaskEndNs, end);
         ++r.kernelRows;
+        r.typeNs[QString::fromLatin1(t.spec->type)] += t.dur;
+        ++r.typeRows[QString::fromLatin1(t.spec->type)];
         if (t.comm) {
             ++r.commOps;
             r.commNs += t.dur;
@@ -537,7 +542,7 @@ GeneratorResult generateProfile(const GeneratorOptions &options, const ProgressF
     if (!result.error.isEmpty())
         return result;
 
-    const int layers = calibrateLayers(options);
+    const int layers = options.layers > 0 ? options.layers : calibrateLayers(options);
     const std::int64_t estimate = countEvents(rankConfig(options, 0, layers, options.steps));
     ProgressTracker tracker(progress, estimate * options.ranks);
     for (int rank = 0; rank < options.ranks; ++rank) {

@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringView>
 
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -30,6 +31,10 @@ struct GeneratorOptions {
     QList<Plant> plants;
     int steps = 3; // active profiler steps
     int deviceCores = 24; // AI cores of the simulated NPU; clean kernels use a multiple of it
+    int layers = 0; // model layers per step; 0: as many as `events` needs. Fixed for run pairs.
+    // Kernels of this Type run slowKernelFactor times longer: a known regression for compare.
+    QString slowKernelType;
+    double slowKernelFactor = 1.0;
 };
 
 // What the written step_trace_time.csv says for one step, exactly (all ns).
@@ -76,6 +81,8 @@ struct RankTruth {
     TimeNs commNotOverlappedNs = 0;
     std::vector<TimeNs> stepWallNs;
     std::vector<StepTruth> steps;
+    std::map<QString, TimeNs> typeNs; // sum of Duration per Type, HCCL rows included
+    std::map<QString, qint64> typeRows;
 };
 
 struct GeneratorResult {

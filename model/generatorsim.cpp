@@ -429,7 +429,8 @@ void Simulator::advanceHost(TimeNs loNs, TimeNs hiNs)
 
 TimeNs Simulator::sampleDuration(const KernelSpec &k)
 {
-    return m_rng.range(k.minNs, k.maxNs) * m_cfg.slowdownPermille / 1000;
+    const TimeNs ns = m_rng.range(k.minNs, k.maxNs) * m_cfg.slowdownPermille / 1000;
+    return m_cfg.slowType == k.type ? ns * m_cfg.slowTypePermille / 1000 : ns;
 }
 
 TimeNs Simulator::deviceGap() { return m_rng.range(kDeviceGapMin, kDeviceGapMax); }

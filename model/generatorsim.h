@@ -7,6 +7,7 @@
 #include "model/generatortimeline.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace npuscope::gen {
@@ -21,6 +22,8 @@ struct SimConfig {
     unsigned plants = 0; // PlantBit set
     TimeNs baseNs = 0;
     int slowdownPermille = 1000; // device durations scale, for rank imbalance
+    std::string slowType; // kernels of this Type are slowed by slowTypePermille
+    int slowTypePermille = 1000;
 };
 
 class Simulator {

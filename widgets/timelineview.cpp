@@ -159,6 +159,13 @@ void TimelineView::setVisibleRange(TimeNs start, TimeNs end)
     setAxisRange(start, end);
 }
 
+void TimelineView::setTimeLimits(TimeNs start, TimeNs end)
+{
+    TimeAxis axis = m_axis;
+    axis.setLimits(start, end);
+    applyAxis(axis);
+}
+
 void TimelineView::setTimeOrigin(TimeNs origin)
 {
     m_axis.setOrigin(origin);

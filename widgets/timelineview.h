@@ -103,6 +103,9 @@ public:
     TimelineSearchBar *searchBar() const { return m_searchBar; }
 
     void zoomToFit(); // Ctrl+0: the whole trace
+    // How far zoom and pan may go (setTrace sets the trace's extent). Compare mode widens it so
+    // that two traces of different lengths share one axis.
+    void setTimeLimits(TimeNs start, TimeNs end);
     bool undoZoom(); // Backspace; false when the history is empty
     bool isHelpVisible() const { return m_showHelp; }
 

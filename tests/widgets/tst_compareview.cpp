@@ -1,0 +1,152 @@
+#include "widgets/comparediffmodel.h"
+#include "widgets/comparesummarymodel.h"
+#include "widgets/comparetintoverlay.h"
+#include "widgets/compareview.h"
+#include "widgets/timelineview.h"
+
+#include "../analysis/generatedpair.h"
+
+#include <QAbstractItemModelTester>
+#include <QDir>
+#include <QTest>
+
+using namespace npuscope;
+using namespace npuscope::test;
+
+namespace {
+
+CompareView::Side side(const GeneratedRun &run, const QString &title)
+{
+    return { run.profile->ranks[0], std::make_shared<const RankAnalysis>(analyseRank(run.rank())),
+        title };
+}
+
+// Pixels of the image region that are mostly red (the "slower" tint over any slice colour).
+int reddish(const QImage &image, const QRect &area)
+{
+    int n = 0;
+    for (int y = area.top(); y <= area.bottom(); y += 2) {
+        for (int x = area.left(); x <= area.right(); x += 2) {
+            const QColor c = image.pixelColor(x, y);
+            n += c.red() > 170 && c.green() < 110 && c.blue() < 110 ? 1 : 0;
+        }
+    }
+    return n;
+}
+
+} // namespace
+
+class TstCompareView : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void rendersBothTimelinesAligned();
+    void zoomFollows();
+    void models();
+    void highlightRow();
+    void swapSides();
+
+private:
+    std::unique_ptr<GeneratedPair> m_pair; // the new run's MatMulV2 kernels are twice as long
+};
+
+void TstCompareView::initTestCase()
+{
+    m_pair = generatePair({}, { QString(), QStringLiteral("MatMulV2"), 2.0 });
+    QVERIFY(m_pair->ok());
+    QVERIFY(m_pair->base.rank().trace);
+}
+
+void TstCompareView::rendersBothTimelinesAligned()
+{
+    CompareView view;
+    QString error;
+    QVERIFY2(view.setRuns(side(m_pair->base, QStringLiteral("base")), side(m_pair->next, QStringLiteral("new")), QString(), &error),
+        qPrintable(error));
+    view.resize(1600, 1100);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QImage image = view.grab().toImage();
+    const QString png = QDir::temp().filePath(QStringLiteral("npuscope_compareview.png"));
+    QVERIFY(image.save(png));
+    qInfo("compare view rendered to %s", qPrintable(png));
+
+    TimelineView *b = view.baseTimeline();
+    TimelineView *n = view.newTimeline();
+    QVERIFY(!b->drawList().slices().empty());
+    QVERIFY(!n->drawList().slices().empty());
+    // One axis: both show the same span from their step's start.
+    QCOMPARE(b->visibleRange().first - view.baseOrigin(), n->visibleRange().first - view.newOrigin());
+    QCOMPARE(b->visibleRange().second - b->visibleRange().first, n->visibleRange().second - n->visibleRange().first);
+    QCOMPARE(b->timeOrigin(), view.baseOrigin());
+    QCOMPARE(n->timeOrigin(), view.newOrigin());
+    QCOMPARE(view.baseOrigin(), m_pair->base.truth().steps[0].startNs);
+    QCOMPARE(view.newOrigin(), m_pair->next.truth().steps[0].startNs);
+    // The slower MatMuls are tinted on both sides, and the tint shows in the picture.
+    QVERIFY(view.baseOverlay()->paintedTints() > 0);
+    QVERIFY(view.newOverlay()->paintedTints() > 0);
+    const QRect newArea(n->mapTo(&view, QPoint(TimelineView::kHeaderWidth, TimelineView::kRulerHeight)),
+        n->size() - QSize(TimelineView::kHeaderWidth, TimelineView::kRulerHeight));
+    QVERIFY(reddish(image, newArea) > 20);
+}
+
+void TstCompareView::zoomFollows()
+{
+    CompareView view;
+    QVERIFY(view.setRuns(side(m_pair->base, QStringLiteral("base")), side(m_pair->next, QStringLiteral("new"))));
+    view.resize(1200, 900);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const TimeNs from = 200'000, to = 900'000; // relative to the step start
+    view.newTimeline()->setVisibleRange(view.newOrigin() + from, view.newOrigin() + to);
+    QCOMPARE(view.baseTimeline()->visibleRange().first, view.baseOrigin() + from);
+    QCOMPARE(view.baseTimeline()->visibleRange().second, view.baseOrigin() + to);
+    view.baseTimeline()->setVisibleRange(view.baseOrigin() + 2 * from, view.baseOrigin() + to);
+    QCOMPARE(view.newTimeline()->visibleRange().first, view.newOrigin() + 2 * from);
+}
+
+void TstCompareView::models()
+{
+    CompareView view;
+    QVERIFY(view.setRuns(side(m_pair->base, QStringLiteral("base")), side(m_pair->next, QStringLiteral("new"))));
+    QAbstractItemModelTester byType(view.byTypeModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester byName(view.byNameModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester summary(view.summaryModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const CompareDiffModel *m = view.byTypeModel();
+    QCOMPARE(m->rowCount(), int(view.comparison().byType.size()));
+    QCOMPARE(m->data(m->index(0, CompareDiffModel::Key)).toString(), QStringLiteral("MatMulV2"));
+    QVERIFY(m->data(m->index(0, CompareDiffModel::Delta)).toString().startsWith(QLatin1Char('+')));
+    QCOMPARE(m->data(m->index(0, CompareDiffModel::Delta), Qt::UserRole).toLongLong(), view.comparison().byType[0].deltaNs());
+    const CompareSummaryModel *s = view.summaryModel();
+    QCOMPARE(s->data(s->index(1, CompareSummaryModel::Measure)).toString(), QStringLiteral("Step time"));
+    QVERIFY(s->data(s->index(1, CompareSummaryModel::Change)).toString().startsWith(QLatin1Char('+')));
+    // Set again (a step change): the testers check the reset.
+    QVERIFY(view.setStep(QStringLiteral("2")));
+}
+
+void TstCompareView::highlightRow()
+{
+    CompareView view;
+    QVERIFY(view.setRuns(side(m_pair->base, QStringLiteral("base")), side(m_pair->next, QStringLiteral("new"))));
+    view.highlightRow(CompareView::RowKind::Type, QStringLiteral("MatMulV2"));
+    const qint64 matmuls = m_pair->base.truth().typeRows.at(QStringLiteral("MatMulV2"));
+    QCOMPARE(qint64(view.baseOverlay()->highlighted().size()), matmuls);
+    QCOMPARE(qint64(view.newOverlay()->highlighted().size()), matmuls);
+    view.highlightRow(CompareView::RowKind::Bucket, QStringLiteral("communication"));
+    QCOMPARE(qint64(view.baseOverlay()->highlighted().size()), m_pair->base.truth().commOps);
+}
+
+void TstCompareView::swapSides()
+{
+    CompareView view;
+    QVERIFY(view.setRuns(side(m_pair->base, QStringLiteral("base")), side(m_pair->next, QStringLiteral("new"))));
+    const TimeNs baseWall = view.comparison().base.wallNs;
+    const TimeNs newWall = view.comparison().next.wallNs;
+    view.swapSides();
+    QCOMPARE(view.comparison().base.wallNs, newWall);
+    QCOMPARE(view.comparison().next.wallNs, baseWall);
+    QVERIFY(view.comparison().byType.front().deltaNs() < 0); // MatMulV2 is now faster
+}
+
+QTEST_MAIN(TstCompareView)
+#include "tst_compareview.moc"

@@ -1,0 +1,317 @@
+#include "widgets/compareview.h"
+
+#include "model/trace.h"
+#include "widgets/comparediffmodel.h"
+#include "widgets/comparesummarymodel.h"
+#include "widgets/comparetintoverlay.h"
+#include "widgets/timelineview.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace npuscope {
+
+namespace {
+
+    // Room around the compared step when compare mode opens: 2% of the longer step each side.
+    constexpr double kStepMargin = 0.02;
+
+    QLabel *sideLabel(QWidget *parent)
+    {
+        auto *label = new QLabel(parent);
+        label->setTextFormat(Qt::PlainText);
+        QFont f = label->font();
+        f.setBold(true);
+        label->setFont(f);
+        return label;
+    }
+
+    // The kernel rows of a side (within `rows`) whose Type / Name / bucket is `key`, as events.
+    QSet<quint64> eventsOf(const RankProfile &rank, const RankAnalysis &analysis,
+        const std::vector<qint32> &rows, CompareView::RowKind kind, const QString &key)
+    {
+        QSet<quint64> out;
+        const KernelTable &k = *rank.kernels;
+        std::vector<WorkBucket> buckets;
+        if (kind == CompareView::RowKind::Bucket && analysis.kinds)
+            buckets = workBuckets(k, *analysis.kinds);
+        for (qint32 row : rows) {
+            const auto r = std::size_t(row);
+            bool hit = false;
+            switch (kind) {
+            case CompareView::RowKind::Type:
+                hit = k.strings.view(k.type[r]) == key.toStdString();
+                break;
+            case CompareView::RowKind::Name:
+                hit = k.strings.string(k.name[r]) == key;
+                break;
+            case CompareView::RowKind::Bucket:
+                hit = r < buckets.size() && workBucketKey(buckets[r]) == key;
+                break;
+            }
+            if (hit && r < rank.join.rowToEvent.size() && rank.join.rowToEvent[r].isValid())
+                out.insert(KernelJoin::key(rank.join.rowToEvent[r]));
+        }
+        return out;
+    }
+
+} // namespace
+
+CompareView::CompareView(QWidget *parent)
+    : QWidget(parent)
+    , m_baseView(new TimelineView(this))
+    , m_newView(new TimelineView(this))
+    , m_tabs(new QTabWidget(this))
+    , m_summary(new CompareSummaryModel(this))
+    , m_byBucket(new CompareDiffModel(this))
+    , m_byType(new CompareDiffModel(this))
+    , m_byName(new CompareDiffModel(this))
+{
+    m_baseOverlay = new CompareTintOverlay(m_baseView);
+    m_newOverlay = new CompareTintOverlay(m_newView);
+    m_baseTitle = sideLabel(this);
+    m_newTitle = sideLabel(this);
+    m_stepCombo = new QComboBox(this);
+    m_stepCombo->setToolTip(tr("The step both timelines are aligned at"));
+    auto *swap = new QPushButton(tr("Swap Sides"), this);
+    auto *leave = new QPushButton(tr("Leave Compare Mode"), this);
+    connect(swap, &QPushButton::clicked, this, &CompareView::swapSides);
+    connect(leave, &QPushButton::clicked, this, &CompareView::leaveRequested);
+    connect(m_stepCombo, &QComboBox::activated, this,
+        [this](int index) { setStep(m_stepCombo->itemData(index).toString()); });
+
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("Aligned at step:"), this));
+    bar->addWidget(m_stepCombo);
+    bar->addStretch();
+    bar->addWidget(swap);
+    bar->addWidget(leave);
+
+    auto *timelines = new QWidget(this);
+    auto *tl = new QVBoxLayout(timelines);
+    tl->setContentsMargins(0, 0, 0, 0);
+    tl->addWidget(m_baseTitle);
+    tl->addWidget(m_baseView, 1);
+    tl->addWidget(m_newTitle);
+    tl->addWidget(m_newView, 1);
+
+    auto *summary = new QTableView(this);
+    summary->setModel(m_summary);
+    summary->horizontalHeader()->setStretchLastSection(true);
+    summary->verticalHeader()->hide();
+    m_tabs->addTab(summary, tr("Summary"));
+    addTable(m_byBucket, tr("By Work Bucket"), RowKind::Bucket);
+    addTable(m_byType, tr("By Type"), RowKind::Type);
+    addTable(m_byName, tr("By Name"), RowKind::Name);
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(timelines);
+    split->addWidget(m_tabs);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(split, 1);
+
+    connect(m_baseView, &TimelineView::visibleRangeChanged, this,
+        [this](TimeNs s, TimeNs e) { syncRange(m_baseView, s, e); });
+    connect(m_newView, &TimelineView::visibleRangeChanged, this,
+        [this](TimeNs s, TimeNs e) { syncRange(m_newView, s, e); });
+}
+
+CompareView::~CompareView() = default;
+
+QTableView *CompareView::addTable(CompareDiffModel *model, const QString &title, RowKind kind)
+{
+    auto *proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(model);
+    proxy->setSortRole(Qt::UserRole);
+    auto *view = new QTableView(this);
+    view->setModel(proxy);
+    view->setSortingEnabled(true);
+    view->sortByColumn(-1, Qt::AscendingOrder); // the model's order: largest |delta| first
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->verticalHeader()->hide();
+    view->horizontalHeader()->setSectionResizeMode(CompareDiffModel::Key, QHeaderView::Stretch);
+    connect(view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this, proxy, kind](const QModelIndex &current) {
+            const QString key = proxy->data(proxy->index(current.row(), CompareDiffModel::Key),
+                Qt::UserRole).toString();
+            highlightRow(kind, key);
+        });
+    m_tabs->addTab(view, title);
+    return view;
+}
+
+bool CompareView::setRuns(const Side &base, const Side &next, const QString &stepId, QString *error)
+{
+    m_base = base;
+    m_next = next;
+    if (!compare(stepId, error))
+        return false;
+    m_baseView->setTrace(m_base.rank ? m_base.rank->trace : nullptr);
+    m_newView->setTrace(m_next.rank ? m_next.rank->trace : nullptr);
+    fillSteps();
+    showComparison();
+    return true;
+}
+
+bool CompareView::compare(const QString &stepId, QString *error)
+{
+    CompareOptions o;
+    o.baseStep = stepId;
+    RunComparison c = compareRuns(
+        { m_base.rank.get(), m_base.analysis.get() }, { m_next.rank.get(), m_next.analysis.get() }, o);
+    if (!c.ok()) {
+        if (error)
+            *error = c.error;
+        return false;
+    }
+    m_comparison = std::move(c);
+    return true;
+}
+
+void CompareView::fillSteps()
+{
+    m_stepCombo->clear();
+    if (!m_base.analysis || !m_next.analysis)
+        return;
+    const QStringList theirs = stepIds(*m_next.analysis);
+    for (const QString &id : stepIds(*m_base.analysis)) {
+        if (theirs.contains(id))
+            m_stepCombo->addItem(id.isEmpty() ? tr("whole run") : id, id);
+    }
+    if (m_comparison.stepsByPosition) {
+        m_stepCombo->addItem(tr("%1 / %2 (first steps)").arg(m_comparison.base.stepId, m_comparison.next.stepId), QString());
+    }
+    m_stepCombo->setCurrentIndex(std::max(0, m_stepCombo->findData(m_comparison.base.stepId)));
+}
+
+bool CompareView::setStep(const QString &stepId)
+{
+    if (!compare(stepId, nullptr))
+        return false;
+    showComparison();
+    return true;
+}
+
+void CompareView::swapSides()
+{
+    std::swap(m_base, m_next);
+    const QString step = m_comparison.next.stepId;
+    compare(m_comparison.stepsByPosition ? QString() : step, nullptr);
+    m_baseView->setTrace(m_base.rank ? m_base.rank->trace : nullptr);
+    m_newView->setTrace(m_next.rank ? m_next.rank->trace : nullptr);
+    fillSteps();
+    showComparison();
+    emit swapRequested();
+}
+
+void CompareView::showComparison()
+{
+    const RunComparison &c = m_comparison;
+    m_baseTitle->setText(tr("Base: %1 (step %2, %3)").arg(m_base.title, c.base.stepId, formatDuration(c.base.wallNs)));
+    m_newTitle->setText(tr("New: %1 (step %2, %3)").arg(m_next.title, c.next.stepId, formatDuration(c.next.wallNs)));
+    m_summary->setComparison(c);
+    m_byBucket->setRows(c.byBucket, tr("Work bucket"));
+    m_byType->setRows(c.byType, tr("Type"));
+    m_byName->setRows(c.byName, tr("Name"));
+    m_tabs->setCurrentIndex(c.crossBackend ? 1 : 0);
+    applyTints();
+
+    // One time axis: both rulers count from their step's start, and the same span is shown.
+    m_baseOrigin = c.base.start;
+    m_newOrigin = c.next.start;
+    m_baseView->setTimeOrigin(m_baseOrigin);
+    m_newView->setTimeOrigin(m_newOrigin);
+    // Each view may go as far as either trace, shifted onto its own clock.
+    const TimeNs shift = m_newOrigin - m_baseOrigin;
+    const Trace *bt = m_base.rank->trace.get();
+    const Trace *nt = m_next.rank->trace.get();
+    if (bt && nt) {
+        const TimeNs lo = std::min(bt->minTime, nt->minTime - shift);
+        const TimeNs hi = std::max(bt->maxTime, nt->maxTime - shift);
+        m_baseView->setTimeLimits(lo, hi);
+        m_newView->setTimeLimits(lo + shift, hi + shift);
+    }
+    const TimeNs span = std::max<TimeNs>({ c.base.wallNs, c.next.wallNs, 1000 });
+    const auto margin = TimeNs(double(span) * kStepMargin);
+    m_syncing = true;
+    m_baseView->setVisibleRange(m_baseOrigin - margin, m_baseOrigin + span + margin);
+    m_syncing = false;
+    const auto [start, end] = m_baseView->visibleRange();
+    syncRange(m_baseView, start, end);
+}
+
+void CompareView::applyTints()
+{
+    const RunComparison &c = m_comparison;
+    QHash<quint64, MatchChange> base, next;
+    const RankProfile *br = m_base.rank.get();
+    const RankProfile *nr = m_next.rank.get();
+    auto eventKey = [](const RankProfile *rank, qint32 row) -> qint64 {
+        const auto r = std::size_t(row);
+        if (r >= rank->join.rowToEvent.size() || !rank->join.rowToEvent[r].isValid())
+            return -1;
+        return qint64(KernelJoin::key(rank->join.rowToEvent[r]));
+    };
+    for (const KernelPair &p : c.match.pairs) {
+        const MatchChange change = classifyChange(br->kernels->duration[std::size_t(p.baseRow)],
+            nr->kernels->duration[std::size_t(p.newRow)], kDefaultChangeThreshold);
+        if (change == MatchChange::Same)
+            continue;
+        if (const qint64 k = eventKey(br, p.baseRow); k >= 0)
+            base.insert(quint64(k), change);
+        if (const qint64 k = eventKey(nr, p.newRow); k >= 0)
+            next.insert(quint64(k), change);
+    }
+    for (qint32 row : c.match.onlyBase) {
+        if (const qint64 k = eventKey(br, row); k >= 0)
+            base.insert(quint64(k), MatchChange::OnlyBase);
+    }
+    for (qint32 row : c.match.onlyNew) {
+        if (const qint64 k = eventKey(nr, row); k >= 0)
+            next.insert(quint64(k), MatchChange::OnlyNew);
+    }
+    m_baseOverlay->setTints(std::move(base));
+    m_newOverlay->setTints(std::move(next));
+    m_baseOverlay->setHighlighted({});
+    m_newOverlay->setHighlighted({});
+}
+
+void CompareView::highlightRow(RowKind kind, const QString &key)
+{
+    if (!m_base.rank || !m_next.rank || !m_base.analysis || !m_next.analysis)
+        return;
+    m_baseOverlay->setHighlighted(eventsOf(*m_base.rank, *m_base.analysis, m_comparison.baseRows, kind, key));
+    m_newOverlay->setHighlighted(eventsOf(*m_next.rank, *m_next.analysis, m_comparison.newRows, kind, key));
+}
+
+void CompareView::syncRange(TimelineView *from, TimeNs start, TimeNs end)
+{
+    if (m_syncing)
+        return;
+    m_syncing = true;
+    const bool fromBase = from == m_baseView;
+    const TimeNs shift = fromBase ? m_newOrigin - m_baseOrigin : m_baseOrigin - m_newOrigin;
+    TimelineView *to = fromBase ? m_newView : m_baseView;
+    to->setVisibleRange(start + shift, end + shift);
+    // The other trace may end sooner (a view keeps within its trace): then both show what it
+    // could, so that the two stay aligned.
+    const auto [toStart, toEnd] = to->visibleRange();
+    if (toStart != start + shift || toEnd != end + shift)
+        from->setVisibleRange(toStart - shift, toEnd - shift);
+    m_syncing = false;
+}
+
+} // namespace npuscope

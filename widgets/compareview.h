@@ -1,0 +1,96 @@
+#pragma once
+
+#include "analysis/comparison.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QTableView;
+class QTabWidget;
+
+namespace npuscope {
+
+class CompareDiffModel;
+class CompareSummaryModel;
+class CompareTintOverlay;
+class TimelineView;
+
+// Compare mode: the base run's timeline above the new run's, on one time axis aligned at the
+// start of the compared step (zoom and pan follow each other; each side scrolls its own
+// tracks), matched kernels tinted faster / slower, unmatched ones marked, and below them the
+// summary and the diff tables by work bucket, Type and Name. Selecting a diff row frames its
+// kernels on both timelines.
+class CompareView : public QWidget {
+    Q_OBJECT
+
+public:
+    // One side: a rank, its analysis, and a title ("run_a, rank 0").
+    struct Side {
+        std::shared_ptr<const RankProfile> rank;
+        std::shared_ptr<const RankAnalysis> analysis;
+        QString title;
+    };
+
+    explicit CompareView(QWidget *parent = nullptr);
+    ~CompareView() override;
+
+    // Compares the step `stepId` (empty: the first both have). False, with *error, when the
+    // runs cannot be compared.
+    bool setRuns(const Side &base, const Side &next, const QString &stepId = QString(),
+        QString *error = nullptr);
+    void swapSides();
+    bool setStep(const QString &stepId); // a step id both runs have
+
+    const RunComparison &comparison() const { return m_comparison; }
+    TimelineView *baseTimeline() const { return m_baseView; }
+    TimelineView *newTimeline() const { return m_newView; }
+    CompareTintOverlay *baseOverlay() const { return m_baseOverlay; }
+    CompareTintOverlay *newOverlay() const { return m_newOverlay; }
+    CompareDiffModel *byTypeModel() const { return m_byType; }
+    CompareDiffModel *byNameModel() const { return m_byName; }
+    CompareDiffModel *byBucketModel() const { return m_byBucket; }
+    CompareSummaryModel *summaryModel() const { return m_summary; }
+    TimeNs baseOrigin() const { return m_baseOrigin; }
+    TimeNs newOrigin() const { return m_newOrigin; }
+
+    // Frames the kernels of a diff row (by Type, Name or bucket key) on both timelines.
+    enum class RowKind { Type, Name, Bucket };
+    void highlightRow(RowKind kind, const QString &key);
+
+signals:
+    void leaveRequested();
+    void swapRequested();
+
+private:
+    bool compare(const QString &stepId, QString *error);
+    void showComparison();
+    void applyTints();
+    void syncRange(TimelineView *from, TimeNs start, TimeNs end);
+    QTableView *addTable(CompareDiffModel *model, const QString &title, RowKind kind);
+    void fillSteps();
+
+    Side m_base;
+    Side m_next;
+    RunComparison m_comparison;
+    TimeNs m_baseOrigin = 0;
+    TimeNs m_newOrigin = 0;
+    bool m_syncing = false;
+
+    QLabel *m_baseTitle = nullptr;
+    QLabel *m_newTitle = nullptr;
+    QComboBox *m_stepCombo = nullptr;
+    TimelineView *m_baseView = nullptr;
+    TimelineView *m_newView = nullptr;
+    CompareTintOverlay *m_baseOverlay = nullptr;
+    CompareTintOverlay *m_newOverlay = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    CompareSummaryModel *m_summary = nullptr;
+    CompareDiffModel *m_byBucket = nullptr;
+    CompareDiffModel *m_byType = nullptr;
+    CompareDiffModel *m_byName = nullptr;
+};
+
+} // namespace npuscope
