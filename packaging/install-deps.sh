@@ -7,6 +7,7 @@ packages=(
     qt6-l10n-tools qt6-translations-l10n libgl-dev
     libsimdjson-dev libboost-dev zlib1g-dev
     xvfb xauth fonts-wqy-microhei
+    clang libclang-rt-14-dev # the libFuzzer build of CI (.ci/sanitizers.sh)
 )
 missing=()
 for p in "${packages[@]}"; do
