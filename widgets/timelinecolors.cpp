@@ -60,6 +60,8 @@ TimelineColors::TimelineColors()
         m_colors[static_cast<std::size_t>(i)] = QColor::fromRgb(kPalette[i]);
         m_colors[static_cast<std::size_t>(i + kPaletteSize)] = folded(QColor::fromRgb(kPalette[i]));
     }
+    m_colors[kNeutralIndex] = QColor(0xB8, 0xB8, 0xBC);
+    m_colors[kNeutralIndex + 1] = QColor(0xCF, 0xCF, 0xD2);
     for (std::size_t i = 0; i < m_colors.size(); ++i)
         m_text[i] = luminance(m_colors[i]) > kDarkTextLuminance ? QColor(0x1d, 0x1d, 0x1f)
                                                                 : QColor(Qt::white);
@@ -93,6 +95,9 @@ std::uint16_t TimelineColors::colorIndex(EventRef ref, const Event &e) const
         if (ref.index < classes.size() && classes[ref.index] != CoreClass::None)
             return coreClassIndex(classes[ref.index]);
     }
+    // Not a kernel: grey, so that only the legend's colours stand out.
+    if (m_mode == TimelineColorMode::AcceleratorCore)
+        return kNeutralIndex;
     return indexOf(e.category);
 }
 
@@ -162,6 +167,8 @@ std::vector<std::pair<QString, int>> TimelineColors::coreLegend() const
 
 std::uint16_t TimelineColors::foldedIndex(std::uint16_t index)
 {
+    if (index == kNeutralIndex)
+        return kNeutralIndex + 1;
     return index < kPaletteSize ? static_cast<std::uint16_t>(index + kPaletteSize) : index;
 }
 

@@ -17,7 +17,7 @@ class Trace;
 struct Event;
 
 // Name: a hash of the event name. Category: of its category. AcceleratorCore: device kernels by
-// the unit they ran on (the kernel table's Accelerator Core), everything else by category.
+// the unit they ran on (the kernel table's Accelerator Core), everything else grey.
 enum class TimelineColorMode : std::uint8_t { Name, Category, AcceleratorCore };
 
 // What a device kernel ran on, for TimelineColorMode::AcceleratorCore.
@@ -32,8 +32,10 @@ class TimelineColors {
 public:
     // Tableau-20-like hues: distinct, medium lightness, readable on light and dark palettes.
     static constexpr int kPaletteSize = 20;
-    // Index space: [0, kPaletteSize) plain slices, then the same hues for folded runs.
-    static constexpr int kColorCount = 2 * kPaletteSize;
+    // Index space: [0, kPaletteSize) plain slices, then the same hues for folded runs, then a
+    // neutral grey (events that are not kernels in AcceleratorCore mode) and its folded shade.
+    static constexpr int kNeutralIndex = 2 * kPaletteSize;
+    static constexpr int kColorCount = 2 * kPaletteSize + 2;
 
     TimelineColors();
 

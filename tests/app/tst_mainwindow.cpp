@@ -13,6 +13,8 @@
 #include "widgets/issuespanel.h"
 #include "widgets/kerneltablemodel.h"
 #include "widgets/kerneltableview.h"
+#include "widgets/tablemodel.h"
+#include "widgets/tablepanel.h"
 #include "widgets/timelineview.h"
 
 #include <QComboBox>
@@ -133,6 +135,26 @@ private slots:
         aggregation->raise();
         QTest::qWait(100);
         QVERIFY(window.grab().save(dir.filePath(QStringLiteral("tst_mainwindow_aggregation.png"))));
+
+        // Operators (operator_details.csv) and the timeline by Accelerator Core, a device stream
+        // pinned above the deep host threads.
+        auto *operatorsDock = window.findChild<QDockWidget *>(QStringLiteral("OperatorsDock"));
+        QVERIFY(operatorsDock);
+        operatorsDock->raise();
+        auto *operators = operatorsDock->findChild<TablePanel *>();
+        QVERIFY(operators);
+        QCOMPARE(operators->model()->rowCount(), int(rank->operators ? rank->operators->rowCount() : 0));
+        TimelineView *timeline = window.timelineView();
+        timeline->setColorMode(TimelineColorMode::AcceleratorCore);
+        for (const Track &track : timeline->trace()->tracks)
+            if (track.kind == TrackKind::DeviceStream) {
+                timeline->setTrackPinned(track.id, true);
+                break;
+            }
+        QVERIFY(!timeline->pinnedTracks().empty());
+        QVERIFY(timeline->layout().groups().front().pinned);
+        QTest::qWait(100);
+        QVERIFY(window.grab().save(dir.filePath(QStringLiteral("tst_mainwindow_cores.png"))));
     }
 
     void findingsHighlightEvidence()

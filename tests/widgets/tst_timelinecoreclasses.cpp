@@ -75,10 +75,12 @@ void TestTimelineCoreClasses::classesFollowTheJoin()
     colors.setMode(TimelineColorMode::AcceleratorCore);
     QCOMPARE(colors.colorIndex(matmul, trace->event(matmul)),
         TimelineColors::coreClassIndex(CoreClass::Cube));
-    // Not a kernel row: coloured by category, as in Category mode.
-    const auto byCategory = colors.colorIndex(hostOp, trace->event(hostOp));
+    // Not a kernel row: neutral grey, so that only the legend's colours stand out.
+    QCOMPARE(colors.colorIndex(hostOp, trace->event(hostOp)), TimelineColors::kNeutralIndex);
+    QCOMPARE(colors.colorIndex(unjoined, trace->event(unjoined)), TimelineColors::kNeutralIndex);
+    QCOMPARE(TimelineColors::foldedIndex(TimelineColors::kNeutralIndex),
+        TimelineColors::kNeutralIndex + 1);
     colors.setMode(TimelineColorMode::Category);
-    QCOMPARE(colors.colorIndex(hostOp, trace->event(hostOp)), byCategory);
     QCOMPARE(colors.colorIndex(unjoined, trace->event(unjoined)),
         colors.colorIndex(matmul, trace->event(matmul))); // same category "kernel"
     const auto legend = colors.coreLegend();
