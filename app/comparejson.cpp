@@ -148,7 +148,8 @@ namespace {
         return s;
     }
 
-    QString renderDiff(const QJsonArray &rows, const QString &key, const QString &title, int top)
+    QString renderDiff(const QJsonArray &rows, const QString &key, const QString &title,
+        const QString &column, int top)
     {
         if (rows.isEmpty())
             return QString();
@@ -163,7 +164,7 @@ namespace {
         const QString more = rows.size() > top ? CompareCommand::tr(" (top %1 of %2 by |delta|)").arg(top).arg(rows.size()) : QString();
         return title + more + QLatin1Char('\n')
             + textTable({ CompareCommand::tr("Base(us)"), CompareCommand::tr("New(us)"), CompareCommand::tr("Delta(us)"),
-                            CompareCommand::tr("Delta"), CompareCommand::tr("Base n"), CompareCommand::tr("New n"), title },
+                            CompareCommand::tr("Delta"), CompareCommand::tr("Base n"), CompareCommand::tr("New n"), column },
                 cells);
     }
 
@@ -239,10 +240,10 @@ QString renderComparisonText(const QJsonObject &c, int top)
     const QString resolved = renderChanges(f[L("resolved")].toArray(), CompareCommand::tr("Findings resolved"));
     if (!appeared.isEmpty() || !resolved.isEmpty())
         s += QLatin1Char('\n') + appeared + resolved;
-    s += QLatin1Char('\n') + renderDiff(c[L("by_bucket")].toArray(), QStringLiteral("bucket"), CompareCommand::tr("By work bucket"), top);
+    s += QLatin1Char('\n') + renderDiff(c[L("by_bucket")].toArray(), QStringLiteral("bucket"), CompareCommand::tr("By work bucket"), CompareCommand::tr("Bucket"), top);
     if (!cross) {
-        s += QLatin1Char('\n') + renderDiff(c[L("by_type")].toArray(), QStringLiteral("type"), CompareCommand::tr("By Type"), top);
-        s += QLatin1Char('\n') + renderDiff(c[L("by_name")].toArray(), QStringLiteral("name"), CompareCommand::tr("By Name"), top);
+        s += QLatin1Char('\n') + renderDiff(c[L("by_type")].toArray(), QStringLiteral("type"), CompareCommand::tr("By Type"), CompareCommand::tr("Type"), top);
+        s += QLatin1Char('\n') + renderDiff(c[L("by_name")].toArray(), QStringLiteral("name"), CompareCommand::tr("By Name"), CompareCommand::tr("Name"), top);
     }
     return s;
 }

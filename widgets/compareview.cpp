@@ -265,6 +265,8 @@ void CompareView::applyTints()
             return -1;
         return qint64(KernelJoin::key(rank->join.rowToEvent[r]));
     };
+    // Across backends no name pairs up: marking every slice "only in base/new" says nothing.
+    const bool markUnmatched = !c.crossBackend;
     for (const KernelPair &p : c.match.pairs) {
         const MatchChange change = classifyChange(br->kernels->duration[std::size_t(p.baseRow)],
             nr->kernels->duration[std::size_t(p.newRow)], kDefaultChangeThreshold);
@@ -275,11 +277,11 @@ void CompareView::applyTints()
         if (const qint64 k = eventKey(nr, p.newRow); k >= 0)
             next.insert(quint64(k), change);
     }
-    for (qint32 row : c.match.onlyBase) {
+    for (qint32 row : markUnmatched ? c.match.onlyBase : std::vector<qint32>()) {
         if (const qint64 k = eventKey(br, row); k >= 0)
             base.insert(quint64(k), MatchChange::OnlyBase);
     }
-    for (qint32 row : c.match.onlyNew) {
+    for (qint32 row : markUnmatched ? c.match.onlyNew : std::vector<qint32>()) {
         if (const qint64 k = eventKey(nr, row); k >= 0)
             next.insert(quint64(k), MatchChange::OnlyNew);
     }
