@@ -2,6 +2,7 @@
 
 #include "model/csvreader.h"
 #include "model/kerneljoin.h"
+#include "model/memorycounters.h"
 #include "model/traceloader.h"
 
 #include <QFileInfo>
@@ -90,6 +91,7 @@ std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const Load
     } else if (!source.kineto && !source.dir.isEmpty()) {
         rank->notCollected << QStringLiteral("profiler_info.json");
     }
+    std::shared_ptr<Trace> trace; // mutable until the memory counters are in
     if (!source.traceView.isEmpty() && options.loadTrace) {
         TraceLoadOptions to;
         to.threads = options.threads;
@@ -111,7 +113,7 @@ std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const Load
             *cancelled = true;
             return nullptr;
         }
-        rank->trace = std::move(tr.trace);
+        trace = std::move(tr.trace);
     } else if (source.traceView.isEmpty()) {
         rank->notCollected << QStringLiteral("trace_view.json");
     }
@@ -134,6 +136,10 @@ std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const Load
     }
     if (*cancelled)
         return nullptr;
+    const auto memory = rank->otherTables.find(QStringLiteral("memory_record.csv"));
+    if (trace && memory != rank->otherTables.end())
+        addMemoryCounters(*trace, *memory->second, &rank->issues);
+    rank->trace = std::move(trace);
     if (rank->trace && rank->kernels) {
         rank->join = joinKernels(*rank->kernels, *rank->trace);
     } else if (rank->trace && !rank->kernels) {

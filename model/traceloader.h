@@ -21,7 +21,7 @@ struct TraceLoadOptions {
 };
 
 struct TraceLoadResult {
-    std::shared_ptr<const Trace> trace; // null when nothing could be read
+    std::shared_ptr<Trace> trace; // null when nothing could be read; the caller's until shared
     IssueList issues;
     bool cancelled = false;
 };

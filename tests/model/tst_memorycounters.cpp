@@ -1,0 +1,99 @@
+#include "model/csvreader.h"
+#include "model/memorycounters.h"
+#include "model/profileloader.h"
+#include "model/trace.h"
+
+#include <QFileInfo>
+#include <QTest>
+
+using namespace npuscope;
+
+class TestMemoryCounters : public QObject {
+    Q_OBJECT
+
+private slots:
+    void seriesPerComponentAndQuantity();
+    void missingColumnsAreReported();
+    void sampleProfile();
+};
+
+void TestMemoryCounters::seriesPerComponentAndQuantity()
+{
+    // As torch_npu writes it: a TAB after the timestamp, empty cells for quantities not kept.
+    const char csv[] = "Component,Timestamp(us),Total Allocated(MB),Total Reserved(MB),"
+                       "Total Active(MB),Stream Ptr,Device Type\n"
+                       "PTA,1000.000\t,10,20,5,1,NPU:0\n"
+                       "PTA,1500.000\t,12,20,6,1,NPU:0\n"
+                       "PTA,2500.000\t,30,40,7,1,NPU:0\n"
+                       "PTA,3500.000\t,99,99,99,1,NPU:0\n"
+                       "GE,1200.000\t,,64,,,NPU:0\n"
+                       "APP,500.000\t,,2109.5,,,NPU:0\n";
+    const CsvResult r = readCsvData(csv, QStringLiteral("/p/memory_record.csv"));
+    QVERIFY(r.ok);
+    Trace trace;
+    trace.minTime = 1'200'000; // ns: the trace covers [1.2 ms, 3 ms]
+    trace.maxTime = 3'000'000;
+    Track host;
+    host.processSort = 7;
+    trace.tracks.push_back(host);
+    IssueList issues;
+    QCOMPARE(addMemoryCounters(trace, *r.table, &issues), 5); // PTA x3, GE reserved, APP reserved
+    QVERIFY(issues.isEmpty());
+    QCOMPARE(trace.counters.size(), std::size_t(5));
+    const CounterSeries *allocated = nullptr;
+    const CounterSeries *app = nullptr;
+    for (const CounterSeries &c : trace.counters) {
+        QCOMPARE(c.processSort, 8); // after every other group
+        QVERIFY(c.processName.contains(QStringLiteral("memory_record.csv")));
+        if (c.name == QStringLiteral("PTA allocated (MB)"))
+            allocated = &c;
+        if (c.name.startsWith(QStringLiteral("APP")))
+            app = &c;
+    }
+    QVERIFY(allocated && app);
+    // 1.0 ms is the last sample before the range: moved to its start. 3.5 ms is after it.
+    QCOMPARE(allocated->times, (std::vector<TimeNs> { 1'200'000, 1'500'000, 2'500'000 }));
+    QCOMPARE(allocated->values, (std::vector<double> { 10, 12, 30 }));
+    QCOMPARE(allocated->minValue, 10.0);
+    QCOMPARE(allocated->maxValue, 30.0);
+    QCOMPARE(app->times, (std::vector<TimeNs> { 1'200'000 }));
+    QCOMPARE(app->values.front(), 2109.5);
+}
+
+void TestMemoryCounters::missingColumnsAreReported()
+{
+    const CsvResult r = readCsvData("Name,Value\na,1\n", QStringLiteral("/p/memory_record.csv"));
+    QVERIFY(r.ok);
+    Trace trace;
+    IssueList issues;
+    QCOMPARE(addMemoryCounters(trace, *r.table, &issues), 0);
+    QCOMPARE(issues.size(), 1);
+    QCOMPARE(issues.first().file, QStringLiteral("/p/memory_record.csv"));
+    QVERIFY(trace.counters.empty());
+}
+
+void TestMemoryCounters::sampleProfile()
+{
+    const QString path
+        = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/level1/rank0_ascend_pt");
+    if (!QFileInfo::exists(path + QStringLiteral("/ASCEND_PROFILER_OUTPUT/memory_record.csv")))
+        QSKIP("sample profile not present");
+    const LoadResult result = loadProfile(path);
+    QVERIFY(result.profile && result.profile->ranks.size() == 1);
+    const auto &trace = result.profile->ranks.front()->trace;
+    QVERIFY(trace);
+    int memory = 0;
+    for (const CounterSeries &c : trace->counters) {
+        if (!c.processName.contains(QStringLiteral("memory_record.csv")))
+            continue;
+        ++memory;
+        QVERIFY(!c.times.empty());
+        QVERIFY(std::is_sorted(c.times.begin(), c.times.end()));
+        QVERIFY(c.times.front() >= trace->minTime && c.times.back() <= trace->maxTime);
+        QVERIFY(c.maxValue > 0);
+    }
+    QVERIFY2(memory >= 4, qPrintable(QString::number(memory))); // PTA, GE, PTA+GE, APP
+}
+
+QTEST_GUILESS_MAIN(TestMemoryCounters)
+#include "tst_memorycounters.moc"
