@@ -1,6 +1,7 @@
 #include "app/commandline.h"
 
 #include "app/comparecommand.h"
+#include "app/exportcommand.h"
 #include "app/generatecommand.h"
 #include "app/reportcommand.h"
 #include "model/generator.h"
@@ -15,7 +16,7 @@ namespace npuscope {
 namespace {
 
 const QStringList kCommands { QStringLiteral("report"), QStringLiteral("generate"),
-    QStringLiteral("compare") };
+    QStringLiteral("compare"), QStringLiteral("export") };
 
 // Bump when the generator's output changes so that an old cached demo is rewritten.
 constexpr int kDemoVersion = 1;
@@ -25,6 +26,14 @@ constexpr int kDemoVersion = 1;
 bool isHeadlessCommand(const QStringList &arguments)
 {
     return arguments.size() >= 2 && kCommands.contains(arguments.at(1));
+}
+
+bool headlessCommandPaints(const QStringList &arguments)
+{
+    // Images are drawn with fonts: export, and report --html with its pictures.
+    const QString command = arguments.value(1);
+    return command == QLatin1String("export")
+        || (command == QLatin1String("report") && arguments.contains(QStringLiteral("--html")));
 }
 
 int runHeadless(const QStringList &arguments)
@@ -37,6 +46,8 @@ int runHeadless(const QStringList &arguments)
         return runGenerateCommand(rest);
     if (command == QLatin1String("compare"))
         return runCompareCommand(rest);
+    if (command == QLatin1String("export"))
+        return runExportCommand(rest);
     QTextStream(stderr) << QCoreApplication::translate("npuscope", "unknown command: %1").arg(command) << '\n';
     return kExitUserError;
 }

@@ -15,6 +15,10 @@ enum ExitCode : int {
 // True when argv names a headless subcommand (report, generate, ...): no display needed.
 bool isHeadlessCommand(const QStringList &arguments);
 
+// True when that subcommand draws images (export, report --html): it needs a QGuiApplication,
+// on the offscreen platform so that still no display is needed.
+bool headlessCommandPaints(const QStringList &arguments);
+
 // Runs a headless subcommand and returns its exit code. `arguments` is the full argv.
 int runHeadless(const QStringList &arguments);
 

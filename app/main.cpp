@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QGuiApplication>
 #include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -74,6 +75,15 @@ int main(int argc, char **argv)
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
+    if (isHeadlessCommand(arguments) && headlessCommandPaints(arguments)) {
+        // Fonts need a QGuiApplication; the offscreen platform needs no display (and ignores
+        // a QT_QPA_PLATFORM meant for the GUI).
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+        QGuiApplication app(argc, argv);
+        setIdentity();
+        installTranslators(app);
+        return runHeadless(arguments);
+    }
     if (isHeadlessCommand(arguments)) {
         QCoreApplication app(argc, argv);
         setIdentity();

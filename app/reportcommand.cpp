@@ -1,6 +1,7 @@
 #include "app/reportcommand.h"
 
 #include "app/commandline.h"
+#include "app/htmlreport.h"
 #include "app/reportjson.h"
 #include "app/texttable.h"
 #include "model/profileloader.h"
@@ -229,6 +230,7 @@ int runReportCommand(const QStringList &arguments)
     parser.addPositionalArgument(QStringLiteral("PATH"), ReportCommand::tr("Profile folder, rank folder, trace or kernel_details.csv."));
     parser.addOption({ QStringLiteral("json"), ReportCommand::tr("Print JSON instead of text.") });
     parser.addOption({ QStringLiteral("top"), ReportCommand::tr("Rows in the top-N tables (default 10)."), QStringLiteral("N") });
+    parser.addOption({ QStringLiteral("html"), ReportCommand::tr("Write report.html (self-contained) and report.md with timeline pictures into OUT_DIR instead."), QStringLiteral("OUT_DIR") });
     if (!parser.parse(QStringList { QStringLiteral("npuscope report") } + arguments)) {
         QTextStream(stderr) << parser.errorText() << '\n';
         return kExitUserError;
@@ -258,7 +260,15 @@ int runReportCommand(const QStringList &arguments)
     }
     const QJsonObject report = profileReportJson(*loaded.profile, top);
     QTextStream out(stdout);
-    if (parser.isSet(QStringLiteral("json")))
+    QStringList written;
+    QString htmlError;
+    if (parser.isSet(QStringLiteral("html")) && !HtmlReport::write(parser.value(QStringLiteral("html")), *loaded.profile, report, top, &written, &htmlError)) {
+        QTextStream(stderr) << ReportCommand::tr("npuscope: %1").arg(htmlError) << '\n';
+        return kExitUserError;
+    }
+    if (!written.isEmpty())
+        out << ReportCommand::tr("Wrote %1").arg(written.join(QStringLiteral("\n  "))) << '\n';
+    else if (parser.isSet(QStringLiteral("json")))
         out << QString::fromUtf8(QJsonDocument(report).toJson(QJsonDocument::Indented));
     else
         out << renderReportText(report, top);

@@ -1,0 +1,252 @@
+#include "analysis/stepbreakdown.h"
+#include "app/commandline.h"
+#include "app/exportcommand.h"
+#include "model/annotationstore.h"
+
+#include "../analysis/generatedprofile.h"
+#include "treehash.h"
+
+#include <QImageReader>
+#include <QProcess>
+#include <QTest>
+
+using namespace npuscope;
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+// Each run gets a data directory of its own so that annotations saved by a real GUI session
+// never leak into a test (and the test writes nothing into the user's).
+Run runBinary(const QStringList &args, const QString &dataHome)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_DATA_HOME"), dataHome);
+    env.remove(QStringLiteral("DISPLAY")); // must work without a display
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(NPUSCOPE_BINARY), args);
+    p.waitForFinished(120000);
+    return { p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError() };
+}
+
+} // namespace
+
+class TstExportCommand : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void parseTimes_data();
+    void parseTimes();
+    void svgHasAnnotationsAndCaption();
+    void pngHasRequestedSize();
+    void tracksRestrictRows();
+    void rangeAndStepRestrictTime();
+    void savedAnnotationsAreUsed();
+    void userErrors_data();
+    void userErrors();
+    void profileFolderUnchanged();
+
+private:
+    QString svg(const QStringList &extra, int *exitCode = nullptr);
+    std::unique_ptr<test::GeneratedProfile> m_profile;
+    QTemporaryDir m_work;
+    QString m_dataHome;
+    QMap<QString, QByteArray> m_hashesBefore;
+    TimeNs m_origin = 0;
+};
+
+void TstExportCommand::initTestCase()
+{
+    m_profile = test::generate(QStringLiteral("hostbound"), 3, 1, 4000);
+    QVERIFY(m_profile->ok());
+    QVERIFY(m_profile->rank().trace);
+    m_origin = m_profile->rank().trace->minTime;
+    m_hashesBefore = test::hashTree(m_profile->dir.path());
+    QVERIFY(!m_hashesBefore.isEmpty());
+    m_dataHome = m_work.filePath(QStringLiteral("data"));
+    // Annotations in a file of their own, as a colleague would send them.
+    AnnotationSet set;
+    Annotation note;
+    note.text = QStringLiteral("look at this kernel");
+    note.start = note.end = m_origin + 1'000;
+    set.add(note);
+    Annotation late;
+    late.kind = AnnotationKind::Range;
+    late.text = QStringLiteral("the very end");
+    late.start = m_profile->rank().trace->maxTime - 1'000;
+    late.end = m_profile->rank().trace->maxTime;
+    set.add(late);
+    QString error;
+    QVERIFY2(AnnotationStore::writeFile(m_work.filePath(QStringLiteral("a.json")), set, &error),
+        qPrintable(error));
+}
+
+QString TstExportCommand::svg(const QStringList &extra, int *exitCode)
+{
+    const QString out = m_work.filePath(QStringLiteral("out.svg"));
+    QFile::remove(out);
+    const Run r = runBinary(
+        QStringList { QStringLiteral("export"), m_profile->dir.path(), QStringLiteral("-o"), out }
+            + extra,
+        m_dataHome);
+    if (exitCode)
+        *exitCode = r.exitCode;
+    else if (r.exitCode != 0)
+        qWarning() << r.err;
+    QFile f(out);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+void TstExportCommand::parseTimes_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("ok");
+    QTest::addColumn<qint64>("ns");
+    QTest::newRow("bare is us") << QStringLiteral("12") << true << qint64(12'000);
+    QTest::newRow("ms decimal") << QStringLiteral("2.5ms") << true << qint64(2'500'000);
+    QTest::newRow("micro sign") << QStringLiteral(" 40 µs") << true << qint64(40'000);
+    QTest::newRow("s") << QStringLiteral("1s") << true << qint64(1'000'000'000);
+    QTest::newRow("ns") << QStringLiteral("1500ns") << true << qint64(1500);
+    QTest::newRow("negative") << QStringLiteral("-1ms") << true << qint64(-1'000'000);
+    QTest::newRow("unknown unit") << QStringLiteral("3h") << false << qint64(0);
+    QTest::newRow("empty") << QString() << false << qint64(0);
+    QTest::newRow("huge") << QStringLiteral("1e30") << false << qint64(0);
+}
+
+void TstExportCommand::parseTimes()
+{
+    QFETCH(QString, text);
+    QFETCH(bool, ok);
+    QFETCH(qint64, ns);
+    TimeNs t = 0;
+    QCOMPARE(parseExportTime(text, &t), ok);
+    if (ok)
+        QCOMPARE(t, ns);
+}
+
+void TstExportCommand::svgHasAnnotationsAndCaption()
+{
+    const QString s
+        = svg({ QStringLiteral("--annotations"), m_work.filePath(QStringLiteral("a.json")) });
+    QVERIFY(!s.isEmpty());
+    QVERIFY(s.contains(QStringLiteral("look at this kernel")));
+    QVERIFY(s.contains(QStringLiteral("the very end")));
+    const QString name = QFileInfo(m_profile->dir.path()).fileName();
+    QVERIFY2(s.contains(name + QStringLiteral(" — rank ")), qPrintable(name));
+    QVERIFY(s.contains(QStringLiteral("top kernel ")));
+    QVERIFY(s.contains(QStringLiteral("mean step time ")));
+}
+
+void TstExportCommand::pngHasRequestedSize()
+{
+    const QString out = m_work.filePath(QStringLiteral("out.png"));
+    const Run r = runBinary({ QStringLiteral("export"), m_profile->dir.path(), QStringLiteral("-o"),
+                                out, QStringLiteral("--width"), QStringLiteral("900"),
+                                QStringLiteral("--scale"), QStringLiteral("2") },
+        m_dataHome);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QImageReader reader(out);
+    QCOMPARE(reader.format(), QByteArray("png"));
+    QCOMPARE(reader.size().width(), 1800);
+    QVERIFY(reader.size().height() > 300);
+    QVERIFY2(r.out.contains("1800 x "), r.out.constData());
+}
+
+void TstExportCommand::tracksRestrictRows()
+{
+    const QString all = svg({});
+    const QString streams = svg({ QStringLiteral("--tracks"), QStringLiteral("stream") });
+    QVERIFY(all.contains(QStringLiteral("Stream ")));
+    QVERIFY(streams.contains(QStringLiteral("Stream ")));
+    QVERIFY(all.contains(QStringLiteral("Thread ")));
+    QVERIFY(!streams.contains(QStringLiteral("Thread ")));
+    QVERIFY(streams.size() < all.size());
+}
+
+void TstExportCommand::rangeAndStepRestrictTime()
+{
+    const QStringList annotations { QStringLiteral("--annotations"),
+        m_work.filePath(QStringLiteral("a.json")) };
+    // The first 100 µs show the early note but not the range at the end.
+    const QString early
+        = svg(annotations + QStringList { QStringLiteral("--range"), QStringLiteral("0:100us") });
+    QVERIFY(early.contains(QStringLiteral("look at this kernel")));
+    QVERIFY(!early.contains(QStringLiteral("the very end")));
+    QVERIFY(early.contains(QStringLiteral("range 0.0 µs – 100 µs (100 µs)")));
+    const std::vector<StepSpan> steps = findStepSpans(*m_profile->rank().trace);
+    QVERIFY(steps.size() >= 2);
+    const QString step = svg(annotations + QStringList { QStringLiteral("--step"), steps[1].id });
+    QVERIFY(step.contains(QStringLiteral(" — step ") + steps[1].id));
+    QVERIFY(step.contains(QStringLiteral("step time ")));
+    QVERIFY(!step.contains(QStringLiteral("look at this kernel")));
+}
+
+void TstExportCommand::savedAnnotationsAreUsed()
+{
+    // What the GUI saved for the profile is drawn without --annotations.
+    AnnotationSet set;
+    Annotation note;
+    note.text = QStringLiteral("saved by the GUI");
+    note.start = note.end = m_origin + 5'000;
+    set.add(note);
+    QString error;
+    // XDG_DATA_HOME/<organisation>/<application>, as QStandardPaths::AppDataLocation puts it.
+    const AnnotationStore store(m_dataHome + QStringLiteral("/npuscope/npuscope"));
+    QVERIFY(store.save(m_profile->dir.path(), set, &error));
+    const QString s = svg({});
+    QVERIFY(s.contains(QStringLiteral("saved by the GUI")));
+    QVERIFY(store.save(m_profile->dir.path(), AnnotationSet(), &error));
+}
+
+void TstExportCommand::userErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("bad suffix") << QStringList { QStringLiteral("-o"), QStringLiteral("x.jpg") }
+                                << QStringLiteral(".png or .svg");
+    QTest::newRow("bad range") << QStringList { QStringLiteral("--range"), QStringLiteral("5ms") }
+                               << QStringLiteral("--range \"5ms\"");
+    QTest::newRow("empty range") << QStringList { QStringLiteral("--range"),
+        QStringLiteral("5ms:1ms") }
+                                 << QStringLiteral("START < END");
+    QTest::newRow("bad step") << QStringList { QStringLiteral("--step"), QStringLiteral("99999") }
+                              << QStringLiteral("--step 99999: no such step");
+    QTest::newRow("bad regex") << QStringList { QStringLiteral("--tracks"), QStringLiteral("(") }
+                               << QStringLiteral("not a valid regular expression");
+    QTest::newRow("bad width") << QStringList { QStringLiteral("--width"), QStringLiteral("10") }
+                               << QStringLiteral("--width");
+    QTest::newRow("bad scale") << QStringList { QStringLiteral("--scale"), QStringLiteral("9") }
+                               << QStringLiteral("--scale");
+    QTest::newRow("no rank") << QStringList { QStringLiteral("--rank"), QStringLiteral("7") }
+                             << QStringLiteral("no rank 7");
+    QTest::newRow("missing annotations")
+        << QStringList { QStringLiteral("--annotations"), QStringLiteral("/nonexistent/a.json") }
+        << QStringLiteral("/nonexistent/a.json");
+}
+
+void TstExportCommand::userErrors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    QStringList full { QStringLiteral("export"), m_profile->dir.path() };
+    if (!args.contains(QStringLiteral("-o")))
+        full << QStringLiteral("-o") << m_work.filePath(QStringLiteral("err.svg"));
+    const Run r = runBinary(full + args, m_dataHome);
+    QCOMPARE(r.exitCode, int(kExitUserError));
+    QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+    QVERIFY(!QFile::exists(m_work.filePath(QStringLiteral("err.svg"))));
+}
+
+void TstExportCommand::profileFolderUnchanged()
+{
+    // Runs last: every export above read the profile; none may have written into it.
+    QCOMPARE(test::hashTree(m_profile->dir.path()), m_hashesBefore);
+}
+
+QTEST_GUILESS_MAIN(TstExportCommand)
+#include "tst_exportcommand.moc"
