@@ -1,5 +1,9 @@
 #include "app/commandline.h"
+#include "app/languagesettings.h"
 #include "app/mainwindow.h"
+#include "app/profilepath.h"
+#include "app/singleinstance.h"
+#include "app/windowlauncher.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -23,18 +27,10 @@ void setIdentity()
     QCoreApplication::setApplicationVersion(QStringLiteral(NPUSCOPE_VERSION));
 }
 
-// Translations follow the system language (LANGUAGE / LC_ALL / LANG); npuscope's own strings come
-// from :/i18n, Qt's dialogs from the system's qtbase translations when installed.
-void installTranslators(QCoreApplication &app)
-{
-    static QTranslator own;
-    static QTranslator qt;
-    const QLocale locale;
-    if (own.load(locale, QStringLiteral("npuscope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        app.installTranslator(&own);
-    if (qt.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        app.installTranslator(&qt);
-}
+// Translations follow the system language (LANGUAGE / LC_ALL / LANG) unless one was chosen in
+// Settings; npuscope's own strings come from :/i18n, Qt's dialogs from the system's qtbase
+// translations when installed.
+void installTranslators(QCoreApplication &app) { LanguageSettings::install(app); }
 
 int runGui(int argc, char **argv)
 {
@@ -49,21 +45,32 @@ int runGui(int argc, char **argv)
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOption({ QStringLiteral("demo"), QCoreApplication::translate("main", "Open the built-in demo profile.") });
-    parser.addPositionalArgument(QStringLiteral("PATH"), QCoreApplication::translate("main", "Profile folder or file to open."));
+    parser.addOption({ QStringLiteral("all-ranks"), QCoreApplication::translate("main", "Open every rank of the run a rank folder or file belongs to.") });
+    parser.addOption({ QStringLiteral("new-instance"), QCoreApplication::translate("main", "Do not hand the paths to an npuscope that is already running.") });
+    parser.addPositionalArgument(QStringLiteral("PATH"), QCoreApplication::translate("main", "Profile folders or files to open, each in its own window."), QStringLiteral("[PATH...]"));
     parser.process(app);
 
-    MainWindow window;
-    window.show();
-    if (parser.isSet(QStringLiteral("demo"))) {
+    // A file from inside a profile (a double-click in the file manager) opens the whole profile.
+    const QStringList paths = ProfilePath::resolve(parser.positionalArguments(), parser.isSet(QStringLiteral("all-ranks")));
+    const bool demo = parser.isSet(QStringLiteral("demo"));
+    SingleInstance instance;
+    if (!paths.isEmpty() && !demo && !parser.isSet(QStringLiteral("new-instance")) && instance.forward(paths))
+        return 0; // the running npuscope opens them in new windows
+    WindowLauncher windows;
+    instance.listen();
+    QObject::connect(&instance, &SingleInstance::pathsReceived, &windows, &WindowLauncher::open);
+
+    if (demo) {
+        MainWindow *window = windows.newWindow();
         QString error;
-        const QString demo = ensureDemoProfile(&error);
-        if (demo.isEmpty())
-            QMessageBox::critical(&window, QCoreApplication::translate("main", "Demo profile"),
+        const QString demoPath = ensureDemoProfile(&error);
+        if (demoPath.isEmpty())
+            QMessageBox::critical(window, QCoreApplication::translate("main", "Demo profile"),
                                   QCoreApplication::translate("main", "Cannot write the demo profile: %1").arg(error));
         else
-            window.openPath(demo);
-    } else if (!parser.positionalArguments().isEmpty()) {
-        window.openPath(parser.positionalArguments().constFirst());
+            window->openPath(demoPath);
+    } else {
+        windows.open(paths);
     }
     return app.exec();
 }

@@ -1,8 +1,11 @@
 #include "app/startpage.h"
 
 #include "app/recentfiles.h"
+#include "app/scanresultsview.h"
 
 #include <QApplication>
+#include <QDir>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -61,6 +64,12 @@ StartPage::StartPage(RecentFiles *recent, QWidget *parent)
         tr("Tip: drop a profile folder or a trace file anywhere on this window."), column);
     hint->setForegroundRole(QPalette::PlaceholderText);
     layout->addWidget(hint);
+    m_scanTitle = makeLabel(QString(), 1.15, true, column);
+    m_scanTitle->hide();
+    layout->addWidget(m_scanTitle);
+    m_scan = new ScanResultsView(column);
+    m_scan->hide();
+    layout->addWidget(m_scan, 10);
     layout->addStretch(1); // keeps the column at the top when the list is hidden
 
     auto *outer = new QHBoxLayout(this);
@@ -73,7 +82,17 @@ StartPage::StartPage(RecentFiles *recent, QWidget *parent)
         emit openRequested(item->data(0, Qt::UserRole).toString());
     });
     connect(m_recent, &RecentFiles::changed, this, &StartPage::refresh);
+    connect(m_scan, &ScanResultsView::openRequested, this, &StartPage::openRequested);
     refresh();
+}
+
+void StartPage::scanFolder(const QString &root)
+{
+    m_scanTitle->setText(tr("Profiles in %1").arg(QDir(root).dirName()));
+    m_scanTitle->setToolTip(QDir::toNativeSeparators(root));
+    m_scanTitle->show();
+    m_scan->show();
+    m_scan->scan(root);
 }
 
 QLayout *StartPage::createHeader(QWidget *column)
@@ -99,15 +118,27 @@ QLayout *StartPage::createButtons(QWidget *column)
     auto *buttons = new QHBoxLayout;
     auto *openFolder = new QPushButton(tr("Open Folder…"), column);
     auto *openFile = new QPushButton(tr("Open File…"), column);
+    auto *scan = new QPushButton(tr("Scan Folder…"), column);
+    scan->setToolTip(tr("Find every profile below a folder: Ascend rank folders and Kineto traces"));
     auto *demo = new QPushButton(tr("Open Demo Profile"), column);
     openFolder->setDefault(true);
     buttons->addWidget(openFolder);
     buttons->addWidget(openFile);
+    buttons->addWidget(scan);
     buttons->addWidget(demo);
     buttons->addStretch();
     connect(openFolder, &QPushButton::clicked, this, &StartPage::openFolderRequested);
     connect(openFile, &QPushButton::clicked, this, &StartPage::openFileRequested);
     connect(demo, &QPushButton::clicked, this, &StartPage::demoRequested);
+    connect(scan, &QPushButton::clicked, this, [this]() {
+        const QString start = m_scan->root().isEmpty()
+            ? QFileInfo(m_recent->paths().value(0, QDir::homePath())).absolutePath()
+            : m_scan->root();
+        const QString root
+            = QFileDialog::getExistingDirectory(this, tr("Scan Folder for Profiles"), start);
+        if (!root.isEmpty())
+            scanFolder(root);
+    });
     return buttons;
 }
 

@@ -1,0 +1,88 @@
+#include "analysis/clustersummary.h"
+#include "generatedprofile.h"
+
+#include <QTest>
+
+using namespace npuscope;
+
+class TstClusterSummary : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<test::GeneratedProfile> m_run;
+    std::vector<std::shared_ptr<const RankAnalysis>> m_analyses;
+
+private slots:
+    void initTestCase()
+    {
+        m_run = test::generate(QString(), 11, 3);
+        QVERIFY(m_run->ok());
+        for (const auto &rank : m_run->profile->ranks)
+            m_analyses.push_back(std::make_shared<const RankAnalysis>(analyseRank(*rank)));
+    }
+
+    void meansPerStep()
+    {
+        const ClusterSummary s = summariseCluster(*m_run->profile, m_analyses, {});
+        QCOMPARE(s.ranks.size(), std::size_t(3));
+        for (std::size_t i = 0; i < s.ranks.size(); ++i) {
+            const auto &steps = m_analyses[i]->steps;
+            QVERIFY(!steps.empty());
+            TimeNs compute = 0, comm = 0, idle = 0, wall = 0;
+            for (const StepBreakdown &b : steps) {
+                compute += b.computeNs;
+                comm += b.commNotOverlappedNs;
+                idle += b.freeNs;
+                wall += b.wallNs;
+            }
+            const auto n = TimeNs(steps.size());
+            QCOMPARE(s.ranks[i].rankIndex, int(i));
+            QCOMPARE(s.ranks[i].label, m_run->profile->ranks[i]->label());
+            QCOMPARE(s.ranks[i].steps, int(n));
+            QCOMPARE(s.ranks[i].computeNs, compute / n);
+            QCOMPARE(s.ranks[i].commNotOverlappedNs, comm / n);
+            QCOMPARE(s.ranks[i].freeNs, idle / n);
+            QCOMPARE(s.ranks[i].wallNs, wall / n);
+        }
+        // Without the finding: the largest and smallest wall time per step.
+        QVERIFY(s.slowest >= 0 && s.fastest >= 0 && s.slowest != s.fastest);
+        for (const ClusterRank &r : s.ranks) {
+            QVERIFY(r.wallNs <= s.ranks[std::size_t(s.slowest)].wallNs);
+            QVERIFY(r.wallNs >= s.ranks[std::size_t(s.fastest)].wallNs);
+        }
+        QCOMPARE(s.lagNs, s.ranks[std::size_t(s.slowest)].wallNs - s.ranks[std::size_t(s.fastest)].wallNs);
+        QVERIFY(s.imbalance.isEmpty());
+    }
+
+    void fromImbalanceFinding()
+    {
+        Finding f;
+        f.id = QLatin1String(FindingId::kRankImbalance);
+        f.title = QStringLiteral("rank 2 computes 5 ms longer per step than rank 0");
+        f.addMetric(QStringLiteral("slowest_rank"), 2, Metric::Unit::Number);
+        f.addMetric(QStringLiteral("fastest_rank"), 0, Metric::Unit::Number);
+        f.addMetric(QStringLiteral("compute_lag"), 5e6, Metric::Unit::Ns);
+        Finding other;
+        other.id = QLatin1String(FindingId::kHostBound);
+        const ClusterSummary s = summariseCluster(*m_run->profile, m_analyses, { other, f });
+        QCOMPARE(s.slowest, 2);
+        QCOMPARE(s.fastest, 0);
+        QCOMPARE(s.lagNs, TimeNs(5000000));
+        QCOMPARE(s.imbalance, f.title);
+    }
+
+    void notAnalysedYet()
+    {
+        std::vector<std::shared_ptr<const RankAnalysis>> partial { m_analyses[0], nullptr };
+        const ClusterSummary s = summariseCluster(*m_run->profile, partial, {});
+        QCOMPARE(s.ranks.size(), std::size_t(3));
+        QVERIFY(s.ranks[0].steps > 0);
+        QCOMPARE(s.ranks[1].steps, 0);
+        QCOMPARE(s.ranks[2].steps, 0);
+        QCOMPARE(s.slowest, -1); // one rank with data compares with nothing
+        QCOMPARE(s.lagNs, TimeNs(0));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstClusterSummary)
+#include "tst_clustersummary.moc"

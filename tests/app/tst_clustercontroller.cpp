@@ -1,0 +1,92 @@
+// A multi-rank profile opens on the cluster overview.
+#include "../analysis/generatedprofile.h"
+#include "app/analysiscontroller.h"
+#include "app/clustercontroller.h"
+#include "app/mainwindow.h"
+#include "widgets/clusteroverview.h"
+#include "widgets/commmatrixview.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDockWidget>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStackedBarSeries>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace npuscope;
+
+class TstClusterController : public QObject {
+    Q_OBJECT
+
+private:
+    static constexpr int kTimeoutMs = 120000;
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("npuscope-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_clustercontroller"));
+        QSettings().clear();
+    }
+
+    void multiRankOpensOnOverview()
+    {
+        const auto run = test::generate(QString(), 21, 3);
+        QVERIFY(run->ok());
+        MainWindow window;
+        auto *cluster = new ClusterController(&window);
+        window.show();
+        QVERIFY(!cluster->dock()->isVisible());
+        window.openPath(run->dir.path());
+        QTRY_VERIFY_WITH_TIMEOUT(window.profile() && !window.isLoading(), kTimeoutMs);
+        QVERIFY(cluster->dock()->isVisible());
+        // Filled in once every rank is analysed.
+        const ClusterSummary &summary = cluster->overview()->summary();
+        QTRY_VERIFY_WITH_TIMEOUT(summary.ranks.size() == 3 && summary.slowest >= 0, kTimeoutMs);
+        QCOMPARE(summary.ranks.size(), std::size_t(3));
+        for (const ClusterRank &r : summary.ranks)
+            QVERIFY2(r.steps > 0 && r.wallNs > 0,
+                qPrintable(QStringLiteral("%1: %2 steps, wall %3, analysed %4").arg(r.label).arg(r.steps).arg(r.wallNs).arg(bool(window.analysisController()->analysis(r.rankIndex)))));
+        QVERIFY(summary.slowest >= 0);
+
+        // A click on rank 2's bar shows rank 2.
+        emit cluster->overview()->series()->clicked(2, nullptr);
+        QCOMPARE(window.rankCombo()->currentIndex(), 2);
+        QCOMPARE(window.currentRank(), window.profile()->ranks[2]);
+    }
+
+    void singleRankHidesOverview()
+    {
+        const auto run = test::generate(QString(), 22, 1);
+        QVERIFY(run->ok());
+        MainWindow window;
+        auto *cluster = new ClusterController(&window);
+        window.show();
+        window.openPath(run->dir.path());
+        QTRY_VERIFY_WITH_TIMEOUT(window.profile() && !window.isLoading(), kTimeoutMs);
+        QVERIFY(!cluster->dock()->isVisible());
+    }
+
+    void sampleMatrix()
+    {
+        const QString sample = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-11");
+        if (!QFileInfo::exists(sample))
+            QSKIP("sample profile not present");
+        MainWindow window;
+        auto *cluster = new ClusterController(&window);
+        window.show();
+        window.openPath(sample);
+        QTRY_VERIFY_WITH_TIMEOUT(window.profile() && !window.isLoading(), kTimeoutMs);
+        QCOMPARE(window.profile()->ranks.size(), std::size_t(4));
+        QTRY_VERIFY_WITH_TIMEOUT(!cluster->overview()->commMatrixView()->matrix().empty(), 30000);
+        QVERIFY(cluster->overview()->commMatrixView()->groupCombo()->count() > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.analysisController()->isRunning(), kTimeoutMs);
+        QVERIFY(window.grab().save(QCoreApplication::applicationDirPath() + QStringLiteral("/tst_clustercontroller.png")));
+    }
+};
+
+QTEST_MAIN(TstClusterController)
+#include "tst_clustercontroller.moc"

@@ -1,0 +1,165 @@
+#include "widgets/clusteroverview.h"
+
+#include "widgets/commmatrixview.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QLabel>
+#include <QSplitter>
+#include <QStackedBarSeries>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+namespace npuscope {
+
+namespace {
+
+    constexpr double kNsPerMs = 1e6;
+
+    // Same hues as the rest of the app's breakdowns: compute blue, communication orange, idle grey.
+    const QColor kCompute(0x3b, 0x82, 0xf6);
+    const QColor kComm(0xf5, 0x9e, 0x0b);
+    const QColor kFree(0xa3, 0xa3, 0xa3);
+
+} // namespace
+
+ClusterOverview::ClusterOverview(QWidget *parent)
+    : QWidget(parent)
+    , m_headline(new QLabel(this))
+    , m_chart(new QChart)
+    , m_matrixTitle(new QLabel(tr("Communication matrix"), this))
+    , m_matrix(new CommMatrixView(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    m_headline->setWordWrap(true);
+    m_headline->setTextFormat(Qt::RichText);
+    layout->addWidget(m_headline);
+
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_chartView = new QChartView(m_chart, this); // takes ownership of the chart
+    m_chartView->setRenderHint(QPainter::Antialiasing);
+    m_chartView->setMinimumHeight(220);
+
+    auto *matrixBox = new QWidget(this);
+    auto *matrixLayout = new QVBoxLayout(matrixBox);
+    matrixLayout->setContentsMargins(0, 0, 0, 0);
+    QFont bold = m_matrixTitle->font();
+    bold.setBold(true);
+    m_matrixTitle->setFont(bold);
+    matrixLayout->addWidget(m_matrixTitle);
+    matrixLayout->addWidget(m_matrix, 1);
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(m_chartView);
+    splitter->addWidget(matrixBox);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    layout->addWidget(splitter, 1);
+    matrixBox->hide();
+    clear();
+}
+
+void ClusterOverview::clear()
+{
+    m_summary = {};
+    m_matrix->setMatrix({});
+    m_matrix->parentWidget()->hide();
+    rebuildChart();
+}
+
+QString ClusterOverview::headlineText(const ClusterSummary &summary)
+{
+    int withSteps = 0;
+    for (const ClusterRank &r : summary.ranks)
+        withSteps += r.steps > 0;
+    if (summary.ranks.empty())
+        return tr("No profile.");
+    if (withSteps == 0)
+        return tr("%n rank(s); no step data yet (step_trace_time.csv or ProfilerStep slices).", nullptr,
+            int(summary.ranks.size()));
+    QString text = tr("<b>%n rank(s)</b>, mean time per step.", nullptr, int(summary.ranks.size()));
+    if (summary.slowest >= 0 && summary.fastest >= 0) {
+        const ClusterRank &slow = summary.ranks[std::size_t(summary.slowest)];
+        const ClusterRank &fast = summary.ranks[std::size_t(summary.fastest)];
+        text += QLatin1Char(' ')
+            + tr("Slowest: <b>%1</b>, %2 ms behind %3 per step.")
+                  .arg(slow.label.toHtmlEscaped(), QString::number(double(summary.lagNs) / kNsPerMs, 'f', 2),
+                      fast.label.toHtmlEscaped());
+    }
+    if (!summary.imbalance.isEmpty())
+        text += QStringLiteral("<br>") + summary.imbalance.toHtmlEscaped();
+    text += QStringLiteral("<br>") + tr("Click a bar to open that rank.");
+    return text;
+}
+
+void ClusterOverview::setSummary(const ClusterSummary &summary)
+{
+    m_summary = summary;
+    rebuildChart();
+}
+
+void ClusterOverview::setCommMatrix(const CommMatrix &matrix)
+{
+    m_matrix->setMatrix(matrix);
+    m_matrix->parentWidget()->setVisible(!matrix.empty());
+}
+
+void ClusterOverview::rebuildChart()
+{
+    m_headline->setText(headlineText(m_summary));
+    m_chart->removeAllSeries(); // deletes the old series and its sets
+    const QList<QAbstractAxis *> axes = m_chart->axes();
+    for (QAbstractAxis *axis : axes) {
+        m_chart->removeAxis(axis);
+        delete axis;
+    }
+    m_series = new QStackedBarSeries;
+    auto *compute = new QBarSet(tr("Computing"));
+    auto *comm = new QBarSet(tr("Communication (not overlapped)"));
+    auto *idle = new QBarSet(tr("Free"));
+    compute->setColor(kCompute);
+    comm->setColor(kComm);
+    idle->setColor(kFree);
+    QStringList categories;
+    double top = 0;
+    for (const ClusterRank &r : m_summary.ranks) {
+        categories << r.label;
+        *compute << double(r.computeNs) / kNsPerMs;
+        *comm << double(r.commNotOverlappedNs) / kNsPerMs;
+        *idle << double(r.freeNs) / kNsPerMs;
+        top = std::max(top, double(r.computeNs + r.commNotOverlappedNs + r.freeNs) / kNsPerMs);
+    }
+    for (QBarSet *set : { compute, comm, idle }) {
+        // The slowest rank's bar is drawn darker in every segment (and named in its label).
+        set->setSelectedColor(set->color().darker(135));
+        if (m_summary.slowest >= 0)
+            set->selectBar(m_summary.slowest);
+        set->setBorderColor(Qt::transparent);
+        m_series->append(set);
+    }
+    if (m_summary.slowest >= 0)
+        categories[m_summary.slowest] = tr("%1 (slowest)").arg(categories[m_summary.slowest]);
+    m_series->setBarWidth(0.7);
+    m_chart->addSeries(m_series);
+    auto *x = new QBarCategoryAxis;
+    x->append(categories);
+    x->setLabelsAngle(m_summary.ranks.size() > 16 ? -90 : 0);
+    auto *y = new QValueAxis;
+    y->setTitleText(tr("ms per step"));
+    y->setRange(0, top > 0 ? top * 1.05 : 1);
+    y->setLabelFormat(QStringLiteral("%.1f"));
+    m_chart->addAxis(x, Qt::AlignBottom);
+    m_chart->addAxis(y, Qt::AlignLeft);
+    m_series->attachAxis(x);
+    m_series->attachAxis(y);
+    connect(m_series, &QStackedBarSeries::clicked, this, [this](int index, QBarSet *) {
+        if (index >= 0 && std::size_t(index) < m_summary.ranks.size())
+            emit rankActivated(m_summary.ranks[std::size_t(index)].rankIndex);
+    });
+}
+
+} // namespace npuscope
