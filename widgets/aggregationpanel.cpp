@@ -1,6 +1,7 @@
 #include "widgets/aggregationpanel.h"
 
 #include "widgets/aggregationmodel.h"
+#include "widgets/durationhistogramchart.h"
 #include "widgets/kerneltablemodel.h"
 
 #include <QBarCategoryAxis>
@@ -66,11 +67,13 @@ AggregationPanel::AggregationPanel(QWidget *parent)
     , m_nameModel(new AggregationModel(this))
     , m_barView(new QChartView(this))
     , m_coreView(new QChartView(this))
+    , m_histogramView(new QChartView(this))
+    , m_chartTabs(new QTabWidget(this))
 {
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(createTable(m_typeModel), tr("By Type"));
     m_tabs->addTab(createTable(m_nameModel), tr("By Name"));
-    for (QChartView *view : { m_barView, m_coreView }) {
+    for (QChartView *view : { m_barView, m_coreView, m_histogramView }) {
         view->setRenderHint(QPainter::Antialiasing);
         view->setMinimumWidth(220);
         view->chart()->legend()->hide();
@@ -79,7 +82,10 @@ AggregationPanel::AggregationPanel(QWidget *parent)
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_tabs);
     splitter->addWidget(m_barView);
-    splitter->addWidget(m_coreView);
+    m_chartTabs->setDocumentMode(true);
+    m_chartTabs->addTab(m_coreView, tr("Cores"));
+    m_chartTabs->addTab(m_histogramView, tr("Durations"));
+    splitter->addWidget(m_chartTabs);
     splitter->setStretchFactor(0, 5);
     splitter->setStretchFactor(1, 4);
     splitter->setStretchFactor(2, 3);
@@ -102,6 +108,24 @@ AggregationPanel::~AggregationPanel() = default;
 QChart *AggregationPanel::barChart() const { return m_barView->chart(); }
 
 QChart *AggregationPanel::coreChart() const { return m_coreView->chart(); }
+
+QChart *AggregationPanel::histogramChart() const { return m_histogramView->chart(); }
+
+void AggregationPanel::showHistogram(AggregateBy by, const QString &key)
+{
+    std::vector<TimeNs> durations;
+    if (m_kernels) {
+        for (qsizetype row = 0; row < m_kernels->rowCount(); ++row)
+            if (aggregateKey(*m_kernels, by, row) == key)
+                durations.push_back(m_kernels->duration[std::size_t(row)]);
+    }
+    const Histogram histogram = durationHistogram(durations);
+    fillDurationHistogram(histogramChart(), histogram,
+        durations.empty() ? QString()
+                          : tr("%1: %n kernel(s)", nullptr, int(durations.size())).arg(key));
+    styleChart(histogramChart());
+    m_chartTabs->setCurrentWidget(m_histogramView);
+}
 
 QTableView *AggregationPanel::createTable(AggregationModel *model)
 {
@@ -137,6 +161,7 @@ int AggregationPanel::currentColumn() const
 void AggregationPanel::onTableActivated(AggregationModel *model, int row)
 {
     if (const AggregateRow *r = model->row(row)) {
+        showHistogram(model == m_nameModel ? AggregateBy::Name : AggregateBy::Type, r->key);
         emit filterRequested(
             model == m_nameModel ? KernelTableModel::NameColumn : KernelTableModel::TypeColumn,
             r->key);
@@ -146,6 +171,8 @@ void AggregationPanel::onTableActivated(AggregationModel *model, int row)
 void AggregationPanel::setKernels(std::shared_ptr<const KernelTable> kernels)
 {
     const quint64 generation = ++m_generation;
+    m_kernels = kernels;
+    fillDurationHistogram(histogramChart(), {}, QString());
     auto compute = [](std::shared_ptr<const KernelTable> k) {
         Results r;
         if (k) {

@@ -45,6 +45,10 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
     QChart *barChart() const;
     QChart *coreChart() const;
+    QChart *histogramChart() const;
+    // The duration histogram of every kernel whose Type or Name (as `by`) is `key`; shown in
+    // the Durations tab. The tables call it when a row is picked.
+    void showHistogram(AggregateBy by, const QString &key);
     // Keys of the bars, largest first, and of the donut slices.
     QStringList barKeys() const { return m_barKeys; }
 
@@ -75,6 +79,9 @@ private:
     AggregationModel *m_nameModel = nullptr;
     QChartView *m_barView = nullptr;
     QChartView *m_coreView = nullptr;
+    QChartView *m_histogramView = nullptr;
+    QTabWidget *m_chartTabs = nullptr; // accelerator core donut, duration histogram
+    std::shared_ptr<const KernelTable> m_kernels;
     std::vector<AggregateRow> m_byType;
     std::vector<AggregateRow> m_byName;
     std::vector<AggregateRow> m_byCore;

@@ -7,6 +7,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QDir>
+#include <QBarSeries>
 #include <QHorizontalBarSeries>
 #include <QPieSeries>
 #include <QSignalSpy>
@@ -122,6 +123,15 @@ private slots:
         QCOMPARE(spy.count(), 1);
         QCOMPARE(spy.at(0).at(0).toInt(), int(KernelTableModel::TypeColumn));
         QCOMPARE(spy.at(0).at(1).toString(), QStringLiteral("MatMul"));
+        // The picked group's durations, as a histogram whose counts add up to its rows.
+        auto *histogram = onlySeries<QBarSeries>(panel.histogramChart());
+        QVERIFY(histogram);
+        qint64 binned = 0;
+        const QBarSet *set = histogram->barSets().constFirst();
+        for (int i = 0; i < set->count(); ++i)
+            binned += qint64(set->at(i));
+        QCOMPARE(binned, panel.typeModel()->row(1)->count);
+        QVERIFY(panel.histogramChart()->title().contains(QStringLiteral("MatMul")));
 
         auto *bars = onlySeries<QHorizontalBarSeries>(panel.barChart());
         QVERIFY(bars);
@@ -167,6 +177,7 @@ private slots:
         panel.setKernels(kernels());
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.showHistogram(AggregateBy::Type, QStringLiteral("MatMul"));
         const QImage image = panel.grab().toImage();
         QVERIFY(!image.isNull());
         const QString path = QDir::current().filePath(QStringLiteral("tst_aggregationpanel.png"));
