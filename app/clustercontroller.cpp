@@ -20,6 +20,9 @@ ClusterController::ClusterController(MainWindow *window)
     m_dock->setObjectName(QStringLiteral("ClusterDock")); // saveState() finds docks by name
     m_dock->setWidget(m_overview);
     window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
+    // A tab next to the kernel table: the full width of the window for one bar per rank.
+    if (auto *kernels = window->findChild<QDockWidget *>(QStringLiteral("KernelsDock")))
+        window->tabifyDockWidget(kernels, m_dock);
     m_dock->hide(); // until a multi-rank profile loads
     connect(window, &MainWindow::profileLoaded, this, &ClusterController::onProfileLoaded);
     connect(window->analysisController(), &AnalysisController::findingsReady, this,

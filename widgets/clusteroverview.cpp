@@ -151,6 +151,7 @@ void ClusterOverview::rebuildChart()
     auto *y = new QValueAxis;
     y->setTitleText(tr("ms per step"));
     y->setRange(0, top > 0 ? top * 1.05 : 1);
+    y->applyNiceNumbers(); // ticks at 0, 200, 400, ... rather than fractions of the top bar
     y->setLabelFormat(QStringLiteral("%.1f"));
     m_chart->addAxis(x, Qt::AlignBottom);
     m_chart->addAxis(y, Qt::AlignLeft);

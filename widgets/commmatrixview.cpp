@@ -88,7 +88,8 @@ void CommMatrixView::showGroup(int index)
             peak = std::max(peak, totals.bandwidthGBs());
     const QLocale locale;
     for (const auto &[link, totals] : g.links) {
-        auto *item = new QTableWidgetItem(locale.toString(totals.bandwidthGBs(), 'f', 1));
+        // Three significant digits: links run from a few MB/s (p2p of small tensors) to 300 GB/s.
+        auto *item = new QTableWidgetItem(locale.toString(totals.bandwidthGBs(), 'g', 3));
         item->setTextAlignment(Qt::AlignCenter);
         const double share = peak > 0 ? totals.bandwidthGBs() / peak : 0;
         item->setBackground(heat(share));
