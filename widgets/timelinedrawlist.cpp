@@ -2,6 +2,7 @@
 
 #include "model/trace.h"
 #include "widgets/timelinecolors.h"
+#include "widgets/timelinecounterindex.h"
 #include "widgets/timelinedepthindex.h"
 #include "widgets/timelinelayout.h"
 
@@ -232,6 +233,13 @@ void TimelineDrawList::addCounter(const TimelineRow &row)
         std::upper_bound(times.begin(), times.end(), axis.start()) - times.begin());
     k = k > 0 ? k - 1 : 0;
     const double width = axis.width();
+    const auto visible = static_cast<std::size_t>(
+        std::upper_bound(times.begin() + std::ptrdiff_t(k), times.end(), axis.end())
+        - times.begin() - std::ptrdiff_t(k));
+    if (m_frame.counters && double(visible) > kDenseSamplesPerPx * width) {
+        addCounterColumns(plot, k, lo, range);
+        return;
+    }
     CounterColumn col { -1, 0, 0, 0 };
     for (; k < times.size() && times[k] <= axis.end(); ++k) {
         const auto x = static_cast<float>(
@@ -250,6 +258,47 @@ void TimelineDrawList::addCounter(const TimelineRow &row)
     }
     if (col.x >= 0)
         m_columns.push_back(col);
+    plot.count = m_columns.size() - plot.first;
+    const TimeNs last = std::max(times.back(), m_frame.trace->maxTime);
+    plot.endX = static_cast<float>(std::clamp(axis.toPixel(last), 0.0, width));
+    if (plot.count > 0)
+        m_plots.push_back(plot);
+}
+
+void TimelineDrawList::addCounterColumns(
+    CounterPlot plot, std::size_t k, double lo, double range)
+{
+    const CounterSeries &series = m_frame.trace->counters[plot.counter];
+    const auto &times = series.times;
+    const TimeAxis &axis = m_frame.axis;
+    const double width = axis.width();
+    auto mapY = [&](double v) {
+        return static_cast<float>(plot.baseline - (v - lo) / range * plot.height);
+    };
+    // The same pixel of a sample as addCounter's, so that both paths draw the same columns.
+    auto pixelOf = [&](TimeNs t) {
+        return std::clamp(std::floor(axis.toPixel(std::max(t, axis.start()))), 0.0, width);
+    };
+    const auto stop = static_cast<std::size_t>(
+        std::upper_bound(times.begin() + std::ptrdiff_t(k), times.end(), axis.end())
+        - times.begin());
+    while (k < stop) {
+        const double x = pixelOf(times[k]);
+        // The first sample of the next column: a binary search, then exact to pixelOf().
+        auto end = static_cast<std::size_t>(std::upper_bound(times.begin() + std::ptrdiff_t(k),
+                                                times.begin() + std::ptrdiff_t(stop),
+                                                axis.toTime(x + 1))
+            - times.begin());
+        while (end < stop && pixelOf(times[end]) <= x)
+            ++end;
+        while (end > k + 1 && pixelOf(times[end - 1]) > x)
+            --end;
+        const auto [minValue, maxValue] = m_frame.counters->minMax(plot.counter, k, end);
+        // Screen y grows downwards: the largest value has the smallest y.
+        m_columns.push_back({ static_cast<float>(x), mapY(minValue), mapY(maxValue),
+            mapY(series.values[end - 1]) });
+        k = end;
+    }
     plot.count = m_columns.size() - plot.first;
     const TimeNs last = std::max(times.back(), m_frame.trace->maxTime);
     plot.endX = static_cast<float>(std::clamp(axis.toPixel(last), 0.0, width));

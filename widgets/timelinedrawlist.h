@@ -14,6 +14,7 @@ namespace npuscope {
 
 class Trace;
 class TimelineColors;
+class TimelineCounterIndex;
 class TimelineDepthIndex;
 class TimelineDepthSequence;
 class TimelineLayout;
@@ -83,6 +84,7 @@ public:
         const TimelineLayout *layout = nullptr;
         const TimelineColors *colors = nullptr;
         TimelineDepthIndex *depths = nullptr;
+        TimelineCounterIndex *counters = nullptr; // null: counters are folded sample by sample
         TimeAxis axis;
         int scrollY = 0;
         int viewHeight = 0;
@@ -92,6 +94,8 @@ public:
 
     // Below this width (px) events fold into "N events" blocks; Tracy's MinVisSize is 3.
     static constexpr double kFoldPx = 3.0;
+    // Counters with more visible samples per pixel than this use TimelineCounterIndex.
+    static constexpr double kDenseSamplesPerPx = 8.0;
     // Level of detail: runs merged over gaps up to ~2.5 px look the same as the events.
     static constexpr double kLodPx = 2.5;
     // Gaps narrower than this merge with their neighbours.
@@ -130,6 +134,9 @@ private:
     void push(double x0, double x1, std::uint32_t count, EventRef first, bool mergeable);
     void flush();
     void addCounter(const TimelineRow &row);
+    // Dense counters: one binary search and one min/max query per pixel column.
+    // `k`: the sample in effect at the left edge; values map to y as in addCounter.
+    void addCounterColumns(CounterPlot plot, std::size_t k, double lo, double range);
     void addGaps(const Gap *first, const Gap *last, double top, double height, bool device);
     void addSelection();
     void addFlows();

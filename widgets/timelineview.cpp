@@ -62,6 +62,7 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace)
     m_coreLegend.clear();
     m_pinnedTracks.clear();
     m_depths.reset(t);
+    m_counterIndex.reset(t);
     m_painter.reset(t);
     m_drawList.clear();
     m_zoomHistory.clear();
@@ -361,6 +362,7 @@ TimelineDrawList::Frame TimelineView::frame(const TimeAxis &axis, int viewHeight
     f.layout = &m_layout;
     f.colors = &m_colors;
     f.depths = &m_depths;
+    f.counters = &m_counterIndex;
     f.axis = axis;
     f.scrollY = verticalScrollBar()->value();
     f.viewHeight = viewHeight;

@@ -3,6 +3,7 @@
 #include "model/types.h"
 #include "widgets/timeaxis.h"
 #include "widgets/timelinecolors.h"
+#include "widgets/timelinecounterindex.h"
 #include "widgets/timelinedepthindex.h"
 #include "widgets/timelinedrawlist.h"
 #include "widgets/timelinelayout.h"
@@ -169,6 +170,7 @@ private:
     TimelineLegend m_coreLegend;
     std::vector<std::uint32_t> m_pinnedTracks;
     TimelineDepthIndex m_depths;
+    TimelineCounterIndex m_counterIndex;
     TimelineDrawList m_drawList;
     TimelinePainter m_painter;
     TimeAxis m_axis;

@@ -1,6 +1,7 @@
 #include "tracefixtures.h"
 #include "widgets/timelinecolors.h"
 #include "widgets/timelinedepthindex.h"
+#include "widgets/timelinecounterindex.h"
 #include "widgets/timelinedrawlist.h"
 #include "widgets/timelinelayout.h"
 
@@ -22,6 +23,7 @@ struct Scene {
         layout.build(*trace, collapsed);
         colors.setTrace(trace.get());
         depths.reset(trace.get());
+        counters.reset(trace.get());
     }
 
     const TimelineDrawList &build(
@@ -32,6 +34,7 @@ struct Scene {
         f.layout = &layout;
         f.colors = &colors;
         f.depths = &depths;
+        f.counters = useCounterIndex ? &counters : nullptr;
         f.axis = TimeAxis(start, end, width);
         f.viewHeight = viewHeight;
         f.selected = selected;
@@ -45,6 +48,8 @@ struct Scene {
     TimelineLayout layout;
     TimelineColors colors;
     TimelineDepthIndex depths;
+    TimelineCounterIndex counters;
+    bool useCounterIndex = true;
     TimelineDrawList list;
     TimeAxis axis;
     TimelineDrawList::Gaps gaps;
@@ -94,6 +99,7 @@ private slots:
     void deepTracksAreCapped();
     void counterRowsProducePoints();
     void denseCounterFoldsToColumns();
+    void counterIndexMatchesEverySample();
     void selectionAndFlowsAcrossTracks();
     void collapsedProcessShowsSummary();
     void rowsBelowTheViewAreSkipped();
@@ -312,6 +318,50 @@ void TestTimelineDrawList::denseCounterFoldsToColumns()
     const auto &c = list.counterColumns()[plot.first + 500];
     QCOMPARE(c.yMax, plot.top); // 6 is the maximum
     QCOMPARE(c.yMin, plot.baseline); // 0 is the minimum
+}
+
+void TestTimelineDrawList::counterIndexMatchesEverySample()
+{
+    // Irregular times and random values: the indexed columns must equal the columns folded
+    // sample by sample, at every zoom.
+    TraceMaker m;
+    std::mt19937 rng(11);
+    std::vector<TimeNs> times;
+    std::vector<double> values;
+    TimeNs t = 1'000;
+    for (int i = 0; i < 300'000; ++i) {
+        t += 1 + TimeNs(rng() % 40);
+        times.push_back(t);
+        values.push_back(double(rng() % 1000) - 200.0);
+    }
+    m.addCounter(QStringLiteral("HBM"), QStringLiteral("MB"), times, values);
+    m.indexTracks();
+    Scene scene(m.finish());
+    // Direct queries against a brute-force min/max.
+    for (int q = 0; q < 200; ++q) {
+        std::size_t a = rng() % values.size();
+        std::size_t b = rng() % values.size();
+        if (a > b)
+            std::swap(a, b);
+        const auto [lo, hi] = scene.counters.minMax(0, a, b + 1);
+        QCOMPARE(lo, *std::min_element(values.begin() + std::ptrdiff_t(a), values.begin() + std::ptrdiff_t(b) + 1));
+        QCOMPARE(hi, *std::max_element(values.begin() + std::ptrdiff_t(a), values.begin() + std::ptrdiff_t(b) + 1));
+    }
+    const TimeNs spans[][2] = { { 0, t + 100 }, { t / 3, t / 3 + t / 50 }, { t / 2, t / 2 + 40'000 } };
+    for (const auto &span : spans) {
+        scene.useCounterIndex = false;
+        const auto plain = scene.build(span[0], span[1], 997);
+        const std::vector<TimelineDrawList::CounterColumn> expected = plain.counterColumns();
+        scene.useCounterIndex = true;
+        const auto &indexed = scene.build(span[0], span[1], 997).counterColumns();
+        QCOMPARE(indexed.size(), expected.size());
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            QCOMPARE(indexed[i].x, expected[i].x);
+            QCOMPARE(indexed[i].yMin, expected[i].yMin);
+            QCOMPARE(indexed[i].yMax, expected[i].yMax);
+            QCOMPARE(indexed[i].yLast, expected[i].yLast);
+        }
+    }
 }
 
 void TestTimelineDrawList::selectionAndFlowsAcrossTracks()
