@@ -101,6 +101,21 @@ FoundProfile ProfileScanner::describeKinetoTrace(const QString &file)
     return found;
 }
 
+FoundProfile ProfileScanner::describeRun(const QString &dir, const QList<FoundProfile> &ranks)
+{
+    FoundProfile run;
+    run.path = QDir::cleanPath(QFileInfo(dir).absoluteFilePath());
+    run.ranks = int(ranks.size());
+    for (const FoundProfile &rank : ranks) {
+        run.bytes += rank.bytes;
+        if (!run.date.isValid() || rank.date > run.date)
+            run.date = rank.date;
+        if (run.level.isEmpty())
+            run.level = rank.level;
+    }
+    return run;
+}
+
 void ProfileScanner::scan(QPromise<FoundProfile> &promise, const QString &root)
 {
     struct Pending {
@@ -120,12 +135,24 @@ void ProfileScanner::scan(QPromise<FoundProfile> &promise, const QString &root)
         for (const QFileInfo &file : dir.entryInfoList(QDir::Files | QDir::NoSymLinks, QDir::Name))
             if (isKinetoName(file.fileName()))
                 promise.addResult(describeKinetoTrace(file.absoluteFilePath()));
+        // Rank folders side by side are one run: list them, then the run that opens them all.
+        QList<FoundProfile> ranks;
+        for (const QFileInfo &sub :
+            dir.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks, QDir::Name)) {
+            if (!isRankFolderName(sub.fileName()) || promise.isCanceled())
+                continue;
+            ranks << describeRankFolder(sub.absoluteFilePath());
+            promise.addResult(ranks.constLast());
+        }
+        if (ranks.size() >= 2)
+            promise.addResult(describeRun(current.dir, ranks));
         if (current.depth >= kMaxDepth)
             continue;
         const QFileInfoList subs
             = dir.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks, QDir::Name);
         for (auto it = subs.crbegin(); it != subs.crend(); ++it)
-            stack.push_back({ it->absoluteFilePath(), current.depth + 1 });
+            if (!isRankFolderName(it->fileName())) // rank folders are listed above
+                stack.push_back({ it->absoluteFilePath(), current.depth + 1 });
     }
 }
 

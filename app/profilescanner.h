@@ -6,11 +6,13 @@
 
 namespace npuscope {
 
-// One profile found below a scanned folder: an *ascend_pt rank folder or a Kineto trace file.
+// One profile found below a scanned folder: an *ascend_pt rank folder, a Kineto trace file, or
+// a run (a folder holding several rank folders, opened with all its ranks).
 struct FoundProfile {
-    QString path; // what to open: the rank folder or the trace file
+    QString path; // what to open: the rank folder, the trace file or the run folder
     bool kineto = false;
-    int rank = -1; // -1 when unknown
+    int rank = -1; // -1 when unknown, and for runs
+    int ranks = 1; // rank folders of a run; 1 otherwise
     QDateTime date; // when it was collected: from the name, profiler_info, or the file time
     qint64 bytes = 0; // on disk, all files of the rank folder
     QString level; // "Level1", ... from profiler_info; "Kineto" for Kineto traces
@@ -31,6 +33,8 @@ public:
     // The description of one *ascend_pt folder, or one Kineto trace file.
     static FoundProfile describeRankFolder(const QString &dir);
     static FoundProfile describeKinetoTrace(const QString &file);
+    // A run from its rank folders' descriptions: latest date, summed size, their level.
+    static FoundProfile describeRun(const QString &dir, const QList<FoundProfile> &ranks);
 
     // The collection time written into a profile's name: "..._20250109143055123_ascend_pt"
     // (torch_npu) or "worker0.1718000000000.pt.trace.json" (Kineto, ms since the epoch).

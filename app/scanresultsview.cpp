@@ -116,7 +116,10 @@ void ScanResultsView::addResults(int begin, int end)
         item->setData(NameColumn, Qt::UserRole, found.path);
         item->setIcon(NameColumn,
             style()->standardIcon(found.kineto ? QStyle::SP_FileIcon : QStyle::SP_DirIcon));
-        item->setText(RankColumn, found.rank >= 0 ? QString::number(found.rank) : QStringLiteral("–"));
+        if (found.ranks > 1)
+            item->setText(RankColumn, tr("all %1").arg(found.ranks));
+        else
+            item->setText(RankColumn, found.rank >= 0 ? QString::number(found.rank) : QStringLiteral("–"));
         item->setData(RankColumn, Qt::UserRole + 1, found.rank);
         item->setText(DateColumn, QLocale().toString(found.date, QLocale::ShortFormat));
         item->setData(DateColumn, Qt::UserRole + 1, found.date);
@@ -125,10 +128,15 @@ void ScanResultsView::addResults(int begin, int end)
         item->setTextAlignment(SizeColumn, Qt::AlignRight | Qt::AlignVCenter);
         item->setText(LevelColumn, found.level);
         item->setText(LocationColumn, QDir::toNativeSeparators(info.absolutePath()));
-        item->setToolTip(NameColumn, QDir::toNativeSeparators(found.path));
+        item->setToolTip(NameColumn,
+            found.ranks > 1
+                ? tr("%1\nOpens all %2 ranks of this run").arg(QDir::toNativeSeparators(found.path)).arg(found.ranks)
+                : QDir::toNativeSeparators(found.path));
         item->setToolTip(LocationColumn, QDir::toNativeSeparators(found.path));
     }
     m_list->setSortingEnabled(true);
+    for (int column : { RankColumn, DateColumn, SizeColumn, LevelColumn })
+        m_list->resizeColumnToContents(column);
     updateStatus();
 }
 

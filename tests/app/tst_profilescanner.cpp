@@ -80,6 +80,7 @@ private slots:
             paths << QDir(m_tmp.path()).relativeFilePath(f.path);
         paths.sort();
         QCOMPARE(paths, QStringList({
+                            QStringLiteral("runs/a"), // the run: both ranks at once
                             QStringLiteral("runs/a/rank0_ascend_pt"),
                             QStringLiteral("runs/a/rank1_ascend_pt"),
                             QStringLiteral("runs/deeper/still/b/rank0_ascend_pt"),
@@ -135,6 +136,19 @@ private slots:
         QCOMPARE(ProfileScanner::dateFromName(name), expected);
     }
 
+    void runRow()
+    {
+        QList<FoundProfile> found = scanNow(m_runA);
+        QCOMPARE(found.size(), 3);
+        const FoundProfile run = found.constLast(); // after its ranks
+        QCOMPARE(run.path, QDir::cleanPath(m_runA));
+        QCOMPARE(run.ranks, 2);
+        QCOMPARE(run.rank, -1);
+        QCOMPARE(run.bytes, found[0].bytes + found[1].bytes);
+        QCOMPARE(run.date, std::max(found[0].date, found[1].date));
+        QCOMPARE(run.level, found[0].level);
+    }
+
     void rootIsAProfile()
     {
         const QList<FoundProfile> found = scanNow(m_runA + QStringLiteral("/rank0_ascend_pt"));
@@ -160,8 +174,8 @@ private slots:
         view.scan(m_tmp.filePath(QStringLiteral("runs")));
         QVERIFY(finished.wait(30000));
         QTreeWidget *list = view.list();
-        QCOMPARE(list->topLevelItemCount(), 5);
-        QVERIFY2(view.statusLabel()->text().contains(QLatin1String("5 profile")), qPrintable(view.statusLabel()->text()));
+        QCOMPARE(list->topLevelItemCount(), 6);
+        QVERIFY2(view.statusLabel()->text().contains(QLatin1String("6 profile")), qPrintable(view.statusLabel()->text()));
         // Sorted by date, newest first, comparing dates rather than their text.
         int named = -1, kineto = -1;
         for (int i = 0; i < list->topLevelItemCount(); ++i) {
@@ -210,7 +224,9 @@ private slots:
         page.scanFolder(m_runA);
         QVERIFY(page.scanResults()->isVisible());
         QVERIFY(finished.wait(30000));
-        QCOMPARE(page.scanResults()->list()->topLevelItemCount(), 2);
+        QCOMPARE(page.scanResults()->list()->topLevelItemCount(), 3); // two ranks and their run
+        page.resize(1100, 700);
+        QVERIFY(page.grab().save(QCoreApplication::applicationDirPath() + QStringLiteral("/tst_profilescanner_startpage.png")));
         emit page.scanResults()->list()->itemActivated(page.scanResults()->list()->topLevelItem(0), 0);
         QCOMPARE(open.size(), 1);
         QVERIFY(open.at(0).at(0).toString().endsWith(QLatin1String("_ascend_pt")));
