@@ -2,6 +2,357 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>CompareCommand</name>
+    <message>
+        <source>rank %1 is not in %2 (ranks: %3)</source>
+        <translation>Rank %1 不在 %2 中（现有 Rank：%3）</translation>
+    </message>
+    <message>
+        <source>npuscope compare: %1</source>
+        <translation>npuscope compare：%1</translation>
+    </message>
+    <message>
+        <source>Compares one step of two runs: summary, differences by work bucket, Type and Name, findings that appeared or were resolved.</source>
+        <translation>对比两次运行中的一个迭代：摘要，按工作类别、类型和名称列出的差异，以及新出现或已解决的诊断项。</translation>
+    </message>
+    <message>
+        <source>The baseline profile.</source>
+        <translation>基线性能数据。</translation>
+    </message>
+    <message>
+        <source>The profile to compare with it (may be BASE itself with --rank A:B).</source>
+        <translation>与基线对比的性能数据（配合 --rank A:B 时可以就是 BASE 本身）。</translation>
+    </message>
+    <message>
+        <source>Print JSON instead of text.</source>
+        <translation>输出 JSON 而非文本。</translation>
+    </message>
+    <message>
+        <source>Step to compare, or BASE_STEP:NEW_STEP (default: the first step both runs have).</source>
+        <translation>要对比的迭代，或 BASE_STEP:NEW_STEP（默认：两次运行共有的第一个迭代）。</translation>
+    </message>
+    <message>
+        <source>Rank of each run, or BASE_RANK:NEW_RANK (default: the first rank).</source>
+        <translation>每次运行的 Rank，或 BASE_RANK:NEW_RANK（默认：第一个 Rank）。</translation>
+    </message>
+    <message>
+        <source>Exit with code 3 when the new step time is slower by more than PCT percent.</source>
+        <translation>新数据的迭代耗时变慢超过 PCT% 时，以退出码 3 退出。</translation>
+    </message>
+    <message>
+        <source>Rows of each difference table in the text output (default 15).</source>
+        <translation>文本输出中每个差异表的行数（默认 15）。</translation>
+    </message>
+    <message>
+        <source>usage: npuscope compare BASE NEW [--json] [--step N] [--rank R] [--fail-if-slower PCT]</source>
+        <translation>用法：npuscope compare BASE NEW [--json] [--step N] [--rank R] [--fail-if-slower PCT]</translation>
+    </message>
+    <message>
+        <source>--fail-if-slower expects a percentage &gt;= 0</source>
+        <translation>--fail-if-slower 需要不小于 0 的百分比</translation>
+    </message>
+    <message>
+        <source>--top expects a whole number &gt;= 0</source>
+        <translation>--top 需要不小于 0 的整数</translation>
+    </message>
+    <message>
+        <source>%1: no such file or folder</source>
+        <translation>%1：文件或文件夹不存在</translation>
+    </message>
+    <message>
+        <source>npuscope compare: the new run is %1% slower (step %2: %3 us -&gt; %4 us), more than the %5% allowed</source>
+        <translation>npuscope compare：新数据慢了 %1%（迭代 %2：%3 us -&gt; %4 us），超过允许的 %5%</translation>
+    </message>
+    <message>
+        <source>npuscope compare: the input is damaged; run `npuscope report` on it to see where</source>
+        <translation>npuscope compare：输入数据已损坏；请对其运行 `npuscope report` 查看损坏位置</translation>
+    </message>
+    <message>
+        <source>%1 (%2 us)</source>
+        <translation>%1（%2 us）</translation>
+    </message>
+    <message>
+        <source>%1 pt</source>
+        <translation>%1 个百分点</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Step time (us)</source>
+        <translation>迭代耗时 (us)</translation>
+    </message>
+    <message>
+        <source>Device busy (us)</source>
+        <translation>设备忙碌 (us)</translation>
+    </message>
+    <message>
+        <source>Kernel total (us)</source>
+        <translation>算子总耗时 (us)</translation>
+    </message>
+    <message>
+        <source>AI_CPU share</source>
+        <translation>AI_CPU 占比</translation>
+    </message>
+    <message>
+        <source>TransData share</source>
+        <translation>TransData 占比</translation>
+    </message>
+    <message>
+        <source>Free (us)</source>
+        <translation>空闲 (us)</translation>
+    </message>
+    <message>
+        <source>Communication not overlapped (us)</source>
+        <translation>未掩盖通信 (us)</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Summary
+</source>
+        <translation>摘要
+</translation>
+    </message>
+    <message>
+        <source>Base</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新数据</translation>
+    </message>
+    <message>
+        <source>Delta</source>
+        <translation>差值</translation>
+    </message>
+    <message>
+        <source>  Top-1 kernel: base %1, new %2
+</source>
+        <translation>  Top-1 算子：基线 %1，新数据 %2
+</translation>
+    </message>
+    <message>
+        <source> (top %1 of %2 by |delta|)</source>
+        <translation> (按 |差值| 取前 %1 项，共 %2 项)</translation>
+    </message>
+    <message>
+        <source>Base(us)</source>
+        <translation>基线(us)</translation>
+    </message>
+    <message>
+        <source>New(us)</source>
+        <translation>新数据(us)</translation>
+    </message>
+    <message>
+        <source>Delta(us)</source>
+        <translation>差值(us)</translation>
+    </message>
+    <message>
+        <source>Base n</source>
+        <translation>基线次数</translation>
+    </message>
+    <message>
+        <source>New n</source>
+        <translation>新数据次数</translation>
+    </message>
+    <message>
+        <source>npuscope compare
+</source>
+        <translation>npuscope 对比
+</translation>
+    </message>
+    <message>
+        <source>  base: %1 (%2, %3)
+</source>
+        <translation>  基线：%1（%2，%3）
+</translation>
+    </message>
+    <message>
+        <source>  new:  %1 (%2, %3)
+</source>
+        <translation>  新数据：%1（%2，%3）
+</translation>
+    </message>
+    <message>
+        <source>Note: the runs share no step number; their first steps are compared (base %1, new %2).
+</source>
+        <translation>注意：两次运行没有相同的迭代编号，将对比各自的第一个迭代（基线 %1，新数据 %2）。
+</translation>
+    </message>
+    <message>
+        <source>Note: a Kineto trace against an Ascend profile: kernel names differ, compare the work buckets.
+</source>
+        <translation>注意：正在将 Kineto 时间线数据与昇腾性能数据对比，二者的算子名称不同，请对比工作类别。
+</translation>
+    </message>
+    <message>
+        <source>
+Step time: %1 us -&gt; %2 us (%3)
+
+</source>
+        <translation>
+迭代耗时：%1 us -&gt; %2 us（%3）
+
+</translation>
+    </message>
+    <message>
+        <source>
+Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only in new: %6
+</source>
+        <translation>
+匹配的算子：%1；变快：%2，变慢：%3（变化超过 %4%）；仅在基线中：%5，仅在新数据中：%6
+</translation>
+    </message>
+    <message>
+        <source>Findings that appeared</source>
+        <translation>新出现的诊断项</translation>
+    </message>
+    <message>
+        <source>Findings resolved</source>
+        <translation>已解决的诊断项</translation>
+    </message>
+    <message>
+        <source>By work bucket</source>
+        <translation>按工作类别</translation>
+    </message>
+    <message>
+        <source>Bucket</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>By Type</source>
+        <translation>按类型</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>By Name</source>
+        <translation>按名称</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+</context>
+<context>
+    <name>Comparison</name>
+    <message>
+        <source>step %1 is not in the base run (steps: %2)</source>
+        <translation>基线数据中没有迭代 %1（现有迭代：%2）</translation>
+    </message>
+    <message>
+        <source>step %1 is not in the new run (steps: %2)</source>
+        <translation>新数据中没有迭代 %1（现有迭代：%2）</translation>
+    </message>
+    <message>
+        <source>the base run has no kernels to compare</source>
+        <translation>基线数据中没有可对比的算子</translation>
+    </message>
+    <message>
+        <source>the new run has no kernels to compare</source>
+        <translation>新数据中没有可对比的算子</translation>
+    </message>
+</context>
+<context>
+    <name>ExportCommand</name>
+    <message>
+        <source>--step %1: the trace has no ProfilerStep slices</source>
+        <translation>--step %1：时间线数据中没有 ProfilerStep 切片</translation>
+    </message>
+    <message>
+        <source>--step %1: no such step (steps: %2)</source>
+        <translation>--step %1：没有该迭代（现有迭代：%2）</translation>
+    </message>
+    <message>
+        <source>--range &quot;%1&quot;: expected START:END with START &lt; END, e.g. 2ms:3.5ms (a bare number is µs)</source>
+        <translation>--range “%1”：应为 START:END 且 START &lt; END，例如 2ms:3.5ms（不带单位的数字表示 µs）</translation>
+    </message>
+    <message>
+        <source>Renders a profile&apos;s timeline, with annotations, a colour legend and a caption, as PNG or SVG. Needs no display.</source>
+        <translation>将性能数据的时间线连同标注、颜色图例和说明文字渲染为 PNG 或 SVG。无需显示器。</translation>
+    </message>
+    <message>
+        <source>Profile folder, rank folder or trace file.</source>
+        <translation>性能数据文件夹、Rank 文件夹或时间线数据文件。</translation>
+    </message>
+    <message>
+        <source>Image to write: FILE.png or FILE.svg.</source>
+        <translation>要写入的图像：FILE.png 或 FILE.svg。</translation>
+    </message>
+    <message>
+        <source>Time range START:END from the rank&apos;s start (or the step&apos;s with --step), e.g. 2ms:3.5ms; a bare number is µs.</source>
+        <translation>时间范围 START:END，从该 Rank 的起点（使用 --step 时为该迭代的起点）算起，例如 2ms:3.5ms；不带单位的数字表示 µs。</translation>
+    </message>
+    <message>
+        <source>Show profiler step N (ProfilerStep#N).</source>
+        <translation>显示迭代 N（ProfilerStep#N）。</translation>
+    </message>
+    <message>
+        <source>Rank to show (default: the first with a trace).</source>
+        <translation>要显示的 Rank（默认：第一个有时间线数据的 Rank）。</translation>
+    </message>
+    <message>
+        <source>Only tracks whose &quot;process / track&quot; name matches this regular expression (case-insensitive).</source>
+        <translation>仅显示“进程 / 泳道”名称与此正则表达式匹配的泳道（不区分大小写）。</translation>
+    </message>
+    <message>
+        <source>Annotations file to draw (default: those saved for the profile by the GUI).</source>
+        <translation>要绘制的标注文件（默认：图形界面为该性能数据保存的标注）。</translation>
+    </message>
+    <message>
+        <source>Image width in pixels (default 1600).</source>
+        <translation>图像宽度，单位为像素（默认 1600）。</translation>
+    </message>
+    <message>
+        <source>Pixel scale of a PNG: 2 for high-DPI screens (default 1).</source>
+        <translation>PNG 的像素缩放倍数：高 DPI 屏幕用 2（默认 1）。</translation>
+    </message>
+    <message>
+        <source>usage: npuscope export PATH -o FILE.png|.svg [--range START:END] [--step N] [--rank R] [--tracks REGEX] [--annotations FILE] [--width W] [--scale S]</source>
+        <translation>用法：npuscope export PATH -o FILE.png|.svg [--range START:END] [--step N] [--rank R] [--tracks REGEX] [--annotations FILE] [--width W] [--scale S]</translation>
+    </message>
+    <message>
+        <source>%1: the output must end in .png or .svg</source>
+        <translation>%1：输出文件名必须以 .png 或 .svg 结尾</translation>
+    </message>
+    <message>
+        <source>--width expects a whole number from %1 to %2</source>
+        <translation>--width 需要 %1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>--scale expects a number from 0.5 to %1</source>
+        <translation>--scale 需要 0.5 到 %1 之间的数值</translation>
+    </message>
+    <message>
+        <source>--rank expects a rank number</source>
+        <translation>--rank 需要 Rank 编号</translation>
+    </message>
+    <message>
+        <source>%1: no rank %2 with a trace</source>
+        <translation>%1：没有带时间线数据的 Rank %2</translation>
+    </message>
+    <message>
+        <source>%1: no trace to draw (trace_view.json or a Kineto trace)</source>
+        <translation>%1：没有可绘制的时间线数据（trace_view.json 或 Kineto 时间线数据）</translation>
+    </message>
+    <message>
+        <source>--tracks &quot;%1&quot; matches no track</source>
+        <translation>--tracks “%1” 未匹配任何泳道</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 x %3 px, %n track(s), %4 annotation(s)</source>
+        <translation>
+            <numerusform>%1：%2 x %3 px，%n 条泳道，%4 个标注</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Findings</name>
     <message>
         <source>%1 (%2, Block Dim %3)</source>
@@ -520,6 +871,45 @@
         <source>npuscope: the input is damaged; see the issues in the report</source>
         <translation>npuscope：输入数据已损坏，详见报告中列出的问题</translation>
     </message>
+    <message>
+        <source>Write report.html (self-contained) and report.md with timeline pictures into OUT_DIR instead.</source>
+        <translation>改为将 report.html（自包含）和带时间线图片的 report.md 写入 OUT_DIR。</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>WorkBuckets</name>
+    <message>
+        <source>Matrix multiply</source>
+        <translation>矩阵乘</translation>
+    </message>
+    <message>
+        <source>Convolution</source>
+        <translation>卷积</translation>
+    </message>
+    <message>
+        <source>Element-wise / vector</source>
+        <translation>逐元素 / 向量</translation>
+    </message>
+    <message>
+        <source>Format conversion</source>
+        <translation>格式转换</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Memory copy</source>
+        <translation>内存拷贝</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -534,10 +924,6 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
         <translation>打开内置的演示性能数据。</translation>
     </message>
     <message>
-        <source>Profile folder or file to open.</source>
-        <translation>要打开的性能数据文件夹或文件。</translation>
-    </message>
-    <message>
         <source>Demo profile</source>
         <translation>演示性能数据</translation>
     </message>
@@ -545,12 +931,91 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
         <source>Cannot write the demo profile: %1</source>
         <translation>无法写入演示性能数据：%1</translation>
     </message>
+    <message>
+        <source>Open every rank of the run a rank folder or file belongs to.</source>
+        <translation>打开 Rank 文件夹或文件所属运行的全部 Rank。</translation>
+    </message>
+    <message>
+        <source>Do not hand the paths to an npuscope that is already running.</source>
+        <translation>不将路径交给已在运行的 npuscope 打开。</translation>
+    </message>
+    <message>
+        <source>Profile folders or files to open, each in its own window.</source>
+        <translation>要打开的性能数据文件夹或文件，每个在单独的窗口中打开。</translation>
+    </message>
 </context>
 <context>
     <name>npuscope</name>
     <message>
         <source>unknown command: %1</source>
         <translation>未知命令：%1</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>%1, logarithmic bins</source>
+        <translation>%1，对数分箱</translation>
+    </message>
+    <message>
+        <source>%1 – %2: %3 kernel(s)</source>
+        <translation>%1 – %2：%3 个算子</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>memory_record.csv has no Component or Timestamp(us) column: memory is not shown on the timeline</source>
+        <translation>memory_record.csv 中没有 Component 或 Timestamp(us) 列：时间线上不显示内存</translation>
+    </message>
+    <message>
+        <source>allocated (MB)</source>
+        <translation>已分配 (MB)</translation>
+    </message>
+    <message>
+        <source>reserved (MB)</source>
+        <translation>已预留 (MB)</translation>
+    </message>
+    <message>
+        <source>active (MB)</source>
+        <translation>活跃 (MB)</translation>
+    </message>
+    <message>
+        <source>Memory (memory_record.csv)</source>
+        <translation>内存（memory_record.csv）</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::AboutDialog</name>
+    <message>
+        <source>About npuscope</source>
+        <translation>关于 npuscope</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;npuscope %1&lt;/h3&gt;&lt;p&gt;A fast, offline viewer and analyser for Ascend (torch_npu) and PyTorch Kineto training profiles.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;npuscope %1&lt;/h3&gt;&lt;p&gt;快速的离线工具，用于查看和分析昇腾（torch_npu）与 PyTorch Kineto 训练性能数据。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Licences:</source>
+        <translation>许可证：</translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>组件</translation>
+    </message>
+    <message>
+        <source>Licence</source>
+        <translation>许可证</translation>
+    </message>
+    <message>
+        <source>Copy Version Info</source>
+        <translation>复制版本信息</translation>
+    </message>
+    <message>
+        <source>Copy the versions above, for a bug report</source>
+        <translation>复制以上版本信息，用于提交问题报告</translation>
     </message>
 </context>
 <context>
@@ -647,6 +1112,588 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
     <message>
         <source>(none)</source>
         <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Cores</source>
+        <translation>加速核</translation>
+    </message>
+    <message>
+        <source>Durations</source>
+        <translation>耗时分布</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n kernel(s)</source>
+        <translation>
+            <numerusform>%1：%n 个算子</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::AnnotationController</name>
+    <message>
+        <source>Select a slice first: boxes and arrows are drawn on its track</source>
+        <translation>请先选中一个切片：方框和箭头会绘制在其所在的泳道上</translation>
+    </message>
+    <message>
+        <source>Text:</source>
+        <translation>文本：</translation>
+    </message>
+    <message>
+        <source>&amp;Annotations</source>
+        <translation>标注(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add &amp;Note</source>
+        <translation>添加备注(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Add &amp;Range from Selection</source>
+        <translation>根据所选范围添加范围标注(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Add &amp;Box around Selected Slice</source>
+        <translation>为所选切片添加方框(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Add &amp;Arrow along Selected Slice</source>
+        <translation>沿所选切片添加箭头(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>&amp;Import Annotations…</source>
+        <translation>导入标注(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Import Annotations</source>
+        <translation>导入标注</translation>
+    </message>
+    <message>
+        <source>Annotations (*.json)</source>
+        <translation>标注 (*.json)</translation>
+    </message>
+    <message>
+        <source>&amp;Export Annotations…</source>
+        <translation>导出标注(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Export Annotations</source>
+        <translation>导出标注</translation>
+    </message>
+    <message>
+        <source>Export &amp;Image…</source>
+        <translation>导出图像(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>PNG image, 2x (*.png)</source>
+        <translation>PNG 图像，2 倍 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Export Image</source>
+        <translation>导出图像</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Cop&amp;y Image</source>
+        <translation>复制图像(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>Timeline image copied</source>
+        <translation>已复制时间线图像</translation>
+    </message>
+    <message>
+        <source>Export &amp;Report…</source>
+        <translation>导出报告(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Export Report to Folder</source>
+        <translation>将报告导出到文件夹</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>Report written to %1</source>
+        <translation>报告已写入 %1</translation>
+    </message>
+    <message>
+        <source>Edit Text…</source>
+        <translation>编辑文本…</translation>
+    </message>
+    <message>
+        <source>Colour…</source>
+        <translation>颜色…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Annotation Colour</source>
+        <translation>标注颜色</translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation>添加%1</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>编辑%1</translation>
+    </message>
+    <message>
+        <source>Delete %1</source>
+        <translation>删除%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Import %n annotation(s)</source>
+        <translation>
+            <numerusform>导入 %n 个标注</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::AnnotationSet</name>
+    <message>
+        <source>line %1, column %2</source>
+        <translation>第 %1 行，第 %2 列</translation>
+    </message>
+    <message>
+        <source>unknown kind &quot;%1&quot;</source>
+        <translation>未知类型“%1”</translation>
+    </message>
+    <message>
+        <source>&quot;start_ns&quot; is missing or not a whole number</source>
+        <translation>&quot;start_ns&quot; 缺失或不是整数</translation>
+    </message>
+    <message>
+        <source>&quot;end_ns&quot; is not a whole number</source>
+        <translation>&quot;end_ns&quot; 不是整数</translation>
+    </message>
+    <message>
+        <source>colour &quot;%1&quot; is not #rrggbb; the default is used</source>
+        <translation>颜色“%1”不是 #rrggbb 格式，将使用默认颜色</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>Box</source>
+        <translation>方框</translation>
+    </message>
+    <message>
+        <source>Arrow</source>
+        <translation>箭头</translation>
+    </message>
+    <message>
+        <source>%1: %2: %3</source>
+        <translation>%1：%2：%3</translation>
+    </message>
+    <message>
+        <source>%1: not an npuscope annotations file (no &quot;annotations&quot; list)</source>
+        <translation>%1：不是 npuscope 标注文件（缺少 &quot;annotations&quot; 列表）</translation>
+    </message>
+    <message>
+        <source>%1: format &quot;%2&quot; is not %3</source>
+        <translation>%1：格式“%2”不是 %3</translation>
+    </message>
+    <message>
+        <source>%1: written by a newer npuscope (version %2); fields it added are ignored</source>
+        <translation>%1：由更新版本的 npuscope（版本 %2）写入，将忽略新版本添加的字段</translation>
+    </message>
+    <message>
+        <source>not an object</source>
+        <translation>不是对象</translation>
+    </message>
+    <message>
+        <source>%1: annotation %2</source>
+        <translation>%1：标注 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2; skipped</source>
+        <translation>%1：%2；已跳过</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::AnnotationStore</name>
+    <message>
+        <source>%1: cannot remove the file</source>
+        <translation>%1：无法删除文件</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the folder</source>
+        <translation>%1：无法创建文件夹</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes is too large for an annotations file</source>
+        <translation>%1：%2 字节，超出标注文件的大小上限</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::ClusterController</name>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::ClusterOverview</name>
+    <message>
+        <source>Communication matrix</source>
+        <translation>通信矩阵</translation>
+    </message>
+    <message>
+        <source>No profile.</source>
+        <translation>未打开性能数据。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s); no step data yet (step_trace_time.csv or ProfilerStep slices).</source>
+        <translation>
+            <numerusform>%n 个 Rank；尚无迭代数据（step_trace_time.csv 或 ProfilerStep 切片）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n rank(s)&lt;/b&gt;, mean time per step.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n 个 Rank&lt;/b&gt;，每个迭代的平均耗时。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Slowest: &lt;b&gt;%1&lt;/b&gt;, %2 ms behind %3 per step.</source>
+        <translation>最慢：&lt;b&gt;%1&lt;/b&gt;，每个迭代比 %3 慢 %2 ms。</translation>
+    </message>
+    <message>
+        <source>Click a bar to open that rank.</source>
+        <translation>单击柱条可打开对应的 Rank。</translation>
+    </message>
+    <message>
+        <source>Computing</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication (not overlapped)</source>
+        <translation>通信（未掩盖）</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>%1 (slowest)</source>
+        <translation>%1（最慢）</translation>
+    </message>
+    <message>
+        <source>ms per step</source>
+        <translation>每个迭代耗时 (ms)</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::CommMatrixView</name>
+    <message>
+        <source>Communication group:</source>
+        <translation>通信域：</translation>
+    </message>
+    <message>
+        <source>Bandwidth in GB/s from the row&apos;s group position to the column&apos;s, all steps; hover a cell for size, time and transport.</source>
+        <translation>从行在通信域中的位置到列的位置的带宽（GB/s），统计全部迭代；将鼠标悬停在单元格上可查看数据量、耗时和传输方式。</translation>
+    </message>
+    <message>
+        <source>point-to-point</source>
+        <translation>点对点</translation>
+    </message>
+    <message>
+        <source>collective</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>%1 ranks, %2: %3 (%4)</source>
+        <translation>%1 个 Rank，%2：%3（%4）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 → %2 over %3
+%4 MB in %5 ms (%6 GB/s), %n transfer(s)</source>
+        <translation>
+            <numerusform>%1 → %2，经由 %3
+%5 ms 内传输 %4 MB（%6 GB/s），共 %n 次传输</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unknown transport</source>
+        <translation>未知传输方式</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::CompareController</name>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>Compare &amp;With…</source>
+        <translation>与其他运行对比(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Compare the open profile with another run, side by side</source>
+        <translation>将当前打开的性能数据与另一次运行并排对比</translation>
+    </message>
+    <message>
+        <source>Compare &amp;Ranks…</source>
+        <translation>对比 Rank(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Compare two ranks of the open profile, side by side</source>
+        <translation>并排对比当前性能数据中的两个 Rank</translation>
+    </message>
+    <message>
+        <source>Compare With Profile Folder</source>
+        <translation>选择要对比的性能数据文件夹</translation>
+    </message>
+    <message>
+        <source>Compare Ranks</source>
+        <translation>对比 Rank</translation>
+    </message>
+    <message>
+        <source>Base rank:</source>
+        <translation>基线 Rank：</translation>
+    </message>
+    <message>
+        <source>New rank:</source>
+        <translation>新数据 Rank：</translation>
+    </message>
+    <message>
+        <source>Open a profile first, then compare another run with it.</source>
+        <translation>请先打开一份性能数据，再将另一次运行与其对比。</translation>
+    </message>
+    <message>
+        <source>Cannot compare with %1: %2</source>
+        <translation>无法与 %1 对比：%2</translation>
+    </message>
+    <message>
+        <source>No such rank to compare.</source>
+        <translation>要对比的 Rank 不存在。</translation>
+    </message>
+    <message>
+        <source>Loading and analysing the run to compare…</source>
+        <translation>正在加载并分析要对比的运行…</translation>
+    </message>
+    <message>
+        <source>Compare: %1 ↔ %2 — npuscope</source>
+        <translation>对比：%1 ↔ %2 — npuscope</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::CompareDiffModel</name>
+    <message>
+        <source>new</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>Base (µs)</source>
+        <translation>基线 (µs)</translation>
+    </message>
+    <message>
+        <source>New (µs)</source>
+        <translation>新数据 (µs)</translation>
+    </message>
+    <message>
+        <source>Delta (µs)</source>
+        <translation>差值 (µs)</translation>
+    </message>
+    <message>
+        <source>Delta %</source>
+        <translation>差值 %</translation>
+    </message>
+    <message>
+        <source>Base count</source>
+        <translation>基线次数</translation>
+    </message>
+    <message>
+        <source>New count</source>
+        <translation>新数据次数</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::CompareSummaryModel</name>
+    <message>
+        <source> pt</source>
+        <translation> 个百分点</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>迭代耗时</translation>
+    </message>
+    <message>
+        <source>Top-1 kernel</source>
+        <translation>Top-1 算子</translation>
+    </message>
+    <message>
+        <source>Top-1 kernel time</source>
+        <translation>Top-1 算子耗时</translation>
+    </message>
+    <message>
+        <source>AI_CPU share</source>
+        <translation>AI_CPU 占比</translation>
+    </message>
+    <message>
+        <source>TransData share</source>
+        <translation>TransData 占比</translation>
+    </message>
+    <message>
+        <source>Free time</source>
+        <translation>空闲时间</translation>
+    </message>
+    <message>
+        <source>Communication not overlapped</source>
+        <translation>未掩盖通信</translation>
+    </message>
+    <message>
+        <source>Kernel total</source>
+        <translation>算子总耗时</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Matched kernels</source>
+        <translation>匹配的算子</translation>
+    </message>
+    <message>
+        <source>%1 faster, %2 slower</source>
+        <translation>%1 个变快，%2 个变慢</translation>
+    </message>
+    <message>
+        <source>Finding appeared</source>
+        <translation>新出现的诊断项</translation>
+    </message>
+    <message>
+        <source>Finding resolved</source>
+        <translation>已解决的诊断项</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Base</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新数据</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::CompareView</name>
+    <message>
+        <source>The step both timelines are aligned at</source>
+        <translation>两条时间线对齐所在的迭代</translation>
+    </message>
+    <message>
+        <source>Swap Sides</source>
+        <translation>交换左右</translation>
+    </message>
+    <message>
+        <source>Leave Compare Mode</source>
+        <translation>退出对比模式</translation>
+    </message>
+    <message>
+        <source>Align on Selection</source>
+        <translation>按所选对齐</translation>
+    </message>
+    <message>
+        <source>Align both timelines at the selected kernel and its match</source>
+        <translation>以所选算子及其匹配算子对齐两条时间线</translation>
+    </message>
+    <message>
+        <source>Aligned at step:</source>
+        <translation>对齐迭代：</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>By Work Bucket</source>
+        <translation>按工作类别</translation>
+    </message>
+    <message>
+        <source>By Type</source>
+        <translation>按类型</translation>
+    </message>
+    <message>
+        <source>By Name</source>
+        <translation>按名称</translation>
+    </message>
+    <message>
+        <source>whole run</source>
+        <translation>整次运行</translation>
+    </message>
+    <message>
+        <source>%1 / %2 (first steps)</source>
+        <translation>%1 / %2（各自的第一个迭代）</translation>
+    </message>
+    <message>
+        <source>Base: %1 (step %2, %3)</source>
+        <translation>基线：%1（迭代 %2，%3）</translation>
+    </message>
+    <message>
+        <source>New: %1 (step %2, %3)</source>
+        <translation>新数据：%1（迭代 %2，%3）</translation>
+    </message>
+    <message>
+        <source>Work bucket</source>
+        <translation>工作类别</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
     </message>
 </context>
 <context>
@@ -754,6 +1801,35 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
     <message>
         <source>Copy &amp;All</source>
         <translation>全部复制(&amp;A)</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::ExportCaption</name>
+    <message>
+        <source>%1 — rank %2</source>
+        <translation>%1 — Rank %2</translation>
+    </message>
+    <message>
+        <source> — step %1</source>
+        <translation> — 迭代 %1</translation>
+    </message>
+    <message>
+        <source>range %1 – %2 (%3)</source>
+        <translation>范围 %1 – %2（%3）</translation>
+    </message>
+    <message>
+        <source>step time %1</source>
+        <translation>迭代耗时 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>mean step time %1 over %n step(s)</source>
+        <translation>
+            <numerusform>%n 个迭代的平均耗时 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>top kernel %1: %2 (%3 of device time)</source>
+        <translation>耗时最长的算子 %1：%2（占设备时间的 %3）</translation>
     </message>
 </context>
 <context>
@@ -883,6 +1959,25 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
     <message>
         <source> Gap threshold: </source>
         <translation> 空隙阈值： </translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::HtmlReport</name>
+    <message>
+        <source>Rank %1: the whole timeline</source>
+        <translation>Rank %1：完整时间线</translation>
+    </message>
+    <message>
+        <source>Rank %1: step %2, the longest</source>
+        <translation>Rank %1：耗时最长的迭代 %2</translation>
+    </message>
+    <message>
+        <source>%1: is inside the profile folder; npuscope never writes there, choose another folder</source>
+        <translation>%1：位于性能数据文件夹内；npuscope 不会向其中写入，请选择其他文件夹</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the folder</source>
+        <translation>%1：无法创建文件夹</translation>
     </message>
 </context>
 <context>
@@ -1054,6 +2149,13 @@ Click to show every kernel again.</source>
     </message>
 </context>
 <context>
+    <name>npuscope::LanguageSettings</name>
+    <message>
+        <source>System language</source>
+        <translation>系统语言</translation>
+    </message>
+</context>
+<context>
     <name>npuscope::LoadController</name>
     <message>
         <source>No profile data was found.</source>
@@ -1141,14 +2243,6 @@ Click to show every kernel again.</source>
     <message>
         <source>&amp;About npuscope</source>
         <translation>关于 npuscope(&amp;A)</translation>
-    </message>
-    <message>
-        <source>About npuscope</source>
-        <translation>关于 npuscope</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;npuscope %1&lt;/h3&gt;&lt;p&gt;A fast, offline viewer and analyser for Ascend (torch_npu) and PyTorch Kineto training profiles.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;npuscope %1&lt;/h3&gt;&lt;p&gt;快速的离线工具，用于查看和分析昇腾（torch_npu）与 PyTorch Kineto 训练性能数据。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Profile</source>
@@ -1298,6 +2392,52 @@ Click to show every kernel again.</source>
         <source>Range Summary</source>
         <translation>范围汇总</translation>
     </message>
+    <message>
+        <source>Loading %1… the timeline shows the first %2 events while the rest loads.</source>
+        <translation>正在加载 %1… 其余部分加载期间，时间线先显示前 %2 个事件。</translation>
+    </message>
+    <message>
+        <source>operator_details.csv was not collected (record_shapes or Level1 and above).</source>
+        <translation>未采集 operator_details.csv（需要 record_shapes 或 Level1 及以上级别）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n event(s) on the timeline (F3 for the next).</source>
+        <translation>
+            <numerusform>%1：时间线上有 %n 个事件（按 F3 跳到下一个）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 does not appear on the timeline.</source>
+        <translation>%1 未出现在时间线上。</translation>
+    </message>
+    <message>
+        <source>Operators</source>
+        <translation>主机侧算子</translation>
+    </message>
+    <message>
+        <source>&amp;Colour Slices By</source>
+        <translation>切片着色方式(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Name</source>
+        <translation>名称(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Category</source>
+        <translation>类别(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Accelerator Core</source>
+        <translation>加速核(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::RangeSummaryModel</name>
@@ -1333,6 +2473,251 @@ Click to show every kernel again.</source>
         <translation>
             <numerusform>已选择 %1，%n 条泳道：%2 个切片，%3 个名称</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::ReportDocument</name>
+    <message>
+        <source>npuscope report: %1</source>
+        <translation>npuscope 报告：%1</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Kernel time(us)</source>
+        <translation>算子耗时(us)</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Mean step(us)</source>
+        <translation>平均迭代耗时(us)</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>诊断结果</translation>
+    </message>
+    <message>
+        <source>Findings across ranks</source>
+        <translation>各 Rank 的诊断结果</translation>
+    </message>
+    <message>
+        <source>Issues</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>at: %1</source>
+        <translation>位置：%1</translation>
+    </message>
+    <message>
+        <source>Advice: %1</source>
+        <translation>建议：%1</translation>
+    </message>
+    <message>
+        <source>%1 (top %2 of %3)</source>
+        <translation>%1 (前 %2 项，共 %3 项)</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Total(us)</source>
+        <translation>总耗时(us)</translation>
+    </message>
+    <message>
+        <source>Mean(us)</source>
+        <translation>平均(us)</translation>
+    </message>
+    <message>
+        <source>Max(us)</source>
+        <translation>最大(us)</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Profiler level %1, aic_metrics %2</source>
+        <translation>采集级别 %1，aic_metrics %2</translation>
+    </message>
+    <message>
+        <source>No findings.</source>
+        <translation>未发现问题。</translation>
+    </message>
+    <message>
+        <source>Top kernels by duration</source>
+        <translation>耗时最长的算子</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Duration(us)</source>
+        <translation>耗时(us)</translation>
+    </message>
+    <message>
+        <source>Wait(us)</source>
+        <translation>等待时间(us)</translation>
+    </message>
+    <message>
+        <source>Block Dim</source>
+        <translation>Block Dim</translation>
+    </message>
+    <message>
+        <source>Core</source>
+        <translation>加速核</translation>
+    </message>
+    <message>
+        <source>Stream</source>
+        <translation>流</translation>
+    </message>
+    <message>
+        <source>By Type</source>
+        <translation>按类型</translation>
+    </message>
+    <message>
+        <source>By Accelerator Core</source>
+        <translation>按加速核</translation>
+    </message>
+    <message>
+        <source>By Name</source>
+        <translation>按名称</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Wall(us)</source>
+        <translation>总耗时(us)</translation>
+    </message>
+    <message>
+        <source>Busy(us)</source>
+        <translation>忙碌(us)</translation>
+    </message>
+    <message>
+        <source>Computing(us)</source>
+        <translation>计算(us)</translation>
+    </message>
+    <message>
+        <source>Comm not overlapped(us)</source>
+        <translation>未掩盖通信(us)</translation>
+    </message>
+    <message>
+        <source>Free(us)</source>
+        <translation>空闲(us)</translation>
+    </message>
+    <message>
+        <source>Unaccounted(us)</source>
+        <translation>未归因(us)</translation>
+    </message>
+    <message>
+        <source>Input issues</source>
+        <translation>输入数据问题</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::ScanResultsView</name>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Collected</source>
+        <translation>采集时间</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>级别</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Stop scanning; the profiles found so far stay listed</source>
+        <translation>停止扫描；已找到的性能数据仍保留在列表中</translation>
+    </message>
+    <message>
+        <source>all %1</source>
+        <translation>全部 %1 个</translation>
+    </message>
+    <message>
+        <source>%1
+Opens all %2 ranks of this run</source>
+        <translation>%1
+打开此运行的全部 %2 个 Rank</translation>
+    </message>
+    <message numerus="yes">
+        <source>Scanning %1… %n profile(s) found</source>
+        <translation>
+            <numerusform>正在扫描 %1… 已找到 %n 份性能数据</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Scan of %1 stopped: %n profile(s) found</source>
+        <translation>
+            <numerusform>已停止扫描 %1：找到 %n 份性能数据</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No profiles found in %1.</source>
+        <translation>在 %1 中未找到性能数据。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n profile(s) found in %1.</source>
+        <translation>
+            <numerusform>在 %1 中找到 %n 份性能数据。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>The language of menus, panels and findings</source>
+        <translation>菜单、面板和诊断结果所用的语言</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>The new language is used when npuscope starts next time.</source>
+        <translation>新语言将在下次启动 npuscope 时生效。</translation>
     </message>
 </context>
 <context>
@@ -1381,6 +2766,57 @@ Click to show every kernel again.</source>
         <source>%1 (not found)</source>
         <translation>%1（未找到）</translation>
     </message>
+    <message>
+        <source>Profiles in %1</source>
+        <translation>%1 中的性能数据</translation>
+    </message>
+    <message>
+        <source>Scan Folder…</source>
+        <translation>扫描文件夹…</translation>
+    </message>
+    <message>
+        <source>Find every profile below a folder: Ascend rank folders and Kineto traces</source>
+        <translation>查找某个文件夹下的全部性能数据：昇腾 Rank 文件夹和 Kineto 时间线数据</translation>
+    </message>
+    <message>
+        <source>Scan Folder for Profiles</source>
+        <translation>扫描文件夹中的性能数据</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::TablePanel</name>
+    <message>
+        <source>Regex</source>
+        <translation>Regex</translation>
+    </message>
+    <message>
+        <source>Filter rows (any text column)…</source>
+        <translation>筛选行（任意文本列）…</translation>
+    </message>
+    <message>
+        <source>Treat the filter as a regular expression</source>
+        <translation>将筛选条件视为正则表达式</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Rows as TSV</source>
+        <translation>以 TSV 格式复制行(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Find on Timeline</source>
+        <translation>在时间线上查找(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Invalid regular expression</source>
+        <translation>无效的正则表达式</translation>
+    </message>
+    <message>
+        <source>%1: %2 rows</source>
+        <translation>%1：%2 行</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 rows</source>
+        <translation>%1：%2 / %3 行</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::TimeAxis</name>
@@ -1402,6 +2838,60 @@ Click to show every kernel again.</source>
     </message>
 </context>
 <context>
+    <name>npuscope::TimelineColors</name>
+    <message>
+        <source>Cube (AI_CORE)</source>
+        <translation>Cube（AI_CORE）</translation>
+    </message>
+    <message>
+        <source>Vector (AI_VECTOR_CORE)</source>
+        <translation>Vector（AI_VECTOR_CORE）</translation>
+    </message>
+    <message>
+        <source>Mixed (MIX_AIC/AIV)</source>
+        <translation>混合（MIX_AIC/AIV）</translation>
+    </message>
+    <message>
+        <source>AI_CPU</source>
+        <translation>AI_CPU</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Memory copy</source>
+        <translation>内存拷贝</translation>
+    </message>
+    <message>
+        <source>Other device task</source>
+        <translation>其他设备任务</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::TimelineExporter</name>
+    <message>
+        <source>--tracks: &quot;%1&quot; is not a valid regular expression: %2</source>
+        <translation>--tracks：“%1”不是有效的正则表达式：%2</translation>
+    </message>
+    <message>
+        <source>No trace</source>
+        <translation>无时间线数据</translation>
+    </message>
+    <message>
+        <source>npuscope timeline</source>
+        <translation>npuscope 时间线</translation>
+    </message>
+    <message>
+        <source>%1: the file name must end in .png or .svg</source>
+        <translation>%1：文件名必须以 .png 或 .svg 结尾</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
     <name>npuscope::TimelineLayout</name>
     <message>
         <source>Process %1</source>
@@ -1410,6 +2900,10 @@ Click to show every kernel again.</source>
     <message>
         <source>Process</source>
         <translation>进程</translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation>已固定</translation>
     </message>
 </context>
 <context>
@@ -1743,6 +3237,14 @@ Click to show every kernel again.</source>
     <message>
         <source>Collapse Process</source>
         <translation>折叠进程</translation>
+    </message>
+    <message>
+        <source>Unpin</source>
+        <translation>取消固定</translation>
+    </message>
+    <message>
+        <source>Pin to Top</source>
+        <translation>固定到顶部</translation>
     </message>
 </context>
 </TS>
