@@ -1,20 +1,96 @@
 #!/usr/bin/env bash
-# Benchmarks: generates a ~1 GB trace once into a cache folder, then measures loading it; then
-# timeline frame times over a 10 M-event in-memory trace (bench_timeline).
-#   bash tests/bench/run.sh [BUILD_DIR] [SIZE_EVENTS]
+# The performance benchmark (issue "Performance at real scale"); not part of the test suite.
+# Generates, once, a ~1 GB and (with --big) a ~4 GB trace_view.json with their kernel_details.csv
+# into a cache folder, then measures in one run, on the same files:
+#   trace load (1 and 2 threads) against a bare simdjson pass, resident bytes per event, peak;
+#   python3 json.load of the same trace (what users do today), when python3 is there;
+#   kernel_details.csv load against pandas.read_csv (when pandas is importable), sort/filter;
+#   Open -> first timeline paint and -> fully loaded, in the real main window (offscreen);
+#   timeline frame times at 10 M events, 1920x1080, along a scripted pan/zoom path.
+# Writes the results to tests/bench/RESULTS.md (machine, commit, command) and prints them.
+#   bash tests/bench/run.sh [--build DIR] [--big] [--runs N]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-build=${1:-build/dev}
-events=${2:-4500000}
+build=build/dev
+big=0
+runs=3
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --build) build=$2; shift 2 ;;
+        --big) big=1; shift ;;
+        --runs) runs=$2; shift 2 ;;
+        *) echo "usage: bash tests/bench/run.sh [--build DIR] [--big] [--runs N]" >&2; exit 1 ;;
+    esac
+done
 cache=${NPUSCOPE_BENCH_CACHE:-$HOME/.cache/npuscope-bench}
-cmake --build "$build" --target npuscope bench_traceload bench_timeline
-dir="$cache/gen-$events"
-if [ ! -f "$dir/.complete" ]; then
-    rm -rf "$dir"
-    "$build/app/npuscope" generate "$dir" --events "$events" --seed 1
-    touch "$dir/.complete"
+if [ ! -f "$build/build.ninja" ]; then
+    cmake --preset dev -B "$build" # RelWithDebInfo (-O2), what the app ships as
 fi
-trace=$(ls "$dir"/*_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json | head -1)
-echo "commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
-"$build/tests/bench/bench_traceload" "$trace" --runs 3
-"$build/tests/bench/bench_timeline" --events 10000000
+cmake --build "$build" --target npuscope bench_traceload bench_timeline bench_tables bench_firstpaint
+export QT_QPA_PLATFORM=offscreen
+
+generate() { # events -> profile dir
+    local dir="$cache/gen-$1"
+    if [ ! -f "$dir/.complete" ]; then
+        rm -rf "$dir"
+        "$build/app/npuscope" generate "$dir" --events "$1" --seed 1 >&2
+        touch "$dir/.complete"
+    fi
+    ls -d "$dir"/*_ascend_pt | head -1
+}
+sizes=(4500000)
+[ "$big" = 1 ] && sizes+=(18000000)
+
+out=$(mktemp)
+{
+    echo "# npuscope benchmark results"
+    echo
+    echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "- commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with local changes)')"
+    echo "- machine: $(nproc) cores,$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2), $(free -g | awk '/Mem:/ {print $2}') GB RAM, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "- command: \`bash tests/bench/run.sh$([ "$big" = 1 ] && echo ' --big') --runs $runs\`"
+    echo "- medians of $runs runs; each load runs in a fresh process"
+    echo
+    echo '```'
+    for events in "${sizes[@]}"; do
+        profile=$(generate "$events")
+        trace="$profile/ASCEND_PROFILER_OUTPUT/trace_view.json"
+        csv="$profile/ASCEND_PROFILER_OUTPUT/kernel_details.csv"
+        echo "== generated profile, $events events requested"
+        "$build/tests/bench/bench_traceload" "$trace" --runs "$runs"
+        if command -v python3 >/dev/null; then
+            python3 - "$trace" <<'PY' || echo "python3 json.load: failed (out of memory?)"
+import json, resource, sys, time
+t = time.time()
+with open(sys.argv[1], "rb") as f:
+    events = json.load(f)
+s = time.time() - t
+print(f"python3 json.load: {s:.2f} s, {len(events)} events, max RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+PY
+        fi
+        "$build/tests/bench/bench_tables" "$csv" --runs "$runs"
+        for py in /usr/bin/python3 python3; do
+            if "$py" -c 'import pandas' 2>/dev/null; then
+                "$py" - "$csv" <<'PY'
+import sys, time
+import pandas
+times = []
+for _ in range(3):
+    t = time.time()
+    frame = pandas.read_csv(sys.argv[1])
+    times.append(time.time() - t)
+times.sort()
+print(f"pandas.read_csv: {times[1]:.2f} s, {len(frame)} rows (median of 3)")
+PY
+                break
+            fi
+        done
+        "$build/tests/bench/bench_firstpaint" "$profile" --runs "$runs"
+        echo
+    done
+    echo "== timeline frames"
+    "$build/tests/bench/bench_timeline" --events 10000000
+    echo '```'
+} 2>&1 | grep -v 'XDG_RUNTIME_DIR' | tee "$out"
+mv "$out" tests/bench/RESULTS.md
+echo "wrote tests/bench/RESULTS.md"

@@ -1,0 +1,132 @@
+// Kernel table benchmark: kernel_details.csv load throughput (each run in a fresh process, for a
+// clean resident-memory reading), then sort and filter times of the kernel table model over its
+// rows. Prints medians; not part of the test suite.
+//   bench_tables FILE.csv [--runs N]
+#include "model/csvreader.h"
+#include "model/kerneltable.h"
+#include "widgets/kerneltablemodel.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QTextStream>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+using namespace npuscope;
+
+namespace {
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+
+long statusKb(const char *key)
+{
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (line.startsWith(key))
+            return line.mid(qstrlen(key)).trimmed().split(' ').first().toLong();
+    return -1;
+}
+
+int childLoad(const QString &path)
+{
+    const long before = statusKb("VmRSS:");
+    QElapsedTimer t;
+    t.start();
+    const CsvResult r = readCsvFile(path);
+    const double s = t.nsecsElapsed() / 1e9;
+    if (!r.ok || !r.table)
+        return 1;
+    std::printf("%.6f %lld %ld\n", s, static_cast<long long>(r.table->rowCount()),
+        statusKb("VmHWM:") - before);
+    return 0;
+}
+
+template <class F>
+double medianMs(int runs, F work)
+{
+    std::vector<double> ms;
+    for (int i = 0; i < runs; ++i) {
+        QElapsedTimer t;
+        t.start();
+        work();
+        ms.push_back(t.nsecsElapsed() / 1e6);
+    }
+    return median(ms);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    if (args.size() >= 3 && args[1] == QLatin1String("--child-load"))
+        return childLoad(args[2]);
+    if (args.size() < 2) {
+        std::fprintf(stderr, "usage: bench_tables FILE.csv [--runs N]\n");
+        return 1;
+    }
+    const QString path = args[1];
+    const int runs = args.size() >= 4 && args[2] == QLatin1String("--runs") ? args[3].toInt() : 3;
+    const double mb = QFile(path).size() / 1e6;
+    QTextStream out(stdout);
+    std::vector<double> seconds, rows, peak;
+    for (int i = 0; i < runs; ++i) {
+        QProcess p;
+        p.start(QCoreApplication::applicationFilePath(), { QStringLiteral("--child-load"), path });
+        p.waitForFinished(-1);
+        const QList<QByteArray> f = p.readAllStandardOutput().trimmed().split(' ');
+        if (p.exitCode() != 0 || f.size() != 3)
+            continue;
+        seconds.push_back(f[0].toDouble());
+        rows.push_back(f[1].toDouble());
+        peak.push_back(f[2].toDouble() / 1024.0);
+    }
+    const double s = median(seconds);
+    if (s <= 0) {
+        out << "csv load failed: " << path << '\n';
+        return 1;
+    }
+    out << "csv load       " << QString::number(mb, 'f', 1) << " MB, "
+        << QString::number(median(rows), 'f', 0) << " rows: " << QString::number(s, 'f', 3)
+        << " s = " << QString::number(mb / s, 'f', 0) << " MB/s, peak +"
+        << QString::number(median(peak), 'f', 0) << " MB (median of " << runs << ")\n";
+
+    const CsvResult r = readCsvFile(path);
+    IssueList issues;
+    auto kernels = std::make_shared<const KernelTable>(KernelTable::fromTable(r.table, &issues));
+    KernelTableModel model;
+    model.setKernels(kernels);
+    out << "kernel rows    " << model.rowCount() << '\n';
+    const struct {
+        const char *what;
+        int column;
+    } sorts[] = { { "Duration", KernelTableModel::DurationColumn },
+        { "Name", KernelTableModel::NameColumn }, { "Start", KernelTableModel::StartColumn },
+        { "Flags", KernelTableModel::FlagsColumn } };
+    for (const auto &sort : sorts) {
+        const double ms = medianMs(runs, [&] { model.sort(sort.column, Qt::DescendingOrder); });
+        out << "sort " << qSetFieldWidth(9) << Qt::left << sort.what << qSetFieldWidth(0)
+            << QString::number(ms, 'f', 1) << " ms\n";
+    }
+    const double filter
+        = medianMs(runs, [&] { model.setTextFilter(QStringLiteral("TransData"), false); });
+    out << "filter text    " << QString::number(filter, 'f', 1) << " ms (" << model.rowCount()
+        << " rows match)\n";
+    model.setTextFilter(QString(), false);
+    const double regex
+        = medianMs(runs, [&] { model.setTextFilter(QStringLiteral("^(MatMul|Conv)"), true); });
+    out << "filter regex   " << QString::number(regex, 'f', 1) << " ms (" << model.rowCount()
+        << " rows match)\n";
+    return 0;
+}
