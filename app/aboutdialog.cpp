@@ -30,9 +30,15 @@ namespace {
     QString compiler()
     {
 #if defined(__clang__)
-        return QStringLiteral("Clang %1.%2.%3").arg(__clang_major__).arg(__clang_minor__).arg(__clang_patchlevel__);
+        return QStringLiteral("Clang %1.%2.%3")
+            .arg(__clang_major__)
+            .arg(__clang_minor__)
+            .arg(__clang_patchlevel__);
 #elif defined(__GNUC__)
-        return QStringLiteral("GCC %1.%2.%3").arg(__GNUC__).arg(__GNUC_MINOR__).arg(__GNUC_PATCHLEVEL__);
+        return QStringLiteral("GCC %1.%2.%3")
+            .arg(__GNUC__)
+            .arg(__GNUC_MINOR__)
+            .arg(__GNUC_PATCHLEVEL__);
 #else
         return QStringLiteral("unknown");
 #endif
@@ -50,11 +56,14 @@ QString AboutDialog::versionReport()
 {
     QStringList lines;
     lines << QStringLiteral("npuscope: %1").arg(QStringLiteral(NPUSCOPE_VERSION));
-    lines << QStringLiteral("Qt: %1 (built with %2)").arg(QLatin1String(qVersion()), QStringLiteral(QT_VERSION_STR));
+    lines << QStringLiteral("Qt: %1 (built with %2)")
+                 .arg(QLatin1String(qVersion()), QStringLiteral(QT_VERSION_STR));
     lines << QStringLiteral("simdjson: %1 (parser kernels: %2)")
-                 .arg(QStringLiteral(NPUSCOPE_SIMDJSON_VERSION), QLatin1String(TraceSpanParser::simdLevel()));
+                 .arg(QStringLiteral(NPUSCOPE_SIMDJSON_VERSION),
+                     QLatin1String(TraceSpanParser::simdLevel()));
     lines << QStringLiteral("Build: %1, %2").arg(buildType(), compiler());
-    lines << QStringLiteral("Platform: %1, %2").arg(QSysInfo::prettyProductName(), QSysInfo::currentCpuArchitecture());
+    lines << QStringLiteral("Platform: %1, %2")
+                 .arg(QSysInfo::prettyProductName(), QSysInfo::currentCpuArchitecture());
     return lines.join(u'\n');
 }
 

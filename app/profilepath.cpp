@@ -9,7 +9,10 @@ namespace {
 
     const QLatin1String kOutputDir("ASCEND_PROFILER_OUTPUT");
 
-    QString clean(const QString &path) { return QDir::cleanPath(QFileInfo(path).absoluteFilePath()); }
+    QString clean(const QString &path)
+    {
+        return QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+    }
 
     bool isRankFolderName(const QString &name)
     {
@@ -20,7 +23,8 @@ namespace {
     // trace is not among them: several of them in one folder are separate workers.
     bool isProfileMemberFile(const QString &name)
     {
-        if (name.startsWith(QLatin1String("profiler_info")) && name.endsWith(QLatin1String(".json")))
+        if (name.startsWith(QLatin1String("profiler_info"))
+            && name.endsWith(QLatin1String(".json")))
             return true;
         if (name.endsWith(QLatin1String(".pt.trace.json"))
             || name.endsWith(QLatin1String(".pt.trace.json.gz")))

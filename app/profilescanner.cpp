@@ -26,7 +26,8 @@ namespace {
     qint64 folderBytes(const QString &dir, const QPromise<FoundProfile> *promise)
     {
         qint64 bytes = 0;
-        QDirIterator it(dir, QDir::Files | QDir::Hidden | QDir::NoSymLinks, QDirIterator::Subdirectories);
+        QDirIterator it(
+            dir, QDir::Files | QDir::Hidden | QDir::NoSymLinks, QDirIterator::Subdirectories);
         while (it.hasNext()) {
             bytes += it.nextFileInfo().size();
             if (promise && promise->isCanceled())

@@ -86,13 +86,15 @@ void ScanResultsView::scan(const QString &root)
     if (m_watcher) {
         m_watcher->disconnect(this); // stale: its late results must not land in the new list
         m_watcher->cancel();
-        connect(m_watcher, &QFutureWatcher<FoundProfile>::finished, m_watcher, &QObject::deleteLater);
+        connect(
+            m_watcher, &QFutureWatcher<FoundProfile>::finished, m_watcher, &QObject::deleteLater);
         m_watcher = nullptr;
     }
     m_root = QDir::cleanPath(root);
     m_list->clear();
     m_watcher = new QFutureWatcher<FoundProfile>(this);
-    connect(m_watcher, &QFutureWatcher<FoundProfile>::resultsReadyAt, this, &ScanResultsView::addResults);
+    connect(m_watcher, &QFutureWatcher<FoundProfile>::resultsReadyAt, this,
+        &ScanResultsView::addResults);
     connect(m_watcher, &QFutureWatcher<FoundProfile>::finished, this, &ScanResultsView::onFinished);
     m_watcher->setFuture(QtConcurrent::run(&ProfileScanner::scan, m_root));
     m_cancel->show();
@@ -119,7 +121,8 @@ void ScanResultsView::addResults(int begin, int end)
         if (found.ranks > 1)
             item->setText(RankColumn, tr("all %1").arg(found.ranks));
         else
-            item->setText(RankColumn, found.rank >= 0 ? QString::number(found.rank) : QStringLiteral("–"));
+            item->setText(
+                RankColumn, found.rank >= 0 ? QString::number(found.rank) : QStringLiteral("–"));
         item->setData(RankColumn, Qt::UserRole + 1, found.rank);
         item->setText(DateColumn, QLocale().toString(found.date, QLocale::ShortFormat));
         item->setData(DateColumn, Qt::UserRole + 1, found.date);
@@ -129,9 +132,10 @@ void ScanResultsView::addResults(int begin, int end)
         item->setText(LevelColumn, found.level);
         item->setText(LocationColumn, QDir::toNativeSeparators(info.absolutePath()));
         item->setToolTip(NameColumn,
-            found.ranks > 1
-                ? tr("%1\nOpens all %2 ranks of this run").arg(QDir::toNativeSeparators(found.path)).arg(found.ranks)
-                : QDir::toNativeSeparators(found.path));
+            found.ranks > 1 ? tr("%1\nOpens all %2 ranks of this run")
+                                  .arg(QDir::toNativeSeparators(found.path))
+                                  .arg(found.ranks)
+                            : QDir::toNativeSeparators(found.path));
         item->setToolTip(LocationColumn, QDir::toNativeSeparators(found.path));
     }
     m_list->setSortingEnabled(true);

@@ -25,7 +25,8 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     form->addRow(tr("&Language:"), m_language);
     layout->addLayout(form);
 
-    m_restartNote = new QLabel(tr("The new language is used when npuscope starts next time."), this);
+    m_restartNote
+        = new QLabel(tr("The new language is used when npuscope starts next time."), this);
     m_restartNote->setWordWrap(true);
     m_restartNote->setForegroundRole(QPalette::PlaceholderText);
     layout->addWidget(m_restartNote);

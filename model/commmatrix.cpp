@@ -47,8 +47,9 @@ void addCommunicationMatrix(
     if (error.error != QJsonParseError::NoError || !doc.isObject()) {
         issues->append({ Severity::Warning, path, QStringLiteral("byte %1").arg(error.offset),
             QStringLiteral("communication matrix not read: %1")
-                .arg(error.error != QJsonParseError::NoError ? error.errorString()
-                                                             : QStringLiteral("not a JSON object")) });
+                .arg(error.error != QJsonParseError::NoError
+                        ? error.errorString()
+                        : QStringLiteral("not a JSON object")) });
         return;
     }
     const QJsonObject steps = doc.object();
@@ -63,7 +64,8 @@ void addCommunicationMatrix(
                     continue;
                 const QString group = at < 0 ? QString() : op.key().mid(at + 1);
                 CommGroupMatrix &g = groupFor(matrix, group, kind.key());
-                const QString opName = name.endsWith(QLatin1String("-total")) ? name.chopped(6) : name;
+                const QString opName
+                    = name.endsWith(QLatin1String("-total")) ? name.chopped(6) : name;
                 if (!g.ops.contains(opName))
                     g.ops << opName;
                 const QJsonObject links = op.value().toObject();
@@ -72,7 +74,8 @@ void addCommunicationMatrix(
                     bool srcOk = false, dstOk = false;
                     const int src = ends.value(0).toInt(&srcOk);
                     const int dst = ends.value(1).toInt(&dstOk);
-                    if (ends.size() != 2 || !srcOk || !dstOk || src < 0 || dst < 0 || src > 65535 || dst > 65535)
+                    if (ends.size() != 2 || !srcOk || !dstOk || src < 0 || dst < 0 || src > 65535
+                        || dst > 65535)
                         continue;
                     const QJsonObject v = link.value().toObject();
                     CommLinkTotals &t = g.links[{ src, dst }];

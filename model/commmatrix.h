@@ -43,7 +43,7 @@ struct CommMatrix {
 CommMatrix readCommunicationMatrices(const QStringList &paths, IssueList *issues);
 
 // Adds one file's links to `matrix` (summing steps and ops; no deduplication across files).
-void addCommunicationMatrix(const QByteArray &json, const QString &path, CommMatrix &matrix,
-    IssueList *issues);
+void addCommunicationMatrix(
+    const QByteArray &json, const QString &path, CommMatrix &matrix, IssueList *issues);
 
 } // namespace npuscope

@@ -79,15 +79,16 @@ QString ClusterOverview::headlineText(const ClusterSummary &summary)
     if (summary.ranks.empty())
         return tr("No profile.");
     if (withSteps == 0)
-        return tr("%n rank(s); no step data yet (step_trace_time.csv or ProfilerStep slices).", nullptr,
-            int(summary.ranks.size()));
+        return tr("%n rank(s); no step data yet (step_trace_time.csv or ProfilerStep slices).",
+            nullptr, int(summary.ranks.size()));
     QString text = tr("<b>%n rank(s)</b>, mean time per step.", nullptr, int(summary.ranks.size()));
     if (summary.slowest >= 0 && summary.fastest >= 0) {
         const ClusterRank &slow = summary.ranks[std::size_t(summary.slowest)];
         const ClusterRank &fast = summary.ranks[std::size_t(summary.fastest)];
         text += QLatin1Char(' ')
             + tr("Slowest: <b>%1</b>, %2 ms behind %3 per step.")
-                  .arg(slow.label.toHtmlEscaped(), QString::number(double(summary.lagNs) / kNsPerMs, 'f', 2),
+                  .arg(slow.label.toHtmlEscaped(),
+                      QString::number(double(summary.lagNs) / kNsPerMs, 'f', 2),
                       fast.label.toHtmlEscaped());
     }
     if (!summary.imbalance.isEmpty())

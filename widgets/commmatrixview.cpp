@@ -57,7 +57,8 @@ void CommMatrixView::setMatrix(const CommMatrix &matrix)
     const QSignalBlocker blocker(m_groups);
     m_groups->clear();
     for (const CommGroupMatrix &g : m_matrix.groups) {
-        const QString kind = g.kind == QLatin1String("p2p") ? tr("point-to-point") : tr("collective");
+        const QString kind
+            = g.kind == QLatin1String("p2p") ? tr("point-to-point") : tr("collective");
         m_groups->addItem(tr("%1 ranks, %2: %3 (%4)")
                               .arg(g.size)
                               .arg(kind, g.ops.join(QStringLiteral(", ")), g.group.right(8)));
@@ -94,12 +95,13 @@ void CommMatrixView::showGroup(int index)
         const double share = peak > 0 ? totals.bandwidthGBs() / peak : 0;
         item->setBackground(heat(share));
         item->setForeground(share > 0.55 ? QColor(Qt::white) : QColor(Qt::black));
-        item->setToolTip(tr("%1 → %2 over %3\n%4 MB in %5 ms (%6 GB/s), %n transfer(s)", nullptr, totals.ops)
-                             .arg(link.first)
-                             .arg(link.second)
-                             .arg(totals.transport.isEmpty() ? tr("unknown transport") : totals.transport)
-                             .arg(locale.toString(totals.sizeMb, 'f', 1), locale.toString(totals.timeMs, 'f', 3),
-                                 locale.toString(totals.bandwidthGBs(), 'f', 2)));
+        item->setToolTip(
+            tr("%1 → %2 over %3\n%4 MB in %5 ms (%6 GB/s), %n transfer(s)", nullptr, totals.ops)
+                .arg(link.first)
+                .arg(link.second)
+                .arg(totals.transport.isEmpty() ? tr("unknown transport") : totals.transport)
+                .arg(locale.toString(totals.sizeMb, 'f', 1), locale.toString(totals.timeMs, 'f', 3),
+                    locale.toString(totals.bandwidthGBs(), 'f', 2)));
         m_table->setItem(link.first, link.second, item);
     }
 }

@@ -50,7 +50,8 @@ private slots:
             QVERIFY(r.wallNs <= s.ranks[std::size_t(s.slowest)].wallNs);
             QVERIFY(r.wallNs >= s.ranks[std::size_t(s.fastest)].wallNs);
         }
-        QCOMPARE(s.lagNs, s.ranks[std::size_t(s.slowest)].wallNs - s.ranks[std::size_t(s.fastest)].wallNs);
+        QCOMPARE(s.lagNs,
+            s.ranks[std::size_t(s.slowest)].wallNs - s.ranks[std::size_t(s.fastest)].wallNs);
         QVERIFY(s.imbalance.isEmpty());
     }
 

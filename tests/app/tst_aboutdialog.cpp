@@ -19,10 +19,13 @@ private slots:
     void versionReport()
     {
         const QString report = AboutDialog::versionReport();
-        QVERIFY2(report.contains(QStringLiteral("npuscope: " NPUSCOPE_VERSION)), qPrintable(report));
-        QVERIFY2(report.contains(QStringLiteral("Qt: %1").arg(QLatin1String(qVersion()))), qPrintable(report));
+        QVERIFY2(
+            report.contains(QStringLiteral("npuscope: " NPUSCOPE_VERSION)), qPrintable(report));
+        QVERIFY2(report.contains(QStringLiteral("Qt: %1").arg(QLatin1String(qVersion()))),
+            qPrintable(report));
         // simdjson's version comes from CMake's find_package: a number, not the fallback.
-        QVERIFY2(QRegularExpression(QStringLiteral("simdjson: \\d+\\.\\d+")).match(report).hasMatch(),
+        QVERIFY2(
+            QRegularExpression(QStringLiteral("simdjson: \\d+\\.\\d+")).match(report).hasMatch(),
             qPrintable(report));
         QVERIFY(report.contains(QLatin1String(TraceSpanParser::simdLevel())));
         QVERIFY2(!report.contains(QLatin1String("unknown")), qPrintable(report));
@@ -35,7 +38,8 @@ private slots:
         QVERIFY(list.size() >= 4);
         QCOMPARE(list.constFirst().first, QStringLiteral("npuscope"));
         for (const auto &[component, licence] : list)
-            QVERIFY2(!licence.isEmpty() && licence != QLatin1String("unknown"), qPrintable(component));
+            QVERIFY2(
+                !licence.isEmpty() && licence != QLatin1String("unknown"), qPrintable(component));
     }
 
     void dialog()
@@ -58,7 +62,8 @@ private slots:
         QApplication::clipboard()->clear();
         copy->click();
         QCOMPARE(QApplication::clipboard()->text(), AboutDialog::versionReport());
-        QVERIFY(dialog.grab().save(QCoreApplication::applicationDirPath() + QStringLiteral("/tst_aboutdialog.png")));
+        QVERIFY(dialog.grab().save(
+            QCoreApplication::applicationDirPath() + QStringLiteral("/tst_aboutdialog.png")));
     }
 };
 

@@ -49,7 +49,11 @@ private slots:
         QCOMPARE(summary.ranks.size(), std::size_t(3));
         for (const ClusterRank &r : summary.ranks)
             QVERIFY2(r.steps > 0 && r.wallNs > 0,
-                qPrintable(QStringLiteral("%1: %2 steps, wall %3, analysed %4").arg(r.label).arg(r.steps).arg(r.wallNs).arg(bool(window.analysisController()->analysis(r.rankIndex)))));
+                qPrintable(QStringLiteral("%1: %2 steps, wall %3, analysed %4")
+                               .arg(r.label)
+                               .arg(r.steps)
+                               .arg(r.wallNs)
+                               .arg(bool(window.analysisController()->analysis(r.rankIndex)))));
         QVERIFY(summary.slowest >= 0);
 
         // A click on rank 2's bar shows rank 2.
@@ -86,7 +90,8 @@ private slots:
         QVERIFY(matrix->groupCombo()->count() > 0);
         QTRY_VERIFY_WITH_TIMEOUT(cluster->overview()->summary().slowest >= 0, kTimeoutMs);
         QCOMPARE(cluster->overview()->summary().ranks.size(), std::size_t(4));
-        QVERIFY(window.grab().save(QCoreApplication::applicationDirPath() + QStringLiteral("/tst_clustercontroller.png")));
+        QVERIFY(window.grab().save(
+            QCoreApplication::applicationDirPath() + QStringLiteral("/tst_clustercontroller.png")));
     }
 };
 

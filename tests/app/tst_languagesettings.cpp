@@ -80,8 +80,10 @@ private slots:
         QTest::addColumn<QString>("stored");
         QTest::addColumn<QString>("expected");
         QTest::newRow("system") << QString() << QString();
-        QTest::newRow("english") << "en" << "en";
-        QTest::newRow("chinese") << "zh_CN" << "zh_CN";
+        QTest::newRow("english") << "en"
+                                 << "en";
+        QTest::newRow("chinese") << "zh_CN"
+                                 << "zh_CN";
     }
 
     void storeAndRead()
@@ -98,16 +100,16 @@ private slots:
 
     void unknownStoredValueFollowsSystem()
     {
-        QSettings().setValue(QStringLiteral("ui/language"), QStringLiteral("tlh")); // a newer version's
+        QSettings().setValue(
+            QStringLiteral("ui/language"), QStringLiteral("tlh")); // a newer version's
         QCOMPARE(LanguageSettings::stored(), QString());
         QCOMPARE(LanguageSettings::effectiveLocale(), QLocale::system());
     }
 
     void installSwitchesTranslations()
     {
-        const auto file = []() {
-            return QCoreApplication::translate("npuscope::MainWindow", "&File");
-        };
+        const auto file
+            = []() { return QCoreApplication::translate("npuscope::MainWindow", "&File"); };
         LanguageSettings::store(QStringLiteral("zh_CN"));
         QVERIFY(LanguageSettings::install(*qApp, QStringLiteral(NPUSCOPE_QM_DIR)));
         QCOMPARE(file(), QStringLiteral("文件(&F)"));
@@ -144,7 +146,8 @@ private slots:
         for (char32_t c : cjk) {
             const QImage glyph = renderGlyph(font, c);
             QVERIFY2(inkPixels(glyph) > 10, "a CJK character drew nothing");
-            distinct.insert(QByteArray(reinterpret_cast<const char *>(glyph.constBits()), glyph.sizeInBytes()));
+            distinct.insert(
+                QByteArray(reinterpret_cast<const char *>(glyph.constBits()), glyph.sizeInBytes()));
         }
         QCOMPARE(distinct.size(), cjk.size());
 
@@ -152,7 +155,8 @@ private slots:
         bool covered = false;
         for (const QString &family : QFontDatabase::families(QFontDatabase::SimplifiedChinese)) {
             const QFontMetrics metrics { QFont(family) };
-            covered = std::all_of(cjk.begin(), cjk.end(), [&](char32_t c) { return metrics.inFontUcs4(c); });
+            covered = std::all_of(
+                cjk.begin(), cjk.end(), [&](char32_t c) { return metrics.inFontUcs4(c); });
             if (covered)
                 break;
         }
@@ -162,7 +166,8 @@ private slots:
         auto *start = window.findChild<StartPage *>();
         QVERIFY(start && start->isVisible());
         const QImage shot = window.grab().toImage();
-        QVERIFY(shot.save(QCoreApplication::applicationDirPath() + QStringLiteral("/tst_languagesettings_zh_CN.png")));
+        QVERIFY(shot.save(QCoreApplication::applicationDirPath()
+            + QStringLiteral("/tst_languagesettings_zh_CN.png")));
     }
 };
 

@@ -40,9 +40,11 @@ private slots:
         m_run = at(QStringLiteral("run"));
         m_rank0 = at(QStringLiteral("run/host_1_20250101_ascend_pt"));
         for (const char *rank : { "0", "1" }) {
-            const QString dir = at(QStringLiteral("run/host_%1_20250101_ascend_pt").arg(QLatin1String(rank)));
+            const QString dir
+                = at(QStringLiteral("run/host_%1_20250101_ascend_pt").arg(QLatin1String(rank)));
             touch(dir + QStringLiteral("/profiler_info_%1.json").arg(QLatin1String(rank)));
-            for (const char *file : { "trace_view.json", "kernel_details.csv", "step_trace_time.csv" })
+            for (const char *file :
+                { "trace_view.json", "kernel_details.csv", "step_trace_time.csv" })
                 touch(dir + QStringLiteral("/ASCEND_PROFILER_OUTPUT/") + QLatin1String(file));
         }
         m_rank0 = at(QStringLiteral("run/host_0_20250101_ascend_pt"));
@@ -64,22 +66,35 @@ private slots:
         QTest::addColumn<QString>("input");
         QTest::addColumn<QString>("expected");
         const QString out = QStringLiteral("/ASCEND_PROFILER_OUTPUT");
-        QTest::newRow("profiler_info") << m_rank0 + QStringLiteral("/profiler_info_0.json") << m_rank0;
-        QTest::newRow("trace_view in output") << m_rank0 + out + QStringLiteral("/trace_view.json") << m_rank0;
-        QTest::newRow("kernel_details in output") << m_rank0 + out + QStringLiteral("/kernel_details.csv") << m_rank0;
-        QTest::newRow("step_trace_time in output") << m_rank0 + out + QStringLiteral("/step_trace_time.csv") << m_rank0;
+        QTest::newRow("profiler_info")
+            << m_rank0 + QStringLiteral("/profiler_info_0.json") << m_rank0;
+        QTest::newRow("trace_view in output")
+            << m_rank0 + out + QStringLiteral("/trace_view.json") << m_rank0;
+        QTest::newRow("kernel_details in output")
+            << m_rank0 + out + QStringLiteral("/kernel_details.csv") << m_rank0;
+        QTest::newRow("step_trace_time in output")
+            << m_rank0 + out + QStringLiteral("/step_trace_time.csv") << m_rank0;
         QTest::newRow("output folder") << m_rank0 + out << m_rank0;
-        QTest::newRow("output folder, trailing slash") << m_rank0 + out + QStringLiteral("/") << m_rank0;
+        QTest::newRow("output folder, trailing slash")
+            << m_rank0 + out + QStringLiteral("/") << m_rank0;
         QTest::newRow("rank folder") << m_rank0 << m_rank0;
         QTest::newRow("run folder") << m_run << m_run;
-        QTest::newRow("not clean") << m_rank0 + QStringLiteral("/../host_0_20250101_ascend_pt/./profiler_info_0.json") << m_rank0;
+        QTest::newRow("not clean")
+            << m_rank0 + QStringLiteral("/../host_0_20250101_ascend_pt/./profiler_info_0.json")
+            << m_rank0;
         QTest::newRow("2023 layout csv") << m_old + QStringLiteral("/kernel_details.csv") << m_old;
-        QTest::newRow("renamed rank folder") << m_renamed + out + QStringLiteral("/trace_view.json") << m_renamed;
-        QTest::newRow("lone trace_view") << at(QStringLiteral("loose/trace_view.json")) << at(QStringLiteral("loose/trace_view.json"));
-        QTest::newRow("lone kernel_details") << at(QStringLiteral("loose/kernel_details.csv")) << at(QStringLiteral("loose/kernel_details.csv"));
-        QTest::newRow("kineto") << at(QStringLiteral("kineto/worker0.123.pt.trace.json")) << at(QStringLiteral("kineto/worker0.123.pt.trace.json"));
-        QTest::newRow("kineto gz") << at(QStringLiteral("kineto/worker1.124.pt.trace.json.gz")) << at(QStringLiteral("kineto/worker1.124.pt.trace.json.gz"));
-        QTest::newRow("missing kept as typed") << QStringLiteral("no/such/trace_view.json") << QStringLiteral("no/such/trace_view.json");
+        QTest::newRow("renamed rank folder")
+            << m_renamed + out + QStringLiteral("/trace_view.json") << m_renamed;
+        QTest::newRow("lone trace_view") << at(QStringLiteral("loose/trace_view.json"))
+                                         << at(QStringLiteral("loose/trace_view.json"));
+        QTest::newRow("lone kernel_details") << at(QStringLiteral("loose/kernel_details.csv"))
+                                             << at(QStringLiteral("loose/kernel_details.csv"));
+        QTest::newRow("kineto") << at(QStringLiteral("kineto/worker0.123.pt.trace.json"))
+                                << at(QStringLiteral("kineto/worker0.123.pt.trace.json"));
+        QTest::newRow("kineto gz") << at(QStringLiteral("kineto/worker1.124.pt.trace.json.gz"))
+                                   << at(QStringLiteral("kineto/worker1.124.pt.trace.json.gz"));
+        QTest::newRow("missing kept as typed") << QStringLiteral("no/such/trace_view.json")
+                                               << QStringLiteral("no/such/trace_view.json");
     }
 
     void enclosingProfile()
@@ -93,7 +108,8 @@ private slots:
     {
         const QString previous = QDir::currentPath();
         QVERIFY(QDir::setCurrent(m_rank0));
-        const QString resolved = ProfilePath::enclosingProfile(QStringLiteral("ASCEND_PROFILER_OUTPUT/trace_view.json"));
+        const QString resolved = ProfilePath::enclosingProfile(
+            QStringLiteral("ASCEND_PROFILER_OUTPUT/trace_view.json"));
         QVERIFY(QDir::setCurrent(previous));
         QCOMPARE(resolved, m_rank0);
     }
@@ -115,7 +131,8 @@ private slots:
                      out + QStringLiteral("kernel_details.csv") }),
             QStringList({ m_rank0, kineto }));
         // "All ranks": both rank folders' files lead to the run.
-        const QString rank1 = at(QStringLiteral("run/host_1_20250101_ascend_pt/profiler_info_1.json"));
+        const QString rank1
+            = at(QStringLiteral("run/host_1_20250101_ascend_pt/profiler_info_1.json"));
         QCOMPARE(ProfilePath::resolve({ out + QStringLiteral("trace_view.json"), rank1 }, true),
             QStringList({ m_run }));
         QCOMPARE(ProfilePath::resolve({ m_old + QStringLiteral("/trace_view.json") }, true),

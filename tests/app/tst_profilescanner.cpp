@@ -1,8 +1,8 @@
 // "Scan Folder…" on the start page: every profile below a folder, in the background.
 #include "app/profilescanner.h"
+#include "app/recentfiles.h"
 #include "app/scanresultsview.h"
 #include "app/startpage.h"
-#include "app/recentfiles.h"
 #include "model/generator.h"
 
 #include <QCoreApplication>
@@ -69,7 +69,8 @@ private slots:
         QVERIFY(writeFile(m_tmp.filePath(QStringLiteral("runs/notes/readme.txt")), "x"));
         QVERIFY(writeFile(m_tmp.filePath(QStringLiteral("runs/notes/config.json")), "{}"));
         // A link back up: the scan must not loop.
-        QVERIFY(QFile::link(m_tmp.filePath(QStringLiteral("runs")), m_tmp.filePath(QStringLiteral("runs/notes/loop"))));
+        QVERIFY(QFile::link(m_tmp.filePath(QStringLiteral("runs")),
+            m_tmp.filePath(QStringLiteral("runs/notes/loop"))));
     }
 
     void findsEveryProfile()
@@ -79,19 +80,21 @@ private slots:
         for (const FoundProfile &f : found)
             paths << QDir(m_tmp.path()).relativeFilePath(f.path);
         paths.sort();
-        QCOMPARE(paths, QStringList({
-                            QStringLiteral("runs/a"), // the run: both ranks at once
-                            QStringLiteral("runs/a/rank0_ascend_pt"),
-                            QStringLiteral("runs/a/rank1_ascend_pt"),
-                            QStringLiteral("runs/deeper/still/b/rank0_ascend_pt"),
-                            QStringLiteral("runs/gpu/worker0.1718000000000.pt.trace.json"),
-                            QStringLiteral("runs/old/host_123_20250109143055123_ascend_pt"),
-                        }));
+        QCOMPARE(paths,
+            QStringList({
+                QStringLiteral("runs/a"), // the run: both ranks at once
+                QStringLiteral("runs/a/rank0_ascend_pt"),
+                QStringLiteral("runs/a/rank1_ascend_pt"),
+                QStringLiteral("runs/deeper/still/b/rank0_ascend_pt"),
+                QStringLiteral("runs/gpu/worker0.1718000000000.pt.trace.json"),
+                QStringLiteral("runs/old/host_123_20250109143055123_ascend_pt"),
+            }));
     }
 
     void describesRankFolders()
     {
-        const FoundProfile rank1 = ProfileScanner::describeRankFolder(m_runA + QStringLiteral("/rank1_ascend_pt"));
+        const FoundProfile rank1
+            = ProfileScanner::describeRankFolder(m_runA + QStringLiteral("/rank1_ascend_pt"));
         QCOMPARE(rank1.rank, 1);
         QVERIFY(!rank1.kineto);
         QVERIFY2(rank1.level.startsWith(QLatin1String("Level")), qPrintable(rank1.level));
@@ -121,9 +124,12 @@ private slots:
     {
         QTest::addColumn<QString>("name");
         QTest::addColumn<QDateTime>("expected");
-        QTest::newRow("torch_npu") << "w_1_20250109143055123_ascend_pt" << QDateTime(QDate(2025, 1, 9), QTime(14, 30, 55, 123));
-        QTest::newRow("no millis") << "w_1_20250109143055_ascend_pt" << QDateTime(QDate(2025, 1, 9), QTime(14, 30, 55));
-        QTest::newRow("kineto gz") << "x.1623143089861.pt.trace.json.gz" << QDateTime::fromMSecsSinceEpoch(1623143089861);
+        QTest::newRow("torch_npu") << "w_1_20250109143055123_ascend_pt"
+                                   << QDateTime(QDate(2025, 1, 9), QTime(14, 30, 55, 123));
+        QTest::newRow("no millis")
+            << "w_1_20250109143055_ascend_pt" << QDateTime(QDate(2025, 1, 9), QTime(14, 30, 55));
+        QTest::newRow("kineto gz")
+            << "x.1623143089861.pt.trace.json.gz" << QDateTime::fromMSecsSinceEpoch(1623143089861);
         QTest::newRow("no date") << "rank0_ascend_pt" << QDateTime();
         QTest::newRow("impossible month") << "w_1_20251309143055123_ascend_pt" << QDateTime();
         QTest::newRow("kineto without time") << "worker0.pt.trace.json" << QDateTime();
@@ -156,11 +162,15 @@ private slots:
         QCOMPARE(found.constFirst().rank, 0);
     }
 
-    void missingRootFindsNothing() { QVERIFY(scanNow(m_tmp.filePath(QStringLiteral("nope"))).isEmpty()); }
+    void missingRootFindsNothing()
+    {
+        QVERIFY(scanNow(m_tmp.filePath(QStringLiteral("nope"))).isEmpty());
+    }
 
     void cancelStops()
     {
-        QFuture<FoundProfile> future = QtConcurrent::run(&ProfileScanner::scan, m_tmp.filePath(QStringLiteral("runs")));
+        QFuture<FoundProfile> future
+            = QtConcurrent::run(&ProfileScanner::scan, m_tmp.filePath(QStringLiteral("runs")));
         future.cancel();
         future.waitForFinished();
         QVERIFY(future.isCanceled());
@@ -175,13 +185,16 @@ private slots:
         QVERIFY(finished.wait(30000));
         QTreeWidget *list = view.list();
         QCOMPARE(list->topLevelItemCount(), 6);
-        QVERIFY2(view.statusLabel()->text().contains(QLatin1String("6 profile")), qPrintable(view.statusLabel()->text()));
+        QVERIFY2(view.statusLabel()->text().contains(QLatin1String("6 profile")),
+            qPrintable(view.statusLabel()->text()));
         // Sorted by date, newest first, comparing dates rather than their text.
         int named = -1, kineto = -1;
         for (int i = 0; i < list->topLevelItemCount(); ++i) {
             const QTreeWidgetItem *item = list->topLevelItem(i);
             if (i > 0)
-                QVERIFY(list->topLevelItem(i - 1)->data(ScanResultsView::DateColumn, Qt::UserRole + 1).toDateTime()
+                QVERIFY(list->topLevelItem(i - 1)
+                            ->data(ScanResultsView::DateColumn, Qt::UserRole + 1)
+                            .toDateTime()
                     >= item->data(ScanResultsView::DateColumn, Qt::UserRole + 1).toDateTime());
             if (item->text(ScanResultsView::NameColumn).startsWith(QLatin1String("host_123")))
                 named = i;
@@ -192,13 +205,15 @@ private slots:
         QVERIFY(named < kineto); // January 2025 before June 2024
         // Sorting by size uses bytes, not the text ("10 bytes" < "2.1 KB" < "1.0 MB").
         list->sortByColumn(ScanResultsView::SizeColumn, Qt::AscendingOrder);
-        QCOMPARE(list->topLevelItem(0)->text(ScanResultsView::NameColumn), QStringLiteral("host_123_20250109143055123_ascend_pt"));
+        QCOMPARE(list->topLevelItem(0)->text(ScanResultsView::NameColumn),
+            QStringLiteral("host_123_20250109143055123_ascend_pt"));
         list->sortByColumn(ScanResultsView::RankColumn, Qt::DescendingOrder);
         QCOMPARE(list->topLevelItem(0)->text(ScanResultsView::RankColumn), QStringLiteral("1"));
 
         emit list->itemActivated(list->topLevelItem(0), 0);
         QCOMPARE(open.size(), 1);
-        QCOMPARE(open.at(0).at(0).toString(), QDir::cleanPath(m_runA + QStringLiteral("/rank1_ascend_pt")));
+        QCOMPARE(open.at(0).at(0).toString(),
+            QDir::cleanPath(m_runA + QStringLiteral("/rank1_ascend_pt")));
     }
 
     void newScanDropsOldResults()
@@ -226,8 +241,10 @@ private slots:
         QVERIFY(finished.wait(30000));
         QCOMPARE(page.scanResults()->list()->topLevelItemCount(), 3); // two ranks and their run
         page.resize(1100, 700);
-        QVERIFY(page.grab().save(QCoreApplication::applicationDirPath() + QStringLiteral("/tst_profilescanner_startpage.png")));
-        emit page.scanResults()->list()->itemActivated(page.scanResults()->list()->topLevelItem(0), 0);
+        QVERIFY(page.grab().save(QCoreApplication::applicationDirPath()
+            + QStringLiteral("/tst_profilescanner_startpage.png")));
+        emit page.scanResults()->list()->itemActivated(
+            page.scanResults()->list()->topLevelItem(0), 0);
         QCOMPARE(open.size(), 1);
         QVERIFY(open.at(0).at(0).toString().endsWith(QLatin1String("_ascend_pt")));
     }

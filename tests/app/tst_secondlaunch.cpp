@@ -54,7 +54,9 @@ private slots:
 
         // A file from inside the profile, as a file manager passes it.
         QProcess second;
-        start(second, { profile->truth(0).dir + QStringLiteral("/ASCEND_PROFILER_OUTPUT/kernel_details.csv") });
+        start(second,
+            { profile->truth(0).dir
+                + QStringLiteral("/ASCEND_PROFILER_OUTPUT/kernel_details.csv") });
         QVERIFY(second.waitForStarted());
         QVERIFY2(second.waitForFinished(15000), "the second launch did not hand over and exit");
         QCOMPARE(second.exitStatus(), QProcess::NormalExit);

@@ -36,7 +36,8 @@ private slots:
     {
         SettingsDialog dialog;
         QCOMPARE(dialog.languageCombo()->currentData().toString(), QString()); // system by default
-        dialog.languageCombo()->setCurrentIndex(dialog.languageCombo()->findData(QStringLiteral("zh_CN")));
+        dialog.languageCombo()->setCurrentIndex(
+            dialog.languageCombo()->findData(QStringLiteral("zh_CN")));
         dialog.accept();
         QCOMPARE(dialog.result(), int(QDialog::Accepted));
         QCOMPARE(LanguageSettings::stored(), QStringLiteral("zh_CN"));
@@ -52,7 +53,8 @@ private slots:
     {
         LanguageSettings::store(QStringLiteral("en"));
         SettingsDialog dialog;
-        dialog.languageCombo()->setCurrentIndex(dialog.languageCombo()->findData(QStringLiteral("zh_CN")));
+        dialog.languageCombo()->setCurrentIndex(
+            dialog.languageCombo()->findData(QStringLiteral("zh_CN")));
         dialog.reject();
         QCOMPARE(LanguageSettings::stored(), QStringLiteral("en"));
     }
@@ -68,7 +70,8 @@ private slots:
                 restart = label;
         QVERIFY(restart);
         QVERIFY(!restart->isVisible());
-        dialog.languageCombo()->setCurrentIndex(dialog.languageCombo()->findData(QStringLiteral("en")));
+        dialog.languageCombo()->setCurrentIndex(
+            dialog.languageCombo()->findData(QStringLiteral("en")));
         QVERIFY(restart->isVisible());
         dialog.languageCombo()->setCurrentIndex(0);
         QVERIFY(!restart->isVisible());

@@ -25,11 +25,11 @@ private:
     QString freshName() { return m_tmp.filePath(QStringLiteral("instance-%1").arg(++m_count)); }
 
     // forward() blocks until acknowledged, so it runs on another thread while this one serves.
-    static QFuture<bool> forwardLater(const QString &name, const QStringList &paths, int timeoutMs = 5000)
+    static QFuture<bool> forwardLater(
+        const QString &name, const QStringList &paths, int timeoutMs = 5000)
     {
-        return QtConcurrent::run([name, paths, timeoutMs]() {
-            return SingleInstance(name).forward(paths, timeoutMs);
-        });
+        return QtConcurrent::run(
+            [name, paths, timeoutMs]() { return SingleInstance(name).forward(paths, timeoutMs); });
     }
 
     static bool waitFor(const QFuture<bool> &future)
@@ -52,9 +52,10 @@ private slots:
     {
         QTest::addColumn<QStringList>("paths");
         QTest::newRow("one") << QStringList { QStringLiteral("/data/run/rank0_ascend_pt") };
-        QTest::newRow("several") << QStringList { QStringLiteral("/a"), QStringLiteral("/b/trace_view.json"),
-                                                  QStringLiteral("/c") };
-        QTest::newRow("non-ASCII") << QStringList { QStringLiteral("/数据/训练 1/rank0_ascend_pt") };
+        QTest::newRow("several") << QStringList { QStringLiteral("/a"),
+            QStringLiteral("/b/trace_view.json"), QStringLiteral("/c") };
+        QTest::newRow("non-ASCII")
+            << QStringList { QStringLiteral("/数据/训练 1/rank0_ascend_pt") };
         QTest::newRow("none") << QStringList();
         QStringList many; // larger than a socket buffer: arrives in pieces
         for (int i = 0; i < 3000; ++i)

@@ -76,9 +76,10 @@ private slots:
     {
         QTemporaryDir dir;
         IssueList issues;
-        const CommMatrix m = readCommunicationMatrices(
-            { write(dir, QStringLiteral("r0.json"), kRank0), write(dir, QStringLiteral("r1.json"), kRank1) },
-            &issues);
+        const CommMatrix m
+            = readCommunicationMatrices({ write(dir, QStringLiteral("r0.json"), kRank0),
+                                            write(dir, QStringLiteral("r1.json"), kRank1) },
+                &issues);
         QVERIFY(issues.isEmpty());
         QCOMPARE(m.groups.front().group, QStringLiteral("77")); // largest group first
         const CommGroupMatrix *p2p = findGroup(m, QStringLiteral("9"));
@@ -97,9 +98,14 @@ private slots:
         QTest::newRow("empty file") << QByteArray() << 1;
         QTest::newRow("truncated") << kRank0.left(80) << 1;
         QTest::newRow("array") << QByteArray("[1,2]") << 1;
-        QTest::newRow("bad link key") << QByteArray(R"json({"s":{"p2p":{"x-total@1":{"a-b":{},"5":{},"-1-2":{}}}}})json") << 0;
-        QTest::newRow("huge position") << QByteArray(R"json({"s":{"p2p":{"x-total@1":{"0-999999999":{}}}}})json") << 0;
-        QTest::newRow("wrong value types") << QByteArray(R"json({"s":{"p2p":{"x-total@1":{"0-1":{"Transit Size(MB)":"big"}}}}})json") << 0;
+        QTest::newRow("bad link key")
+            << QByteArray(R"json({"s":{"p2p":{"x-total@1":{"a-b":{},"5":{},"-1-2":{}}}}})json")
+            << 0;
+        QTest::newRow("huge position")
+            << QByteArray(R"json({"s":{"p2p":{"x-total@1":{"0-999999999":{}}}}})json") << 0;
+        QTest::newRow("wrong value types") << QByteArray(
+            R"json({"s":{"p2p":{"x-total@1":{"0-1":{"Transit Size(MB)":"big"}}}}})json")
+                                           << 0;
     }
 
     void damaged()
@@ -122,7 +128,8 @@ private slots:
     void missingFile()
     {
         IssueList issues;
-        const CommMatrix m = readCommunicationMatrices({ QStringLiteral("/no/such/matrix.json") }, &issues);
+        const CommMatrix m
+            = readCommunicationMatrices({ QStringLiteral("/no/such/matrix.json") }, &issues);
         QVERIFY(m.empty());
         QCOMPARE(issues.size(), 1);
     }
@@ -134,7 +141,10 @@ private slots:
             QSKIP("sample profile not present");
         QStringList files;
         for (int r = 0; r < 4; ++r)
-            files << QStringLiteral("%1/rank_%2_ascend_pt/ASCEND_PROFILER_OUTPUT/communication_matrix.json").arg(dir).arg(r);
+            files << QStringLiteral(
+                "%1/rank_%2_ascend_pt/ASCEND_PROFILER_OUTPUT/communication_matrix.json")
+                         .arg(dir)
+                         .arg(r);
         IssueList issues;
         const CommMatrix m = readCommunicationMatrices(files, &issues);
         QVERIFY(issues.isEmpty());

@@ -28,8 +28,9 @@ private slots:
         const QString json = QStringLiteral("application/json");
         QTest::newRow("profiler_info of a rank") << "profiler_info_3.json"
                                                  << "application/x-npuscope-profiler-info" << json;
-        QTest::newRow("profiler_info single device") << "profiler_info.json"
-                                                     << "application/x-npuscope-profiler-info" << json;
+        QTest::newRow("profiler_info single device")
+            << "profiler_info.json"
+            << "application/x-npuscope-profiler-info" << json;
         QTest::newRow("trace_view") << "trace_view.json"
                                     << "application/x-npuscope-trace-view" << json;
         QTest::newRow("kernel_details") << "kernel_details.csv"
@@ -42,9 +43,11 @@ private slots:
                                      << "application/gzip";
         // Generic files keep their types: npuscope does not claim every JSON or CSV.
         QTest::newRow("other json") << "config.json" << json << QString();
-        QTest::newRow("other csv") << "op_statistic.csv" << "text/csv" << QString();
+        QTest::newRow("other csv") << "op_statistic.csv"
+                                   << "text/csv" << QString();
         QTest::newRow("similar name") << "my_trace_view.json" << json << QString();
-        QTest::newRow("plain gzip") << "data.json.gz" << "application/gzip" << QString();
+        QTest::newRow("plain gzip") << "data.json.gz"
+                                    << "application/gzip" << QString();
     }
 
     void byFileName()
@@ -74,10 +77,9 @@ private slots:
         QFile file(desktopFile);
         QVERIFY(file.open(QIODevice::ReadOnly | QIODevice::Text));
         const QString text = QString::fromUtf8(file.readAll());
-        const QRegularExpressionMatch line
-            = QRegularExpression(QStringLiteral("^MimeType=(.*)$"),
-                QRegularExpression::MultilineOption)
-                  .match(text);
+        const QRegularExpressionMatch line = QRegularExpression(
+            QStringLiteral("^MimeType=(.*)$"), QRegularExpression::MultilineOption)
+                                                 .match(text);
         QVERIFY(line.hasMatch());
         const QStringList claimed = line.captured(1).split(u';', Qt::SkipEmptyParts);
         QVERIFY(claimed.size() >= 3);

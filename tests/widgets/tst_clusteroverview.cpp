@@ -56,11 +56,13 @@ private slots:
         for (QBarSet *set : sets) // the slowest rank, and only it, is highlighted
             QCOMPARE(set->selectedBars(), QList<int> { 3 });
         const QString headline = view.headline()->text();
-        QVERIFY2(headline.contains(QLatin1String("rank 3")) && headline.contains(QLatin1String("30.00 ms")),
+        QVERIFY2(headline.contains(QLatin1String("rank 3"))
+                && headline.contains(QLatin1String("30.00 ms")),
             qPrintable(headline));
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        QVERIFY(view.grab().save(QCoreApplication::applicationDirPath() + QStringLiteral("/tst_clusteroverview.png")));
+        QVERIFY(view.grab().save(
+            QCoreApplication::applicationDirPath() + QStringLiteral("/tst_clusteroverview.png")));
     }
 
     void clickShowsRank()
@@ -113,7 +115,8 @@ private slots:
         QCOMPARE(table->item(0, 1)->text(), QStringLiteral("20")); // GB/s
         QVERIFY(!table->item(0, 0)); // no traffic
         // The faster link is the darker cell.
-        QVERIFY(table->item(0, 1)->background().color().lightness() < table->item(1, 0)->background().color().lightness());
+        QVERIFY(table->item(0, 1)->background().color().lightness()
+            < table->item(1, 0)->background().color().lightness());
         QVERIFY(table->item(0, 1)->toolTip().contains(QLatin1String("HCCS")));
         view.setCommMatrix({});
         QVERIFY(!matrixView->isVisible());
