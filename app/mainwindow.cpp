@@ -1,6 +1,7 @@
 #include "app/mainwindow.h"
 
 #include "app/analysiscontroller.h"
+#include "app/annotationcontroller.h"
 #include "app/commandline.h"
 #include "app/comparecontroller.h"
 #include "app/evidencehighlight.h"
@@ -66,6 +67,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_gaps->addTo(m_viewMenu, m_profileBar);
     createStatusBar();
     new CompareController(this); // File > Compare With…, drops onto an open profile
+    (new AnnotationController(this))->attach(this); // Tools > Annotations, File > Export Image…
     m_defaultState = saveState(kStateVersion);
     restoreSettings();
     showStartPage();
