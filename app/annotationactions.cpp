@@ -7,6 +7,7 @@
 #include "app/reportjson.h"
 #include "model/trace.h"
 #include "widgets/annotationoverlay.h"
+#include "widgets/findingspanel.h"
 #include "widgets/timelineexporter.h"
 #include "widgets/timelineview.h"
 
@@ -119,6 +120,25 @@ void AnnotationController::attach(MainWindow *window)
         [addWithText] { addWithText(AnnotationKind::Box); });
     menu->addAction(tr("Add &Arrow along Selected Slice"), this,
         [addWithText] { addWithText(AnnotationKind::Arrow); });
+    menu->addAction(tr("Annotate the Selected &Finding"), this, [this, window, rankId] {
+        const Finding *finding = window->findingsPanel()->currentFinding();
+        if (!finding)
+            return window->showStatusMessage(tr("Select a finding in the Findings panel first"));
+        // Its most telling evidence with a time range (evidence is ordered that way).
+        const auto it = std::find_if(finding->evidence.begin(), finding->evidence.end(),
+            [](const Evidence &e) { return e.end > e.start; });
+        if (it == finding->evidence.end())
+            return window->showStatusMessage(tr("This finding has no time range to mark"));
+        Annotation a;
+        a.kind = AnnotationKind::Range;
+        a.rank = rankId();
+        a.start = it->start;
+        a.end = it->end;
+        a.text = finding->title;
+        a.color = finding->severity == FindingSeverity::Critical ? QStringLiteral("#d62728")
+                                                                 : QStringLiteral("#f28e2b");
+        add(a);
+    });
     menu->addSeparator();
     QAction *undo = m_undo->createUndoAction(this, tr("Undo"));
     undo->setShortcut(QKeySequence::Undo);

@@ -21,6 +21,7 @@ AnnotationOverlay::AnnotationOverlay(TimelineView *view)
     connect(
         view->verticalScrollBar(), &QScrollBar::valueChanged, this, qOverload<>(&QWidget::update));
     raise();
+    show(); // the view may be on screen already
 }
 
 void AnnotationOverlay::setAnnotations(std::vector<Annotation> items)
