@@ -3,6 +3,7 @@
 #include "app/analysiscontroller.h"
 #include "app/annotationcontroller.h"
 #include "app/commandline.h"
+#include "app/clustercontroller.h"
 #include "app/comparecontroller.h"
 #include "app/evidencehighlight.h"
 #include "app/gapcontrols.h"
@@ -67,7 +68,16 @@ MainWindow::MainWindow(QWidget *parent)
     m_gaps->addTo(m_viewMenu, m_profileBar);
     createStatusBar();
     new CompareController(this); // File > Compare With…, drops onto an open profile
+    new ClusterController(this); // the Cluster dock of multi-rank profiles
     (new AnnotationController(this))->attach(this); // Tools > Annotations, File > Export Image…
+    // The controllers' docks join the others at the top of the View menu.
+    const QList<QAction *> viewActions = m_viewMenu->actions();
+    const auto separator = std::find_if(viewActions.begin(), viewActions.end(),
+        [](const QAction *a) { return a->isSeparator(); });
+    for (QDockWidget *dock : findChildren<QDockWidget *>())
+        if (!viewActions.contains(dock->toggleViewAction()))
+            m_viewMenu->insertAction(
+                separator == viewActions.end() ? nullptr : *separator, dock->toggleViewAction());
     m_defaultState = saveState(kStateVersion);
     restoreSettings();
     showStartPage();

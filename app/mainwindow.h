@@ -96,7 +96,7 @@ public:
 
 private:
     // Bump when docks are added or renamed: restoreState() of an older layout is then skipped.
-    static constexpr int kStateVersion = 4;
+    static constexpr int kStateVersion = 5;
 
     void createActions();
     void createDocks();

@@ -1,6 +1,5 @@
 #include "app/windowlauncher.h"
 
-#include "app/clustercontroller.h"
 #include "app/mainwindow.h"
 
 namespace npuscope {
@@ -45,7 +44,6 @@ MainWindow *WindowLauncher::newWindow()
     const QList<MainWindow *> existing = windows();
     auto *window = new MainWindow;
     window->setAttribute(Qt::WA_DeleteOnClose);
-    new ClusterController(window); // owned by the window
     m_windows.removeAll(nullptr);
     m_windows << window;
     if (!existing.isEmpty() && !existing.constLast()->isMaximized()) {

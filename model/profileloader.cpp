@@ -96,11 +96,11 @@ std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const Load
         TraceLoadOptions to;
         to.threads = options.threads;
         if (options.preview) {
-            to.preview = [&options, &rank](std::shared_ptr<const Trace> trace) {
+            to.preview = [&options, &rank](std::shared_ptr<const Trace> firstMiB) {
                 auto partial = std::make_shared<RankProfile>();
                 partial->source = rank->source;
                 partial->config = rank->config;
-                partial->trace = std::move(trace);
+                partial->trace = std::move(firstMiB);
                 auto profile = std::make_shared<Profile>();
                 profile->path = rank->source.dir;
                 profile->ranks.push_back(std::move(partial));
