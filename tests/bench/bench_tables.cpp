@@ -119,13 +119,18 @@ int main(int argc, char **argv)
         out << "sort " << qSetFieldWidth(9) << Qt::left << sort.what << qSetFieldWidth(0)
             << QString::number(ms, 'f', 1) << " ms\n";
     }
-    const double filter
-        = medianMs(runs, [&] { model.setTextFilter(QStringLiteral("TransData"), false); });
+    // Each run from the unfiltered table: setting the same filter again is free.
+    const double filter = medianMs(runs, [&] {
+        model.setTextFilter(QString(), false);
+        model.setTextFilter(QStringLiteral("MatMul"), false);
+    });
     out << "filter text    " << QString::number(filter, 'f', 1) << " ms (" << model.rowCount()
         << " rows match)\n";
     model.setTextFilter(QString(), false);
-    const double regex
-        = medianMs(runs, [&] { model.setTextFilter(QStringLiteral("^(MatMul|Conv)"), true); });
+    const double regex = medianMs(runs, [&] {
+        model.setTextFilter(QString(), false);
+        model.setTextFilter(QStringLiteral("^(MatMul|Conv)"), true);
+    });
     out << "filter regex   " << QString::number(regex, 'f', 1) << " ms (" << model.rowCount()
         << " rows match)\n";
     return 0;
