@@ -325,7 +325,9 @@ void TimelineExporter::paintTimeline(QPainter &p)
         p.restore();
         return;
     }
-    for (std::size_t i = 0; i < m_runs.size(); ++i) {
+    // The painter draws a ruler above every run, and not every one of its parts honours the
+    // clip: painting the runs bottom-up lets each run cover the ruler of the run below it.
+    for (std::size_t i = m_runs.size(); i-- > 0;) {
         const Run &run = m_runs[i];
         list.build(frame(run));
         s.size = QSize(m_size.width(), kRulerHeight + run.height);

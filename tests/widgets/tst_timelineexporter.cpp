@@ -141,6 +141,21 @@ void TstTimelineExporter::tracksPatternRestrictsRows()
     // The legend only knows kernels: host ops are not drawn.
     for (const auto &e : streams.legend())
         QVERIFY2(!e.name.startsWith(QStringLiteral("aten::")), qPrintable(e.name));
+    // Tracks far apart in the layout are stacked under one ruler.
+    o.trackPattern = QStringLiteral("Python|HCCL");
+    const QString apart = QString::fromUtf8(TimelineExporter(o).toSvg());
+    QVERIFY(apart.contains(QStringLiteral("Group 0 Communication")));
+    QVERIFY(!apart.contains(QStringLiteral("CANN")));
+    // On pixels: the top of that image is the image of the first process alone (the ruler the
+    // painter draws above the HCCL rows must not show over the Python rows).
+    o.legendEntries = 0;
+    o.trackPattern = QStringLiteral("Python");
+    const QImage python = TimelineExporter(o).toImage();
+    o.trackPattern = QStringLiteral("Python|HCCL");
+    const QImage both = TimelineExporter(o).toImage();
+    QVERIFY(both.height() > python.height());
+    QVERIFY(both.copy(0, 0, python.width(), python.height()) == python);
+    o.legendEntries = 10;
     // Nothing matches: an image with the ruler alone, no crash.
     o.trackPattern = QStringLiteral("no such track");
     TimelineExporter none(o);
