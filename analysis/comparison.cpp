@@ -28,8 +28,8 @@ namespace {
     }
 
     // Picks the steps to compare; returns an error text when a chosen one is missing.
-    QString chooseSteps(const RankAnalysis &base, const RankAnalysis &next,
-        const CompareOptions &o, int *baseStep, int *newStep, bool *byPosition)
+    QString chooseSteps(const RankAnalysis &base, const RankAnalysis &next, const CompareOptions &o,
+        int *baseStep, int *newStep, bool *byPosition)
     {
         *baseStep = *newStep = -1;
         *byPosition = false;
@@ -62,15 +62,16 @@ namespace {
     }
 
     // The kernel rows of step `step` (all rows when step < 0), and the step's summary.
-    StepSummary summarise(const RankProfile &rank, const RankAnalysis &a, int step,
-        std::vector<qint32> *rows)
+    StepSummary summarise(
+        const RankProfile &rank, const RankAnalysis &a, int step, std::vector<qint32> *rows)
     {
         StepSummary s;
         const KernelTable &k = *rank.kernels;
         const KernelKinds &kinds = *a.kinds;
-        const std::vector<int> steps = step >= 0 ? kernelRowSteps(rank, kinds, a.steps)
-                                                 : std::vector<int>();
-        TimeNs first = std::numeric_limits<TimeNs>::max(), last = std::numeric_limits<TimeNs>::min();
+        const std::vector<int> steps
+            = step >= 0 ? kernelRowSteps(rank, kinds, a.steps) : std::vector<int>();
+        TimeNs first = std::numeric_limits<TimeNs>::max(),
+               last = std::numeric_limits<TimeNs>::min();
         for (qsizetype row = 0; row < k.rowCount(); ++row) {
             const auto r = std::size_t(row);
             if (step >= 0 && steps[r] != step)
@@ -159,8 +160,8 @@ namespace {
     void compareFindings(const RankAnalysis &base, const RankAnalysis &next, RunComparison &out)
     {
         auto has = [](const RankAnalysis &a, const QString &id) {
-            return std::any_of(a.findings.begin(), a.findings.end(),
-                [&](const Finding &f) { return f.id == id; });
+            return std::any_of(
+                a.findings.begin(), a.findings.end(), [&](const Finding &f) { return f.id == id; });
         };
         for (const Finding &f : next.findings) {
             if (!has(base, f.id))
@@ -192,10 +193,7 @@ QStringList stepIds(const RankAnalysis &analysis)
     return ids;
 }
 
-bool isKinetoRun(const RankProfile &rank)
-{
-    return rank.trace && rank.trace->kineto;
-}
+bool isKinetoRun(const RankProfile &rank) { return rank.trace && rank.trace->kineto; }
 
 RunComparison compareRuns(
     const CompareInput &base, const CompareInput &next, const CompareOptions &options)
@@ -220,8 +218,10 @@ RunComparison compareRuns(
 
     const KernelTable &bk = *base.rank->kernels;
     const KernelTable &nk = *next.rank->kernels;
-    out.byType = diff(bk, out.baseRows, columnKey(bk, bk.type), nk, out.newRows, columnKey(nk, nk.type));
-    out.byName = diff(bk, out.baseRows, columnKey(bk, bk.name), nk, out.newRows, columnKey(nk, nk.name));
+    out.byType
+        = diff(bk, out.baseRows, columnKey(bk, bk.type), nk, out.newRows, columnKey(nk, nk.type));
+    out.byName
+        = diff(bk, out.baseRows, columnKey(bk, bk.name), nk, out.newRows, columnKey(nk, nk.name));
     const std::vector<WorkBucket> bb = workBuckets(bk, *base.analysis->kinds);
     const std::vector<WorkBucket> nb = workBuckets(nk, *next.analysis->kinds);
     auto bucketKey = [](const std::vector<WorkBucket> &buckets) {

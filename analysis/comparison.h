@@ -62,7 +62,10 @@ struct DiffRow {
 
     TimeNs deltaNs() const { return newNs - baseNs; }
     bool hasDeltaPct() const { return baseNs != 0; }
-    double deltaPct() const { return hasDeltaPct() ? 100.0 * double(newNs - baseNs) / double(baseNs) : 0; }
+    double deltaPct() const
+    {
+        return hasDeltaPct() ? 100.0 * double(newNs - baseNs) / double(baseNs) : 0;
+    }
 };
 
 struct FindingChange {

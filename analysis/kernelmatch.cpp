@@ -29,12 +29,13 @@ namespace {
         const int offset = max + 1;
         std::vector<qint32> v(std::size_t(2 * max + 3), 0);
         std::vector<std::vector<qint32>> rounds;
-        auto at = [&](const std::vector<qint32> &vec, int k) { return vec[std::size_t(k + offset)]; };
+        auto at
+            = [&](const std::vector<qint32> &vec, int k) { return vec[std::size_t(k + offset)]; };
         for (int d = 0; d <= max; ++d) {
             rounds.push_back(v);
             for (int k = -d; k <= d; k += 2) {
                 qint32 x = (k == -d || (k != d && at(v, k - 1) < at(v, k + 1))) ? at(v, k + 1)
-                                                                                 : at(v, k - 1) + 1;
+                                                                                : at(v, k - 1) + 1;
                 qint32 y = x - k;
                 while (x < n && y < m && a[std::size_t(r.a0 + x)] == b[std::size_t(r.b0 + y)]) {
                     ++x;
@@ -101,8 +102,8 @@ namespace {
         }
     }
 
-    void alignRegion(std::span<const quint32> a, std::span<const quint32> b, Region r,
-        int maxEdits, std::vector<AlignedPair> &out)
+    void alignRegion(std::span<const quint32> a, std::span<const quint32> b, Region r, int maxEdits,
+        std::vector<AlignedPair> &out)
     {
         // Common prefix and suffix cost nothing to pair and shrink what the diff sees.
         while (r.a0 < r.a1 && r.b0 < r.b1 && a[std::size_t(r.a0)] == b[std::size_t(r.b0)])
@@ -134,7 +135,8 @@ namespace {
             return *it;
         }
         // Keys of the rows' names, cached per string id of the run's pool.
-        std::vector<quint32> keys(const KernelTable &k, const std::vector<qint32> &rows, bool family)
+        std::vector<quint32> keys(
+            const KernelTable &k, const std::vector<qint32> &rows, bool family)
         {
             std::vector<qint64> cache(k.strings.size(), -1);
             std::vector<quint32> out;
@@ -168,8 +170,7 @@ namespace {
 
     // Aligns one kind of rows: exact names, then the gaps between matched rows by family.
     void matchKind(const KernelTable &bk, const std::vector<qint32> &baseRows,
-        const KernelTable &nk, const std::vector<qint32> &newRows, KeyTable &keys,
-        KernelMatch &out)
+        const KernelTable &nk, const std::vector<qint32> &newRows, KeyTable &keys, KernelMatch &out)
     {
         const std::vector<quint32> a = keys.keys(bk, baseRows, false);
         const std::vector<quint32> b = keys.keys(nk, newRows, false);
@@ -252,7 +253,8 @@ KernelMatch matchKernels(const MatchSide &base, const MatchSide &next)
             if (next.kinds->isCommunication(row) == comm)
                 n.push_back(row);
         }
-        matchKind(bk, startOrdered(bk, std::move(b)), nk, startOrdered(nk, std::move(n)), keys, out);
+        matchKind(
+            bk, startOrdered(bk, std::move(b)), nk, startOrdered(nk, std::move(n)), keys, out);
     }
     std::sort(out.onlyBase.begin(), out.onlyBase.end());
     std::sort(out.onlyNew.begin(), out.onlyNew.end());

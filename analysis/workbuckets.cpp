@@ -49,27 +49,30 @@ namespace {
 WorkBucket workBucketOf(QStringView name, QStringView type, QStringView core, bool communication)
 {
     if (communication
-        || hasAny(name, { L("nccl"), L("AllReduce"), L("AllGather"), L("ReduceScatter"),
-               L("SendRecv") }))
+        || hasAny(
+            name, { L("nccl"), L("AllReduce"), L("AllGather"), L("ReduceScatter"), L("SendRecv") }))
         return WorkBucket::Communication;
     if (isAny(type, { L("Memcpy"), L("Memset"), L("MemCopy"), L("TensorMove") })
-        || hasAny(name, { L("Memcpy"), L("Memset"), L("MemCopy"), L("TensorMove"),
-               L("copy_device_to_device") }))
+        || hasAny(name,
+            { L("Memcpy"), L("Memset"), L("MemCopy"), L("TensorMove"),
+                L("copy_device_to_device") }))
         return WorkBucket::MemoryCopy;
     if (hasAny(type, { L("TransData"), L("Transpose") })
         || hasAny(name, { L("TransData"), L("nchwToNhwc"), L("nhwcToNchw"), L("Transpose") }))
         return WorkBucket::FormatConversion;
     if (hasAny(type, { L("Conv") })
-        || hasAny(name, { L("conv"), L("scudnn"), L("winograd"), L("wgrad"), L("dgrad"),
-               L("im2col"), L("cask_cudnn") }))
+        || hasAny(name,
+            { L("conv"), L("scudnn"), L("winograd"), L("wgrad"), L("dgrad"), L("im2col"),
+                L("cask_cudnn") }))
         return WorkBucket::Convolution;
     if (hasAny(type, { L("MatMul"), L("GEMM"), L("FlashAttention") })
         || hasAny(name, { L("MatMul"), L("gemm"), L("cutlass"), L("cublas"), L("FlashAttention") }))
         return WorkBucket::MatrixMultiply;
     if (isAny(core, { L("AI_VECTOR_CORE"), L("MIX_AIV"), L("AI_CORE"), L("MIX_AIC") })
-        || hasAny(name, { L("elementwise"), L("reduce"), L("softmax"), L("norm"), L("bn_"),
-               L("pool"), L("relu"), L("gelu"), L("silu"), L("dropout"), L("Functor"),
-               L("cunn_"), L("cast") }))
+        || hasAny(name,
+            { L("elementwise"), L("reduce"), L("softmax"), L("norm"), L("bn_"), L("pool"),
+                L("relu"), L("gelu"), L("silu"), L("dropout"), L("Functor"), L("cunn_"),
+                L("cast") }))
         return WorkBucket::ElementWise;
     return WorkBucket::Other;
 }

@@ -77,13 +77,28 @@ namespace {
             "Compares one step of two runs: summary, differences by work bucket, Type and Name, "
             "findings that appeared or were resolved."));
         parser.addHelpOption();
-        parser.addPositionalArgument(QStringLiteral("BASE"), CompareCommand::tr("The baseline profile."));
-        parser.addPositionalArgument(QStringLiteral("NEW"), CompareCommand::tr("The profile to compare with it (may be BASE itself with --rank A:B)."));
-        parser.addOption({ QStringLiteral("json"), CompareCommand::tr("Print JSON instead of text.") });
-        parser.addOption({ QStringLiteral("step"), CompareCommand::tr("Step to compare, or BASE_STEP:NEW_STEP (default: the first step both runs have)."), QStringLiteral("N") });
-        parser.addOption({ QStringLiteral("rank"), CompareCommand::tr("Rank of each run, or BASE_RANK:NEW_RANK (default: the first rank)."), QStringLiteral("R") });
-        parser.addOption({ QStringLiteral("fail-if-slower"), CompareCommand::tr("Exit with code 3 when the new step time is slower by more than PCT percent."), QStringLiteral("PCT") });
-        parser.addOption({ QStringLiteral("top"), CompareCommand::tr("Rows of each difference table in the text output (default 15)."), QStringLiteral("N") });
+        parser.addPositionalArgument(
+            QStringLiteral("BASE"), CompareCommand::tr("The baseline profile."));
+        parser.addPositionalArgument(QStringLiteral("NEW"),
+            CompareCommand::tr(
+                "The profile to compare with it (may be BASE itself with --rank A:B)."));
+        parser.addOption(
+            { QStringLiteral("json"), CompareCommand::tr("Print JSON instead of text.") });
+        parser.addOption({ QStringLiteral("step"),
+            CompareCommand::tr(
+                "Step to compare, or BASE_STEP:NEW_STEP (default: the first step both runs have)."),
+            QStringLiteral("N") });
+        parser.addOption({ QStringLiteral("rank"),
+            CompareCommand::tr(
+                "Rank of each run, or BASE_RANK:NEW_RANK (default: the first rank)."),
+            QStringLiteral("R") });
+        parser.addOption({ QStringLiteral("fail-if-slower"),
+            CompareCommand::tr(
+                "Exit with code 3 when the new step time is slower by more than PCT percent."),
+            QStringLiteral("PCT") });
+        parser.addOption({ QStringLiteral("top"),
+            CompareCommand::tr("Rows of each difference table in the text output (default 15)."),
+            QStringLiteral("N") });
         if (!parser.parse(QStringList { QStringLiteral("npuscope compare") } + arguments))
             return fail(parser.errorText());
         if (parser.isSet(QStringLiteral("help"))) {
@@ -92,7 +107,8 @@ namespace {
         }
         const QStringList paths = parser.positionalArguments();
         if (paths.size() != 2)
-            return fail(CompareCommand::tr("usage: npuscope compare BASE NEW [--json] [--step N] [--rank R] [--fail-if-slower PCT]"));
+            return fail(CompareCommand::tr("usage: npuscope compare BASE NEW [--json] [--step N] "
+                                           "[--rank R] [--fail-if-slower PCT]"));
         a->base = paths[0];
         a->next = paths[1];
         a->json = parser.isSet(QStringLiteral("json"));
@@ -129,13 +145,15 @@ int runCompareCommand(const QStringList &arguments)
     if (!baseLoad.profile || baseLoad.profile->ranks.empty())
         return fail(QStringLiteral("%1: %2").arg(a.base, baseLoad.error));
     // The same run on both sides (rank against rank): load it once.
-    const bool same = QFileInfo(a.base).canonicalFilePath() == QFileInfo(a.next).canonicalFilePath();
+    const bool same
+        = QFileInfo(a.base).canonicalFilePath() == QFileInfo(a.next).canonicalFilePath();
     const LoadResult newLoad = same ? baseLoad : loadProfile(a.next);
     if (!newLoad.profile || newLoad.profile->ranks.empty())
         return fail(QStringLiteral("%1: %2").arg(a.next, newLoad.error));
     QString error;
     const RankProfile *baseRank = findRank(*baseLoad.profile, a.rank.first, &error);
-    const RankProfile *newRank = baseRank ? findRank(*newLoad.profile, a.rank.second, &error) : nullptr;
+    const RankProfile *newRank
+        = baseRank ? findRank(*newLoad.profile, a.rank.second, &error) : nullptr;
     if (!baseRank || !newRank)
         return fail(error);
 
@@ -144,10 +162,12 @@ int runCompareCommand(const QStringList &arguments)
     CompareOptions options;
     options.baseStep = a.step.first;
     options.newStep = a.step.second;
-    const RunComparison c = compareRuns({ baseRank, &baseAnalysis }, { newRank, &newAnalysis }, options);
+    const RunComparison c
+        = compareRuns({ baseRank, &baseAnalysis }, { newRank, &newAnalysis }, options);
     if (!c.ok())
         return fail(c.error);
-    const QJsonObject object = comparisonJson(c, { a.base, baseRank, &baseAnalysis }, { a.next, newRank, &newAnalysis }, options);
+    const QJsonObject object = comparisonJson(
+        c, { a.base, baseRank, &baseAnalysis }, { a.next, newRank, &newAnalysis }, options);
     QTextStream out(stdout);
     if (a.json)
         out << QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented));
@@ -157,14 +177,18 @@ int runCompareCommand(const QStringList &arguments)
 
     QTextStream err(stderr);
     if (a.failIfSlower && c.hasStepDeltaPct() && c.stepDeltaPct() > a.slowerPct) {
-        err << CompareCommand::tr("npuscope compare: the new run is %1% slower (step %2: %3 us -> %4 us), more than the %5% allowed")
-                   .arg(QString::number(c.stepDeltaPct(), 'f', 1), c.next.stepId, QString::number(nsToUs(c.base.wallNs), 'f', 3),
+        err << CompareCommand::tr("npuscope compare: the new run is %1% slower (step %2: %3 us -> "
+                                  "%4 us), more than the %5% allowed")
+                   .arg(QString::number(c.stepDeltaPct(), 'f', 1), c.next.stepId,
+                       QString::number(nsToUs(c.base.wallNs), 'f', 3),
                        QString::number(nsToUs(c.next.wallNs), 'f', 3), QString::number(a.slowerPct))
             << '\n';
         return kExitRegression;
     }
     if (damaged(*baseLoad.profile) || damaged(*newLoad.profile)) {
-        err << CompareCommand::tr("npuscope compare: the input is damaged; run `npuscope report` on it to see where") << '\n';
+        err << CompareCommand::tr(
+            "npuscope compare: the input is damaged; run `npuscope report` on it to see where")
+            << '\n';
         return kExitDataError;
     }
     return kExitOk;

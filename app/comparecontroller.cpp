@@ -7,8 +7,8 @@
 #include <QAction>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QFileInfo>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QInputDialog>
 #include <QMenu>
 #include <QMessageBox>
@@ -114,7 +114,8 @@ CompareController::~CompareController()
 
 void CompareController::chooseFolder()
 {
-    const QString dir = QFileDialog::getExistingDirectory(m_window, tr("Compare With Profile Folder"));
+    const QString dir
+        = QFileDialog::getExistingDirectory(m_window, tr("Compare With Profile Folder"));
     if (!dir.isEmpty())
         compareWith(dir);
 }
@@ -128,10 +129,12 @@ void CompareController::chooseRanks()
     for (const auto &r : profile->ranks)
         labels << r->label();
     bool ok = false;
-    const QString base = QInputDialog::getItem(m_window, tr("Compare Ranks"), tr("Base rank:"), labels, 0, false, &ok);
+    const QString base = QInputDialog::getItem(
+        m_window, tr("Compare Ranks"), tr("Base rank:"), labels, 0, false, &ok);
     if (!ok)
         return;
-    const QString next = QInputDialog::getItem(m_window, tr("Compare Ranks"), tr("New rank:"), labels, 1, false, &ok);
+    const QString next = QInputDialog::getItem(
+        m_window, tr("Compare Ranks"), tr("New rank:"), labels, 1, false, &ok);
     if (ok)
         compareRanks(int(labels.indexOf(base)), int(labels.indexOf(next)));
 }
@@ -175,8 +178,9 @@ void CompareController::compareRanks(int baseIndex, int newIndex)
         l.base = profile->ranks[std::size_t(baseIndex)];
         l.next = profile->ranks[std::size_t(newIndex)];
         l.baseAnalysis = std::make_shared<const RankAnalysis>(analyseRank(*l.base));
-        l.nextAnalysis = baseIndex == newIndex ? l.baseAnalysis
-                                               : std::make_shared<const RankAnalysis>(analyseRank(*l.next));
+        l.nextAnalysis = baseIndex == newIndex
+            ? l.baseAnalysis
+            : std::make_shared<const RankAnalysis>(analyseRank(*l.next));
         l.baseTitle = rankTitle(*profile, *l.base);
         l.nextTitle = rankTitle(*profile, *l.next);
         return l;
@@ -208,8 +212,10 @@ void CompareController::onFinished()
             connect(m_compareWindow, &QObject::destroyed, this, [this]() { m_view = nullptr; });
             m_compareWindow->resize(m_window->size());
         }
-        if (m_view->setRuns({ l.base, l.baseAnalysis, l.baseTitle }, { l.next, l.nextAnalysis, l.nextTitle }, QString(), &error)) {
-            m_compareWindow->setWindowTitle(tr("Compare: %1 ↔ %2 — npuscope").arg(l.baseTitle, l.nextTitle));
+        if (m_view->setRuns({ l.base, l.baseAnalysis, l.baseTitle },
+                { l.next, l.nextAnalysis, l.nextTitle }, QString(), &error)) {
+            m_compareWindow->setWindowTitle(
+                tr("Compare: %1 ↔ %2 — npuscope").arg(l.baseTitle, l.nextTitle));
             m_compareWindow->show();
             m_compareWindow->raise();
             m_window->statusBar()->clearMessage();

@@ -3,9 +3,9 @@
 #include "analysis/findings.h"
 #include "model/profile.h"
 
-#include <QPoint>
 #include <QFutureWatcher>
 #include <QObject>
+#include <QPoint>
 #include <QPointer>
 
 #include <memory>

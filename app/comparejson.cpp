@@ -104,14 +104,18 @@ namespace {
             + QLatin1Char('%');
     }
 
-    QString share(const QJsonValue &v) { return QString::number(v.toDouble() * 100.0, 'f', 1) + QLatin1Char('%'); }
+    QString share(const QJsonValue &v)
+    {
+        return QString::number(v.toDouble() * 100.0, 'f', 1) + QLatin1Char('%');
+    }
 
     QString topKernel(const QJsonObject &side)
     {
         const QJsonObject t = side[L("top_kernel")].toObject();
         if (t.isEmpty())
             return QStringLiteral("-");
-        return CompareCommand::tr("%1 (%2 us)").arg(t[L("name")].toString(), us(t[L("duration_us")]));
+        return CompareCommand::tr("%1 (%2 us)")
+            .arg(t[L("name")].toString(), us(t[L("duration_us")]));
     }
 
     QString renderSummary(const QJsonObject &c)
@@ -123,28 +127,36 @@ namespace {
             return x == 0 ? QStringLiteral("-") : pct(100.0 * (y - x) / x);
         };
         auto usRow = [&](const QString &label, const char *key) {
-            return QStringList { us(b[QLatin1String(key)]), us(n[QLatin1String(key)]), delta(key), label };
+            return QStringList { us(b[QLatin1String(key)]), us(n[QLatin1String(key)]), delta(key),
+                label };
         };
         auto shareRow = [&](const QString &label, const char *key) {
-            const double points = 100.0 * (n[QLatin1String(key)].toDouble() - b[QLatin1String(key)].toDouble());
+            const double points
+                = 100.0 * (n[QLatin1String(key)].toDouble() - b[QLatin1String(key)].toDouble());
             return QStringList { share(b[QLatin1String(key)]), share(n[QLatin1String(key)]),
                 CompareCommand::tr("%1 pt").arg(QString::number(points, 'f', 1)), label };
         };
         const QList<QStringList> rows {
-            { b[L("step")].toString(), n[L("step")].toString(), QString(), CompareCommand::tr("Step") },
+            { b[L("step")].toString(), n[L("step")].toString(), QString(),
+                CompareCommand::tr("Step") },
             usRow(CompareCommand::tr("Step time (us)"), "step_time_us"),
             usRow(CompareCommand::tr("Device busy (us)"), "device_busy_us"),
             usRow(CompareCommand::tr("Kernel total (us)"), "kernel_total_us"),
             shareRow(CompareCommand::tr("AI_CPU share"), "ai_cpu_share"),
             shareRow(CompareCommand::tr("TransData share"), "transdata_share"),
             usRow(CompareCommand::tr("Free (us)"), "free_us"),
-            usRow(CompareCommand::tr("Communication not overlapped (us)"), "comm_not_overlapped_us"),
-            { QString::number(b[L("kernel_count")].toInteger()), QString::number(n[L("kernel_count")].toInteger()),
-                QString(), CompareCommand::tr("Kernels") },
+            usRow(
+                CompareCommand::tr("Communication not overlapped (us)"), "comm_not_overlapped_us"),
+            { QString::number(b[L("kernel_count")].toInteger()),
+                QString::number(n[L("kernel_count")].toInteger()), QString(),
+                CompareCommand::tr("Kernels") },
         };
         QString s = CompareCommand::tr("Summary\n")
-            + textTable({ CompareCommand::tr("Base"), CompareCommand::tr("New"), CompareCommand::tr("Delta"), QString() }, rows);
-        s += CompareCommand::tr("  Top-1 kernel: base %1, new %2\n").arg(topKernel(b), topKernel(n));
+            + textTable({ CompareCommand::tr("Base"), CompareCommand::tr("New"),
+                            CompareCommand::tr("Delta"), QString() },
+                rows);
+        s += CompareCommand::tr("  Top-1 kernel: base %1, new %2\n")
+                 .arg(topKernel(b), topKernel(n));
         return s;
     }
 
@@ -156,15 +168,19 @@ namespace {
         QList<QStringList> cells;
         for (int i = 0; i < rows.size() && i < top; ++i) {
             const QJsonObject o = rows[i].toObject();
-            cells << QStringList { us(o[L("base_us")]), us(o[L("new_us")]), signedUs(o[L("delta_us")]),
-                pct(o[L("delta_pct")]), QString::number(o[L("base_count")].toInteger()),
+            cells << QStringList { us(o[L("base_us")]), us(o[L("new_us")]),
+                signedUs(o[L("delta_us")]), pct(o[L("delta_pct")]),
+                QString::number(o[L("base_count")].toInteger()),
                 QString::number(o[L("new_count")].toInteger()),
                 o.contains(L("label")) ? o[L("label")].toString() : o[key].toString() };
         }
-        const QString more = rows.size() > top ? CompareCommand::tr(" (top %1 of %2 by |delta|)").arg(top).arg(rows.size()) : QString();
+        const QString more = rows.size() > top
+            ? CompareCommand::tr(" (top %1 of %2 by |delta|)").arg(top).arg(rows.size())
+            : QString();
         return title + more + QLatin1Char('\n')
-            + textTable({ CompareCommand::tr("Base(us)"), CompareCommand::tr("New(us)"), CompareCommand::tr("Delta(us)"),
-                            CompareCommand::tr("Delta"), CompareCommand::tr("Base n"), CompareCommand::tr("New n"), column },
+            + textTable({ CompareCommand::tr("Base(us)"), CompareCommand::tr("New(us)"),
+                            CompareCommand::tr("Delta(us)"), CompareCommand::tr("Delta"),
+                            CompareCommand::tr("Base n"), CompareCommand::tr("New n"), column },
                 cells);
     }
 
@@ -173,7 +189,9 @@ namespace {
         QString s;
         for (const QJsonValue &v : changes) {
             const QJsonObject f = v.toObject();
-            s += QStringLiteral("  [%1] %2 (%3)\n").arg(f[L("severity")].toString(), f[L("title")].toString(), f[L("id")].toString());
+            s += QStringLiteral("  [%1] %2 (%3)\n")
+                     .arg(f[L("severity")].toString(), f[L("title")].toString(),
+                         f[L("id")].toString());
         }
         return s.isEmpty() ? QString() : title + QLatin1Char('\n') + s;
     }
@@ -216,19 +234,25 @@ QString renderComparisonText(const QJsonObject &c, int top)
     const QJsonObject b = c[L("base")].toObject();
     const QJsonObject n = c[L("new")].toObject();
     QString s = CompareCommand::tr("npuscope compare\n");
-    s += CompareCommand::tr("  base: %1 (%2, %3)\n").arg(b[L("path")].toString(), b[L("label")].toString(), b[L("backend")].toString());
-    s += CompareCommand::tr("  new:  %1 (%2, %3)\n").arg(n[L("path")].toString(), n[L("label")].toString(), n[L("backend")].toString());
+    s += CompareCommand::tr("  base: %1 (%2, %3)\n")
+             .arg(b[L("path")].toString(), b[L("label")].toString(), b[L("backend")].toString());
+    s += CompareCommand::tr("  new:  %1 (%2, %3)\n")
+             .arg(n[L("path")].toString(), n[L("label")].toString(), n[L("backend")].toString());
     if (c[L("steps_by_position")].toBool())
-        s += CompareCommand::tr("Note: the runs share no step number; their first steps are compared (base %1, new %2).\n")
+        s += CompareCommand::tr("Note: the runs share no step number; their first steps are "
+                                "compared (base %1, new %2).\n")
                  .arg(b[L("step")].toString(), n[L("step")].toString());
     const bool cross = c[L("cross_backend")].toBool();
     if (cross)
-        s += CompareCommand::tr("Note: a Kineto trace against an Ascend profile: kernel names differ, compare the work buckets.\n");
+        s += CompareCommand::tr("Note: a Kineto trace against an Ascend profile: kernel names "
+                                "differ, compare the work buckets.\n");
     const QJsonObject step = c[L("step_time_us")].toObject();
-    s += CompareCommand::tr("\nStep time: %1 us -> %2 us (%3)\n\n").arg(us(step[L("base")]), us(step[L("new")]), pct(step[L("delta_pct")]));
+    s += CompareCommand::tr("\nStep time: %1 us -> %2 us (%3)\n\n")
+             .arg(us(step[L("base")]), us(step[L("new")]), pct(step[L("delta_pct")]));
     s += renderSummary(c);
     const QJsonObject m = c[L("matching")].toObject();
-    s += CompareCommand::tr("\nKernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only in new: %6\n")
+    s += CompareCommand::tr("\nKernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in "
+                            "base: %5, only in new: %6\n")
              .arg(m[L("matched")].toInteger())
              .arg(m[L("faster")].toInteger())
              .arg(m[L("slower")].toInteger())
@@ -236,14 +260,22 @@ QString renderComparisonText(const QJsonObject &c, int top)
              .arg(m[L("only_base")].toInteger())
              .arg(m[L("only_new")].toInteger());
     const QJsonObject f = c[L("findings")].toObject();
-    const QString appeared = renderChanges(f[L("appeared")].toArray(), CompareCommand::tr("Findings that appeared"));
-    const QString resolved = renderChanges(f[L("resolved")].toArray(), CompareCommand::tr("Findings resolved"));
+    const QString appeared
+        = renderChanges(f[L("appeared")].toArray(), CompareCommand::tr("Findings that appeared"));
+    const QString resolved
+        = renderChanges(f[L("resolved")].toArray(), CompareCommand::tr("Findings resolved"));
     if (!appeared.isEmpty() || !resolved.isEmpty())
         s += QLatin1Char('\n') + appeared + resolved;
-    s += QLatin1Char('\n') + renderDiff(c[L("by_bucket")].toArray(), QStringLiteral("bucket"), CompareCommand::tr("By work bucket"), CompareCommand::tr("Bucket"), top);
+    s += QLatin1Char('\n')
+        + renderDiff(c[L("by_bucket")].toArray(), QStringLiteral("bucket"),
+            CompareCommand::tr("By work bucket"), CompareCommand::tr("Bucket"), top);
     if (!cross) {
-        s += QLatin1Char('\n') + renderDiff(c[L("by_type")].toArray(), QStringLiteral("type"), CompareCommand::tr("By Type"), CompareCommand::tr("Type"), top);
-        s += QLatin1Char('\n') + renderDiff(c[L("by_name")].toArray(), QStringLiteral("name"), CompareCommand::tr("By Name"), CompareCommand::tr("Name"), top);
+        s += QLatin1Char('\n')
+            + renderDiff(c[L("by_type")].toArray(), QStringLiteral("type"),
+                CompareCommand::tr("By Type"), CompareCommand::tr("Type"), top);
+        s += QLatin1Char('\n')
+            + renderDiff(c[L("by_name")].toArray(), QStringLiteral("name"),
+                CompareCommand::tr("By Name"), CompareCommand::tr("Name"), top);
     }
     return s;
 }

@@ -61,10 +61,9 @@ QVariant CompareDiffModel::data(const QModelIndex &index, int role) const
         case Delta:
             return usText(r->deltaNs(), true);
         case DeltaPct:
-            return r->hasDeltaPct()
-                ? (r->deltaPct() > 0 ? QStringLiteral("+") : QString())
+            return r->hasDeltaPct() ? (r->deltaPct() > 0 ? QStringLiteral("+") : QString())
                     + QString::number(r->deltaPct(), 'f', 1) + QLatin1Char('%')
-                : (r->newNs > 0 ? tr("new") : QStringLiteral("-"));
+                                    : (r->newNs > 0 ? tr("new") : QStringLiteral("-"));
         case BaseCount:
             return r->baseCount;
         case NewCount:

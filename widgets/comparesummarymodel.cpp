@@ -7,9 +7,15 @@ namespace npuscope {
 
 namespace {
 
-    QString ms(TimeNs ns) { return QString::number(double(ns) / 1e6, 'f', 3) + QStringLiteral(" ms"); }
+    QString ms(TimeNs ns)
+    {
+        return QString::number(double(ns) / 1e6, 'f', 3) + QStringLiteral(" ms");
+    }
 
-    QString percent(double ratio) { return QString::number(ratio * 100.0, 'f', 1) + QLatin1Char('%'); }
+    QString percent(double ratio)
+    {
+        return QString::number(ratio * 100.0, 'f', 1) + QLatin1Char('%');
+    }
 
     QString change(TimeNs base, TimeNs next)
     {

@@ -81,7 +81,8 @@ void CompareTintOverlay::paintEvent(QPaintEvent *)
                 QColor wash = tintColor(*it);
                 wash.setAlpha(90);
                 p.fillRect(r, wash);
-                p.fillRect(QRectF(r.left(), r.bottom() - 3, r.width(), 3), tintColor(*it).darker(110));
+                p.fillRect(
+                    QRectF(r.left(), r.bottom() - 3, r.width(), 3), tintColor(*it).darker(110));
             }
         }
         if (m_highlighted.contains(key)) {

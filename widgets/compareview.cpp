@@ -83,6 +83,9 @@ CompareView::CompareView(QWidget *parent)
     m_stepCombo->setToolTip(tr("The step both timelines are aligned at"));
     auto *swap = new QPushButton(tr("Swap Sides"), this);
     auto *leave = new QPushButton(tr("Leave Compare Mode"), this);
+    auto *align = new QPushButton(tr("Align on Selection"), this);
+    align->setToolTip(tr("Align both timelines at the selected kernel and its match"));
+    connect(align, &QPushButton::clicked, this, &CompareView::alignOnSelection);
     connect(swap, &QPushButton::clicked, this, &CompareView::swapSides);
     connect(leave, &QPushButton::clicked, this, &CompareView::leaveRequested);
     connect(m_stepCombo, &QComboBox::activated, this,
@@ -91,6 +94,7 @@ CompareView::CompareView(QWidget *parent)
     auto *bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Aligned at step:"), this));
     bar->addWidget(m_stepCombo);
+    bar->addWidget(align);
     bar->addStretch();
     bar->addWidget(swap);
     bar->addWidget(leave);
@@ -145,8 +149,9 @@ QTableView *CompareView::addTable(CompareDiffModel *model, const QString &title,
     view->horizontalHeader()->setSectionResizeMode(CompareDiffModel::Key, QHeaderView::Stretch);
     connect(view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         [this, proxy, kind](const QModelIndex &current) {
-            const QString key = proxy->data(proxy->index(current.row(), CompareDiffModel::Key),
-                Qt::UserRole).toString();
+            const QString key
+                = proxy->data(proxy->index(current.row(), CompareDiffModel::Key), Qt::UserRole)
+                      .toString();
             highlightRow(kind, key);
         });
     m_tabs->addTab(view, title);
@@ -170,8 +175,8 @@ bool CompareView::compare(const QString &stepId, QString *error)
 {
     CompareOptions o;
     o.baseStep = stepId;
-    RunComparison c = compareRuns(
-        { m_base.rank.get(), m_base.analysis.get() }, { m_next.rank.get(), m_next.analysis.get() }, o);
+    RunComparison c = compareRuns({ m_base.rank.get(), m_base.analysis.get() },
+        { m_next.rank.get(), m_next.analysis.get() }, o);
     if (!c.ok()) {
         if (error)
             *error = c.error;
@@ -192,7 +197,9 @@ void CompareView::fillSteps()
             m_stepCombo->addItem(id.isEmpty() ? tr("whole run") : id, id);
     }
     if (m_comparison.stepsByPosition) {
-        m_stepCombo->addItem(tr("%1 / %2 (first steps)").arg(m_comparison.base.stepId, m_comparison.next.stepId), QString());
+        m_stepCombo->addItem(
+            tr("%1 / %2 (first steps)").arg(m_comparison.base.stepId, m_comparison.next.stepId),
+            QString());
     }
     m_stepCombo->setCurrentIndex(std::max(0, m_stepCombo->findData(m_comparison.base.stepId)));
 }
@@ -203,6 +210,70 @@ bool CompareView::setStep(const QString &stepId)
         return false;
     showComparison();
     return true;
+}
+
+void CompareView::applyLimits()
+{
+    // Each view may go as far as either trace, shifted onto its own clock.
+    const TimeNs shift = m_newOrigin - m_baseOrigin;
+    const Trace *bt = m_base.rank->trace.get();
+    const Trace *nt = m_next.rank->trace.get();
+    if (bt && nt) {
+        const TimeNs lo = std::min(bt->minTime, nt->minTime - shift);
+        const TimeNs hi = std::max(bt->maxTime, nt->maxTime - shift);
+        m_baseView->setTimeLimits(lo, hi);
+        m_newView->setTimeLimits(lo + shift, hi + shift);
+    }
+}
+
+bool CompareView::alignOnSelection()
+{
+    if (m_baseView->selectedEvent().isValid())
+        return alignOnEvent(m_baseView->selectedEvent());
+    const EventRef selected = m_newView->selectedEvent();
+    if (!selected.isValid() || !m_next.rank)
+        return false;
+    const qint32 row = m_next.rank->join.rowOf(selected);
+    for (const KernelPair &p : m_comparison.match.pairs) {
+        if (p.newRow == row && row >= 0) {
+            const auto r = std::size_t(p.baseRow);
+            return r < m_base.rank->join.rowToEvent.size()
+                && alignOnEvent(m_base.rank->join.rowToEvent[r]);
+        }
+    }
+    return false;
+}
+
+bool CompareView::alignOnEvent(EventRef baseEvent)
+{
+    if (!m_base.rank || !m_next.rank || !baseEvent.isValid())
+        return false;
+    const qint32 row = m_base.rank->join.rowOf(baseEvent);
+    for (const KernelPair &p : m_comparison.match.pairs) {
+        if (p.baseRow != row || row < 0)
+            continue;
+        const KernelTable &bk = *m_base.rank->kernels;
+        const KernelTable &nk = *m_next.rank->kernels;
+        const TimeNs baseStart = bk.start[std::size_t(p.baseRow)];
+        const TimeNs newStart = nk.start[std::size_t(p.newRow)];
+        if (baseStart == Table::kMissingNs || newStart == Table::kMissingNs)
+            return false;
+        const auto [start, end] = m_baseView->visibleRange();
+        m_baseOrigin = baseStart;
+        m_newOrigin = newStart;
+        m_baseView->setTimeOrigin(m_baseOrigin);
+        m_newView->setTimeOrigin(m_newOrigin);
+        applyLimits();
+        // Keep the zoom; put the kernel where the view's centre was.
+        const TimeNs half = (end - start) / 2;
+        m_syncing = true;
+        m_baseView->setVisibleRange(baseStart - half, baseStart + half);
+        m_syncing = false;
+        const auto [s, e] = m_baseView->visibleRange();
+        syncRange(m_baseView, s, e);
+        return true;
+    }
+    return false;
 }
 
 void CompareView::swapSides()
@@ -220,8 +291,10 @@ void CompareView::swapSides()
 void CompareView::showComparison()
 {
     const RunComparison &c = m_comparison;
-    m_baseTitle->setText(tr("Base: %1 (step %2, %3)").arg(m_base.title, c.base.stepId, formatDuration(c.base.wallNs)));
-    m_newTitle->setText(tr("New: %1 (step %2, %3)").arg(m_next.title, c.next.stepId, formatDuration(c.next.wallNs)));
+    m_baseTitle->setText(tr("Base: %1 (step %2, %3)")
+                             .arg(m_base.title, c.base.stepId, formatDuration(c.base.wallNs)));
+    m_newTitle->setText(tr("New: %1 (step %2, %3)")
+                            .arg(m_next.title, c.next.stepId, formatDuration(c.next.wallNs)));
     m_summary->setComparison(c);
     m_byBucket->setRows(c.byBucket, tr("Work bucket"));
     m_byType->setRows(c.byType, tr("Type"));
@@ -234,16 +307,7 @@ void CompareView::showComparison()
     m_newOrigin = c.next.start;
     m_baseView->setTimeOrigin(m_baseOrigin);
     m_newView->setTimeOrigin(m_newOrigin);
-    // Each view may go as far as either trace, shifted onto its own clock.
-    const TimeNs shift = m_newOrigin - m_baseOrigin;
-    const Trace *bt = m_base.rank->trace.get();
-    const Trace *nt = m_next.rank->trace.get();
-    if (bt && nt) {
-        const TimeNs lo = std::min(bt->minTime, nt->minTime - shift);
-        const TimeNs hi = std::max(bt->maxTime, nt->maxTime - shift);
-        m_baseView->setTimeLimits(lo, hi);
-        m_newView->setTimeLimits(lo + shift, hi + shift);
-    }
+    applyLimits();
     const TimeNs span = std::max<TimeNs>({ c.base.wallNs, c.next.wallNs, 1000 });
     const auto margin = TimeNs(double(span) * kStepMargin);
     m_syncing = true;
@@ -295,8 +359,10 @@ void CompareView::highlightRow(RowKind kind, const QString &key)
 {
     if (!m_base.rank || !m_next.rank || !m_base.analysis || !m_next.analysis)
         return;
-    m_baseOverlay->setHighlighted(eventsOf(*m_base.rank, *m_base.analysis, m_comparison.baseRows, kind, key));
-    m_newOverlay->setHighlighted(eventsOf(*m_next.rank, *m_next.analysis, m_comparison.newRows, kind, key));
+    m_baseOverlay->setHighlighted(
+        eventsOf(*m_base.rank, *m_base.analysis, m_comparison.baseRows, kind, key));
+    m_newOverlay->setHighlighted(
+        eventsOf(*m_next.rank, *m_next.analysis, m_comparison.newRows, kind, key));
 }
 
 void CompareView::syncRange(TimelineView *from, TimeNs start, TimeNs end)

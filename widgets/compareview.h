@@ -43,6 +43,10 @@ public:
         QString *error = nullptr);
     void swapSides();
     bool setStep(const QString &stepId); // a step id both runs have
+    // Aligns the two timelines at a matched kernel instead of the step start: the event selected
+    // on either timeline (or `baseEvent`), and its partner. False when it has none.
+    bool alignOnSelection();
+    bool alignOnEvent(EventRef baseEvent);
 
     const RunComparison &comparison() const { return m_comparison; }
     TimelineView *baseTimeline() const { return m_baseView; }
@@ -68,6 +72,7 @@ private:
     bool compare(const QString &stepId, QString *error);
     void showComparison();
     void applyTints();
+    void applyLimits(); // both views may reach either trace's extent, on their own clocks
     void syncRange(TimelineView *from, TimeNs start, TimeNs end);
     QTableView *addTable(CompareDiffModel *model, const QString &title, RowKind kind);
     void fillSteps();

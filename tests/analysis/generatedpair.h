@@ -69,8 +69,8 @@ inline GeneratorResult generateRanks(const QString &path, int ranks)
 }
 
 // One step by default, so that the generator's per-run totals are the step's totals.
-inline std::unique_ptr<GeneratedPair> generatePair(const RunSpec &base, const RunSpec &next,
-    quint64 seed = 3, int steps = 1, int layers = 6)
+inline std::unique_ptr<GeneratedPair> generatePair(
+    const RunSpec &base, const RunSpec &next, quint64 seed = 3, int steps = 1, int layers = 6)
 {
     auto p = std::make_unique<GeneratedPair>();
     QDir(p->dir.path()).mkpath(QStringLiteral("base"));

@@ -67,16 +67,34 @@ void TstCompareMatch::align_data()
     QTest::addColumn<QString>("a");
     QTest::addColumn<QString>("b");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("same") << "ABCD" << "ABCD" << "ABCD|0:0 1:1 2:2 3:3";
-    QTest::newRow("inserted") << "ABCD" << "ABXCD" << "ABCD|0:0 1:1 2:3 3:4";
-    QTest::newRow("removed") << "ABXCD" << "ABCD" << "ABCD|0:0 1:1 3:2 4:3";
-    QTest::newRow("replaced") << "ABCD" << "AXCD" << "ACD|0:0 2:2 3:3";
+    QTest::newRow("same") << "ABCD"
+                          << "ABCD"
+                          << "ABCD|0:0 1:1 2:2 3:3";
+    QTest::newRow("inserted") << "ABCD"
+                              << "ABXCD"
+                              << "ABCD|0:0 1:1 2:3 3:4";
+    QTest::newRow("removed") << "ABXCD"
+                             << "ABCD"
+                             << "ABCD|0:0 1:1 3:2 4:3";
+    QTest::newRow("replaced") << "ABCD"
+                              << "AXCD"
+                              << "ACD|0:0 2:2 3:3";
     // A repeated name: the inserted Add is the second one, the first pairs with the first.
-    QTest::newRow("repeated name inserted") << "MAMA" << "MAAMA" << "MAMA|0:0 1:1 2:3 3:4";
-    QTest::newRow("nothing shared") << "ABC" << "XYZ" << "|";
-    QTest::newRow("empty base") << "" << "AB" << "|";
-    QTest::newRow("empty new") << "AB" << "" << "|";
-    QTest::newRow("moved") << "ABCDE" << "BCDAE" << "BCDE|1:0 2:1 3:2 4:4";
+    QTest::newRow("repeated name inserted") << "MAMA"
+                                            << "MAAMA"
+                                            << "MAMA|0:0 1:1 2:3 3:4";
+    QTest::newRow("nothing shared") << "ABC"
+                                    << "XYZ"
+                                    << "|";
+    QTest::newRow("empty base") << ""
+                                << "AB"
+                                << "|";
+    QTest::newRow("empty new") << "AB"
+                               << ""
+                               << "|";
+    QTest::newRow("moved") << "ABCDE"
+                           << "BCDAE"
+                           << "BCDE|1:0 2:1 3:2 4:4";
 }
 
 void TstCompareMatch::align()
@@ -138,14 +156,20 @@ void TstCompareMatch::family_data()
 {
     QTest::addColumn<QString>("name");
     QTest::addColumn<QString>("family");
-    QTest::newRow("TransData instance") << "trans_TransData_12" << "trans_TransData_";
-    QTest::newRow("numbered conv") << "Conv2D4" << "Conv2D";
-    QTest::newRow("hccl counters") << "hcom_allReduce__612_6_1" << "hcom_allReduce__";
-    QTest::newRow("no number") << "aclnnAdd_AddAiCore_Add" << "aclnnAdd_AddAiCore_Add";
+    QTest::newRow("TransData instance") << "trans_TransData_12"
+                                        << "trans_TransData_";
+    QTest::newRow("numbered conv") << "Conv2D4"
+                                   << "Conv2D";
+    QTest::newRow("hccl counters") << "hcom_allReduce__612_6_1"
+                                   << "hcom_allReduce__";
+    QTest::newRow("no number") << "aclnnAdd_AddAiCore_Add"
+                               << "aclnnAdd_AddAiCore_Add";
     QTest::newRow("digits inside kept") << "Conv2DBackpropFilter6_MemSet"
                                         << "Conv2DBackpropFilter6_MemSet";
-    QTest::newRow("only digits") << "12345" << "12345";
-    QTest::newRow("gpu kernel") << "volta_sgemm_64x64_nt" << "volta_sgemm_64x64_nt";
+    QTest::newRow("only digits") << "12345"
+                                 << "12345";
+    QTest::newRow("gpu kernel") << "volta_sgemm_64x64_nt"
+                                << "volta_sgemm_64x64_nt";
 }
 
 void TstCompareMatch::family()
@@ -163,58 +187,80 @@ void TstCompareMatch::bucket_data()
     QTest::addColumn<bool>("comm");
     QTest::addColumn<QString>("bucket");
     // Ascend (kernel_details.csv of the samples)
-    QTest::newRow("ascend matmul") << "aclnnMm_MatMulCommon_MatMulV2" << "MatMulV2" << "AI_CORE"
-                                   << false << "matrix_multiply";
+    QTest::newRow("ascend matmul") << "aclnnMm_MatMulCommon_MatMulV2"
+                                   << "MatMulV2"
+                                   << "AI_CORE" << false << "matrix_multiply";
     QTest::newRow("ascend flash attention")
         << "aclnnFlashAttentionScore_FlashAttentionScore_FlashAttentionScore"
-        << "FlashAttentionScore" << "MIX_AIC" << false << "matrix_multiply";
-    QTest::newRow("ascend conv") << "Conv2D4" << "Conv2D" << "AI_CORE" << false << "convolution";
-    QTest::newRow("ascend conv backprop") << "Conv2DBackpropFilter6" << "Conv2DBackpropFilter"
+        << "FlashAttentionScore"
+        << "MIX_AIC" << false << "matrix_multiply";
+    QTest::newRow("ascend conv") << "Conv2D4"
+                                 << "Conv2D"
+                                 << "AI_CORE" << false << "convolution";
+    QTest::newRow("ascend conv backprop") << "Conv2DBackpropFilter6"
+                                          << "Conv2DBackpropFilter"
                                           << "AI_CORE" << false << "convolution";
-    QTest::newRow("ascend transdata") << "trans_TransData_12" << "TransData" << "AI_VECTOR_CORE"
-                                      << false << "format_conversion";
-    QTest::newRow("ascend maxpool transdata")
-        << "aclnnMaxPool2dWithMask_TransDataSpecial_TransData" << "TransData" << "AI_VECTOR_CORE"
-        << false << "format_conversion";
-    QTest::newRow("ascend add") << "aclnnAdd_AddAiCore_Add" << "Add" << "AI_VECTOR_CORE" << false
-                                << "element_wise";
-    QTest::newRow("ascend rmsnorm grad") << "RmsNormGrad" << "RmsNormGrad" << "MIX_AIV" << false
-                                         << "element_wise";
+    QTest::newRow("ascend transdata") << "trans_TransData_12"
+                                      << "TransData"
+                                      << "AI_VECTOR_CORE" << false << "format_conversion";
+    QTest::newRow("ascend maxpool transdata") << "aclnnMaxPool2dWithMask_TransDataSpecial_TransData"
+                                              << "TransData"
+                                              << "AI_VECTOR_CORE" << false << "format_conversion";
+    QTest::newRow("ascend add") << "aclnnAdd_AddAiCore_Add"
+                                << "Add"
+                                << "AI_VECTOR_CORE" << false << "element_wise";
+    QTest::newRow("ascend rmsnorm grad") << "RmsNormGrad"
+                                         << "RmsNormGrad"
+                                         << "MIX_AIV" << false << "element_wise";
     QTest::newRow("ascend tensor move") << "aclnnInplaceCopy_TensorMoveAiCore_TensorMove"
-                                        << "TensorMove" << "AI_VECTOR_CORE" << false
-                                        << "memory_copy";
-    QTest::newRow("ascend memset") << "aclnnMm_MatMulCommon_MemSet" << "MemSet"
+                                        << "TensorMove"
+                                        << "AI_VECTOR_CORE" << false << "memory_copy";
+    QTest::newRow("ascend memset") << "aclnnMm_MatMulCommon_MemSet"
+                                   << "MemSet"
                                    << "AI_VECTOR_CORE" << false << "memory_copy";
-    QTest::newRow("ascend allreduce") << "hcom_allReduce__612_4_1" << "hcom_allReduce_"
+    QTest::newRow("ascend allreduce") << "hcom_allReduce__612_4_1"
+                                      << "hcom_allReduce_"
                                       << "COMMUNICATION" << true << "communication";
-    QTest::newRow("ascend ai cpu") << "aclnnNonzero_NonZero_NonZero" << "NonZero" << "AI_CPU"
-                                   << false << "other";
+    QTest::newRow("ascend ai cpu") << "aclnnNonzero_NonZero_NonZero"
+                                   << "NonZero"
+                                   << "AI_CPU" << false << "other";
     // Kineto (the ResNet-50 GPU sample)
-    QTest::newRow("gpu sgemm") << "volta_sgemm_64x64_nt" << "Kernel" << "GPU" << false
-                               << "matrix_multiply";
+    QTest::newRow("gpu sgemm") << "volta_sgemm_64x64_nt"
+                               << "Kernel"
+                               << "GPU" << false << "matrix_multiply";
     QTest::newRow("gpu implicit conv sgemm")
         << "void implicit_convolve_sgemm<float, float, 1024, 6, 7, 3, 3, 5, 1, false, true, true>"
-        << "Kernel" << "GPU" << false << "convolution";
-    QTest::newRow("gpu scudnn") << "volta_scudnn_128x64_relu_interior_nn_v1" << "Kernel" << "GPU"
-                                << false << "convolution";
+        << "Kernel"
+        << "GPU" << false << "convolution";
+    QTest::newRow("gpu scudnn") << "volta_scudnn_128x64_relu_interior_nn_v1"
+                                << "Kernel"
+                                << "GPU" << false << "convolution";
     QTest::newRow("gpu winograd")
-        << "void cudnn::winograd_nonfused::winogradForwardData4x4<float, float>" << "Kernel"
+        << "void cudnn::winograd_nonfused::winogradForwardData4x4<float, float>"
+        << "Kernel"
         << "GPU" << false << "convolution";
     QTest::newRow("gpu elementwise")
         << "void at::native::vectorized_elementwise_kernel<4, at::native::AddFunctor<float>>"
-        << "Kernel" << "GPU" << false << "element_wise";
+        << "Kernel"
+        << "GPU" << false << "element_wise";
     QTest::newRow("gpu batch norm") << "void cudnn::bn_fw_tr_1C11_singleread<float, 512>"
-                                    << "Kernel" << "GPU" << false << "element_wise";
+                                    << "Kernel"
+                                    << "GPU" << false << "element_wise";
     QTest::newRow("gpu layout") << "void nchwToNhwcKernel<float, float, float, true, false>"
-                                << "Kernel" << "GPU" << false << "format_conversion";
-    QTest::newRow("gpu memcpy") << "Memcpy HtoD (Pageable -> Device)" << "Memcpy" << "GPU" << false
-                                << "memory_copy";
-    QTest::newRow("gpu memset") << "Memset (Device)" << "Memset" << "GPU" << false
-                                << "memory_copy";
-    QTest::newRow("gpu nccl") << "ncclKernel_AllReduce_RING_LL_Sum_float" << "Kernel" << "GPU"
-                              << false << "communication";
+                                << "Kernel"
+                                << "GPU" << false << "format_conversion";
+    QTest::newRow("gpu memcpy") << "Memcpy HtoD (Pageable -> Device)"
+                                << "Memcpy"
+                                << "GPU" << false << "memory_copy";
+    QTest::newRow("gpu memset") << "Memset (Device)"
+                                << "Memset"
+                                << "GPU" << false << "memory_copy";
+    QTest::newRow("gpu nccl") << "ncclKernel_AllReduce_RING_LL_Sum_float"
+                              << "Kernel"
+                              << "GPU" << false << "communication";
     QTest::newRow("gpu unknown") << "void cudnn::ops::scalePackedTensor_kernel<float, float>"
-                                 << "Kernel" << "GPU" << false << "other";
+                                 << "Kernel"
+                                 << "GPU" << false << "other";
 }
 
 void TstCompareMatch::bucket()
@@ -231,13 +277,12 @@ void TstCompareMatch::bucketsOfSamples_data()
 {
     QTest::addColumn<QString>("path");
     QTest::addColumn<QStringList>("expected"); // buckets that must hold time
-    const QStringList kAllBuckets = QStringLiteral(
-        "matrix_multiply,convolution,element_wise,memory_copy,format_conversion")
-                                        .split(QLatin1Char(','));
-    QTest::newRow("kineto") << QStringLiteral("/kineto")
-                            << kAllBuckets;
-    QTest::newRow("ascend level1") << QStringLiteral("/ascend-2025-01/level1/rank0_ascend_pt")
-                                   << kAllBuckets;
+    const QStringList kAllBuckets
+        = QStringLiteral("matrix_multiply,convolution,element_wise,memory_copy,format_conversion")
+              .split(QLatin1Char(','));
+    QTest::newRow("kineto") << QStringLiteral("/kineto") << kAllBuckets;
+    QTest::newRow("ascend level1")
+        << QStringLiteral("/ascend-2025-01/level1/rank0_ascend_pt") << kAllBuckets;
 }
 
 void TstCompareMatch::bucketsOfSamples()

@@ -38,7 +38,12 @@ QString typesText(const std::vector<DiffRow> &rows)
 {
     QStringList lines;
     for (const DiffRow &r : rows)
-        lines << QStringLiteral("%1 %2/%3 %4/%5").arg(r.key).arg(r.baseNs).arg(r.newNs).arg(r.baseCount).arg(r.newCount);
+        lines << QStringLiteral("%1 %2/%3 %4/%5")
+                     .arg(r.key)
+                     .arg(r.baseNs)
+                     .arg(r.newNs)
+                     .arg(r.baseCount)
+                     .arg(r.newCount);
     lines.sort();
     return lines.join(QLatin1Char('\n'));
 }
@@ -52,7 +57,10 @@ QString truthTypesText(const RankTruth &base, const RankTruth &next)
     for (const auto &[k, v] : next.typeNs)
         keys[k] = 1;
     for (const auto &[k, v] : keys) {
-        const auto value = [&](const auto &m) { const auto it = m.find(k); return it == m.end() ? 0 : it->second; };
+        const auto value = [&](const auto &m) {
+            const auto it = m.find(k);
+            return it == m.end() ? 0 : it->second;
+        };
         lines << QStringLiteral("%1 %2/%3 %4/%5")
                      .arg(k)
                      .arg(value(base.typeNs))
@@ -105,7 +113,8 @@ void TstComparison::slowedKernel()
     // MatMulV2 doubled: the largest change, about +100%, same count.
     const DiffRow &top = c.byType.front();
     QCOMPARE(top.key, QStringLiteral("MatMulV2"));
-    QVERIFY2(top.deltaPct() > 95 && top.deltaPct() < 105, qPrintable(QString::number(top.deltaPct())));
+    QVERIFY2(
+        top.deltaPct() > 95 && top.deltaPct() < 105, qPrintable(QString::number(top.deltaPct())));
     QCOMPARE(top.baseCount, top.newCount);
     QCOMPARE(c.byBucket.front().key, QStringLiteral("matrix_multiply"));
     QCOMPARE(c.byBucket.front().deltaNs(), top.deltaNs());
@@ -152,7 +161,8 @@ void TstComparison::droppedTransData()
     const DiffRow *td = row(c.byType, QStringLiteral("TransData"));
     QVERIFY(td);
     QCOMPARE(td->deltaNs(), swapped ? withTd.transDataNs : -withTd.transDataNs);
-    QCOMPARE(td->newCount - td->baseCount, swapped ? withTd.transDataKernels : -withTd.transDataKernels);
+    QCOMPARE(
+        td->newCount - td->baseCount, swapped ? withTd.transDataKernels : -withTd.transDataKernels);
     QCOMPARE(c.base.transDataNs, p->base.truth().transDataNs);
     QCOMPARE(c.next.transDataNs, p->next.truth().transDataNs);
     const DiffRow *conversion = row(c.byBucket, QStringLiteral("format_conversion"));
@@ -173,12 +183,14 @@ void TstComparison::droppedTransData()
     const KernelTable &bk = *p->base.rank().kernels;
     const KernelTable &nk = *p->next.rank().kernels;
     for (const KernelPair &pair : c.match.pairs)
-        QCOMPARE(nk.strings.string(nk.name[std::size_t(pair.newRow)]), bk.strings.string(bk.name[std::size_t(pair.baseRow)]));
+        QCOMPARE(nk.strings.string(nk.name[std::size_t(pair.newRow)]),
+            bk.strings.string(bk.name[std::size_t(pair.baseRow)]));
 
     // The finding went away (or came).
     const auto &changed = swapped ? c.appeared : c.resolved;
-    QVERIFY(std::any_of(changed.begin(), changed.end(),
-        [](const FindingChange &f) { return f.id == QLatin1String(FindingId::kTransDataOverhead); }));
+    QVERIFY(std::any_of(changed.begin(), changed.end(), [](const FindingChange &f) {
+        return f.id == QLatin1String(FindingId::kTransDataOverhead);
+    }));
     QCOMPARE(c.base.transDataShare > 0, !swapped);
     QCOMPARE(c.next.transDataShare > 0, swapped);
 }
@@ -235,7 +247,8 @@ void TstComparison::missingStep()
     o.baseStep = QStringLiteral("77");
     const RunComparison c = compare(*p, a, o);
     QVERIFY(!c.ok());
-    QVERIFY2(c.error.contains(QStringLiteral("77")) && c.error.contains(QStringLiteral("2")), qPrintable(c.error));
+    QVERIFY2(c.error.contains(QStringLiteral("77")) && c.error.contains(QStringLiteral("2")),
+        qPrintable(c.error));
 }
 
 QTEST_GUILESS_MAIN(TstComparison)

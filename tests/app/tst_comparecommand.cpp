@@ -67,30 +67,40 @@ void TstCompareCommand::initTestCase()
 
 void TstCompareCommand::jsonShapeAndDeltas()
 {
-    const Run r = runBinary({ QStringLiteral("compare"), m_slow->base.path, m_slow->next.path, QStringLiteral("--json") });
+    const Run r = runBinary({ QStringLiteral("compare"), m_slow->base.path, m_slow->next.path,
+        QStringLiteral("--json") });
     QCOMPARE(r.exitCode, 0);
     const QJsonObject c = QJsonDocument::fromJson(r.out).object();
-    for (const char *key : { "base", "new", "step_time_us", "by_type", "by_name", "by_bucket", "findings", "matching" })
+    for (const char *key : { "base", "new", "step_time_us", "by_type", "by_name", "by_bucket",
+             "findings", "matching" })
         QVERIFY2(c.contains(QLatin1String(key)), key);
     const QJsonObject step = c[QStringLiteral("step_time_us")].toObject();
     const TimeNs baseWall = m_slow->base.truth().stepWallNs[0];
     const TimeNs newWall = m_slow->next.truth().stepWallNs[0];
     QCOMPARE(step[QStringLiteral("base")].toDouble(), us(baseWall));
     QCOMPARE(step[QStringLiteral("new")].toDouble(), us(newWall));
-    QVERIFY(qAbs(step[QStringLiteral("delta_pct")].toDouble() - 100.0 * double(newWall - baseWall) / double(baseWall)) < 1e-9);
+    QVERIFY(qAbs(step[QStringLiteral("delta_pct")].toDouble()
+                - 100.0 * double(newWall - baseWall) / double(baseWall))
+        < 1e-9);
 
     const QJsonArray byType = c[QStringLiteral("by_type")].toArray();
     const QJsonObject first = byType[0].toObject();
-    const QStringList keys { QStringLiteral("type"), QStringLiteral("base_us"), QStringLiteral("new_us"), QStringLiteral("delta_us"),
-        QStringLiteral("delta_pct"), QStringLiteral("base_count"), QStringLiteral("new_count") };
-    QCOMPARE(first.keys(), [&] { QStringList k = keys; k.sort(); return k; }());
+    const QStringList keys { QStringLiteral("type"), QStringLiteral("base_us"),
+        QStringLiteral("new_us"), QStringLiteral("delta_us"), QStringLiteral("delta_pct"),
+        QStringLiteral("base_count"), QStringLiteral("new_count") };
+    QCOMPARE(first.keys(), [&] {
+        QStringList k = keys;
+        k.sort();
+        return k;
+    }());
     QCOMPARE(first[QStringLiteral("type")].toString(), QStringLiteral("MatMulV2"));
     const TimeNs baseMm = m_slow->base.truth().typeNs.at(QStringLiteral("MatMulV2"));
     const TimeNs newMm = m_slow->next.truth().typeNs.at(QStringLiteral("MatMulV2"));
     QCOMPARE(first[QStringLiteral("base_us")].toDouble(), us(baseMm));
     QCOMPARE(first[QStringLiteral("new_us")].toDouble(), us(newMm));
     QCOMPARE(first[QStringLiteral("delta_us")].toDouble(), us(newMm - baseMm));
-    QCOMPARE(first[QStringLiteral("base_count")].toInteger(), m_slow->base.truth().typeRows.at(QStringLiteral("MatMulV2")));
+    QCOMPARE(first[QStringLiteral("base_count")].toInteger(),
+        m_slow->base.truth().typeRows.at(QStringLiteral("MatMulV2")));
     QVERIFY(!c[QStringLiteral("by_name")].toArray().isEmpty());
     QVERIFY(c[QStringLiteral("by_name")].toArray()[0].toObject().contains(QStringLiteral("name")));
     const QJsonObject base = c[QStringLiteral("base")].toObject();
@@ -100,41 +110,52 @@ void TstCompareCommand::jsonShapeAndDeltas()
     const QJsonObject matching = c[QStringLiteral("matching")].toObject();
     QCOMPARE(matching[QStringLiteral("only_base")].toInteger(), 0);
     QCOMPARE(matching[QStringLiteral("only_new")].toInteger(), 0);
-    QVERIFY(matching[QStringLiteral("slower")].toInteger() >= m_slow->base.truth().typeRows.at(QStringLiteral("MatMulV2")));
+    QVERIFY(matching[QStringLiteral("slower")].toInteger()
+        >= m_slow->base.truth().typeRows.at(QStringLiteral("MatMulV2")));
 }
 
 void TstCompareCommand::droppedTransDataJson()
 {
-    const Run r = runBinary({ QStringLiteral("compare"), m_transData->base.path, m_transData->next.path, QStringLiteral("--json") });
+    const Run r = runBinary({ QStringLiteral("compare"), m_transData->base.path,
+        m_transData->next.path, QStringLiteral("--json") });
     QCOMPARE(r.exitCode, 0);
     const QJsonObject c = QJsonDocument::fromJson(r.out).object();
     const RankTruth &t = m_transData->base.truth();
-    const QJsonObject td = rowOf(c[QStringLiteral("by_type")].toArray(), QStringLiteral("type"), QStringLiteral("TransData"));
+    const QJsonObject td = rowOf(c[QStringLiteral("by_type")].toArray(), QStringLiteral("type"),
+        QStringLiteral("TransData"));
     QCOMPARE(td[QStringLiteral("base_us")].toDouble(), us(t.transDataNs));
     QCOMPARE(td[QStringLiteral("new_us")].toDouble(), 0.0);
     QCOMPARE(td[QStringLiteral("delta_pct")].toDouble(), -100.0);
     QCOMPARE(td[QStringLiteral("base_count")].toInteger(), t.transDataKernels);
     QCOMPARE(td[QStringLiteral("new_count")].toInteger(), 0);
-    const QJsonObject conversion = rowOf(c[QStringLiteral("by_bucket")].toArray(), QStringLiteral("bucket"), QStringLiteral("format_conversion"));
+    const QJsonObject conversion = rowOf(c[QStringLiteral("by_bucket")].toArray(),
+        QStringLiteral("bucket"), QStringLiteral("format_conversion"));
     QCOMPARE(conversion[QStringLiteral("delta_us")].toDouble(), -us(t.transDataNs));
-    const QJsonArray resolved = c[QStringLiteral("findings")].toObject()[QStringLiteral("resolved")].toArray();
+    const QJsonArray resolved
+        = c[QStringLiteral("findings")].toObject()[QStringLiteral("resolved")].toArray();
     QVERIFY(!rowOf(resolved, QStringLiteral("id"), QStringLiteral("transdata-overhead")).isEmpty());
-    QCOMPARE(c[QStringLiteral("matching")].toObject()[QStringLiteral("only_base")].toInteger(), t.transDataKernels);
-    QVERIFY(c[QStringLiteral("base")].toObject()[QStringLiteral("transdata_share")].toDouble() > 0.1);
-    QCOMPARE(c[QStringLiteral("new")].toObject()[QStringLiteral("transdata_share")].toDouble(), 0.0);
+    QCOMPARE(c[QStringLiteral("matching")].toObject()[QStringLiteral("only_base")].toInteger(),
+        t.transDataKernels);
+    QVERIFY(
+        c[QStringLiteral("base")].toObject()[QStringLiteral("transdata_share")].toDouble() > 0.1);
+    QCOMPARE(
+        c[QStringLiteral("new")].toObject()[QStringLiteral("transdata_share")].toDouble(), 0.0);
 }
 
 void TstCompareCommand::text()
 {
-    const Run r = runBinary({ QStringLiteral("compare"), m_transData->base.path, m_transData->next.path });
+    const Run r
+        = runBinary({ QStringLiteral("compare"), m_transData->base.path, m_transData->next.path });
     QCOMPARE(r.exitCode, 0);
     const QString out = QString::fromUtf8(r.out);
-    for (const char *part : { "Summary", "Step time (us)", "TransData share", "By Type", "By Name", "By work bucket", "Findings resolved", "transdata-overhead" })
+    for (const char *part : { "Summary", "Step time (us)", "TransData share", "By Type", "By Name",
+             "By work bucket", "Findings resolved", "transdata-overhead" })
         QVERIFY2(out.contains(QLatin1String(part)), part);
     // The step time line carries the same numbers as the JSON.
-    const QString expected = QStringLiteral("Step time: %1 us -> %2 us")
-                                 .arg(QString::number(us(m_transData->base.truth().stepWallNs[0]), 'f', 3),
-                                     QString::number(us(m_transData->next.truth().stepWallNs[0]), 'f', 3));
+    const QString expected
+        = QStringLiteral("Step time: %1 us -> %2 us")
+              .arg(QString::number(us(m_transData->base.truth().stepWallNs[0]), 'f', 3),
+                  QString::number(us(m_transData->next.truth().stepWallNs[0]), 'f', 3));
     QVERIFY2(out.contains(expected), qPrintable(out.left(600)));
 }
 
@@ -155,7 +176,8 @@ void TstCompareCommand::failIfSlower()
     QFETCH(int, exitCode);
     const QString a = slowerRun ? m_slow->base.path : m_slow->next.path;
     const QString b = slowerRun ? m_slow->next.path : m_slow->base.path;
-    const Run r = runBinary({ QStringLiteral("compare"), a, b, QStringLiteral("--fail-if-slower"), pct });
+    const Run r
+        = runBinary({ QStringLiteral("compare"), a, b, QStringLiteral("--fail-if-slower"), pct });
     QCOMPARE(r.exitCode, exitCode);
     QCOMPARE(r.err.contains("slower"), exitCode == kExitRegression);
     QVERIFY(!r.out.isEmpty()); // the comparison is printed either way
@@ -167,9 +189,13 @@ void TstCompareCommand::userErrors_data()
     QTest::addColumn<bool>("missingNew");
     QTest::addColumn<QString>("message");
     QTest::newRow("missing path") << QStringList() << true << "no such file or folder";
-    QTest::newRow("unknown step") << QStringList { QStringLiteral("--step"), QStringLiteral("99") } << false << "step 99";
-    QTest::newRow("unknown rank") << QStringList { QStringLiteral("--rank"), QStringLiteral("5") } << false << "rank 5";
-    QTest::newRow("bad percentage") << QStringList { QStringLiteral("--fail-if-slower"), QStringLiteral("x") } << false << "--fail-if-slower";
+    QTest::newRow("unknown step") << QStringList { QStringLiteral("--step"), QStringLiteral("99") }
+                                  << false << "step 99";
+    QTest::newRow("unknown rank") << QStringList { QStringLiteral("--rank"), QStringLiteral("5") }
+                                  << false << "rank 5";
+    QTest::newRow("bad percentage")
+        << QStringList { QStringLiteral("--fail-if-slower"), QStringLiteral("x") } << false
+        << "--fail-if-slower";
 }
 
 void TstCompareCommand::userErrors()
@@ -177,8 +203,10 @@ void TstCompareCommand::userErrors()
     QFETCH(QStringList, extra);
     QFETCH(bool, missingNew);
     QFETCH(QString, message);
-    const QString next = missingNew ? m_slow->dir.filePath(QStringLiteral("nowhere")) : m_slow->next.path;
-    const Run r = runBinary(QStringList { QStringLiteral("compare"), m_slow->base.path, next } + extra);
+    const QString next
+        = missingNew ? m_slow->dir.filePath(QStringLiteral("nowhere")) : m_slow->next.path;
+    const Run r
+        = runBinary(QStringList { QStringLiteral("compare"), m_slow->base.path, next } + extra);
     QCOMPARE(r.exitCode, int(kExitUserError));
     QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
     QVERIFY(r.out.isEmpty());
@@ -189,7 +217,8 @@ void TstCompareCommand::rankAgainstRank()
     QTemporaryDir dir;
     const GeneratorResult g = generateRanks(dir.path(), 2);
     QVERIFY(g.ok);
-    const Run r = runBinary({ QStringLiteral("compare"), dir.path(), dir.path(), QStringLiteral("--rank"), QStringLiteral("0:1"), QStringLiteral("--json") });
+    const Run r = runBinary({ QStringLiteral("compare"), dir.path(), dir.path(),
+        QStringLiteral("--rank"), QStringLiteral("0:1"), QStringLiteral("--json") });
     QCOMPARE(r.exitCode, 0);
     const QJsonObject c = QJsonDocument::fromJson(r.out).object();
     QCOMPARE(c[QStringLiteral("base")].toObject()[QStringLiteral("rank")].toInt(), 0);
@@ -199,7 +228,8 @@ void TstCompareCommand::rankAgainstRank()
     QCOMPARE(step[QStringLiteral("new")].toDouble(), us(g.ranks[1].stepWallNs[0]));
     // Rank 1 runs 3% slower kernels (the generator's planted imbalance): same kernels, all matched.
     QCOMPARE(c[QStringLiteral("matching")].toObject()[QStringLiteral("only_base")].toInteger(), 0);
-    QCOMPARE(c[QStringLiteral("matching")].toObject()[QStringLiteral("matched")].toInteger(), g.ranks[0].kernelRows);
+    QCOMPARE(c[QStringLiteral("matching")].toObject()[QStringLiteral("matched")].toInteger(),
+        g.ranks[0].kernelRows);
 }
 
 QTEST_GUILESS_MAIN(TstCompareCommand)

@@ -56,7 +56,8 @@ private slots:
         QVERIFY(view);
         QCOMPARE(view->comparison().base.transDataNs, pair->base.truth().transDataNs);
         QCOMPARE(view->comparison().next.transDataNs, TimeNs(0));
-        QCOMPARE(qint64(view->comparison().match.onlyBase.size()), pair->base.truth().transDataKernels);
+        QCOMPARE(
+            qint64(view->comparison().match.onlyBase.size()), pair->base.truth().transDataKernels);
         QVERIFY(view->baseTimeline()->trace() == window.currentRank()->trace);
 
         controller->leave();
@@ -78,7 +79,8 @@ private slots:
         QMimeData mime;
         mime.setUrls({ QUrl::fromLocalFile(pair->next.path) });
         const QPointF right(window.width() * 0.75, window.height() / 2.0);
-        QDragEnterEvent enter(right.toPoint(), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QDragEnterEvent enter(
+            right.toPoint(), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
         QCoreApplication::sendEvent(&window, &enter);
         QVERIFY(enter.isAccepted());
         QDropEvent drop(right, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);

@@ -45,6 +45,7 @@ private slots:
     void models();
     void highlightRow();
     void swapSides();
+    void alignOnEvent();
 
 private:
     std::unique_ptr<GeneratedPair> m_pair; // the new run's MatMulV2 kernels are twice as long
@@ -61,7 +62,8 @@ void TstCompareView::rendersBothTimelinesAligned()
 {
     CompareView view;
     QString error;
-    QVERIFY2(view.setRuns(side(m_pair->base, QStringLiteral("base")), side(m_pair->next, QStringLiteral("new")), QString(), &error),
+    QVERIFY2(view.setRuns(side(m_pair->base, QStringLiteral("base")),
+                 side(m_pair->next, QStringLiteral("new")), QString(), &error),
         qPrintable(error));
     view.resize(1600, 1100);
     view.show();
@@ -76,8 +78,10 @@ void TstCompareView::rendersBothTimelinesAligned()
     QVERIFY(!b->drawList().slices().empty());
     QVERIFY(!n->drawList().slices().empty());
     // One axis: both show the same span from their step's start.
-    QCOMPARE(b->visibleRange().first - view.baseOrigin(), n->visibleRange().first - view.newOrigin());
-    QCOMPARE(b->visibleRange().second - b->visibleRange().first, n->visibleRange().second - n->visibleRange().first);
+    QCOMPARE(
+        b->visibleRange().first - view.baseOrigin(), n->visibleRange().first - view.newOrigin());
+    QCOMPARE(b->visibleRange().second - b->visibleRange().first,
+        n->visibleRange().second - n->visibleRange().first);
     QCOMPARE(b->timeOrigin(), view.baseOrigin());
     QCOMPARE(n->timeOrigin(), view.newOrigin());
     QCOMPARE(view.baseOrigin(), m_pair->base.truth().steps[0].startNs);
@@ -85,7 +89,8 @@ void TstCompareView::rendersBothTimelinesAligned()
     // The slower MatMuls are tinted on both sides, and the tint shows in the picture.
     QVERIFY(view.baseOverlay()->paintedTints() > 0);
     QVERIFY(view.newOverlay()->paintedTints() > 0);
-    const QRect newArea(n->mapTo(&view, QPoint(TimelineView::kHeaderWidth, TimelineView::kRulerHeight)),
+    const QRect newArea(
+        n->mapTo(&view, QPoint(TimelineView::kHeaderWidth, TimelineView::kRulerHeight)),
         n->size() - QSize(TimelineView::kHeaderWidth, TimelineView::kRulerHeight));
     QVERIFY(reddish(image, newArea) > 20);
 }
@@ -93,7 +98,8 @@ void TstCompareView::rendersBothTimelinesAligned()
 void TstCompareView::zoomFollows()
 {
     CompareView view;
-    QVERIFY(view.setRuns(side(m_pair->base, QStringLiteral("base")), side(m_pair->next, QStringLiteral("new"))));
+    QVERIFY(view.setRuns(
+        side(m_pair->base, QStringLiteral("base")), side(m_pair->next, QStringLiteral("new"))));
     view.resize(1200, 900);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -108,18 +114,25 @@ void TstCompareView::zoomFollows()
 void TstCompareView::models()
 {
     CompareView view;
-    QVERIFY(view.setRuns(side(m_pair->base, QStringLiteral("base")), side(m_pair->next, QStringLiteral("new"))));
-    QAbstractItemModelTester byType(view.byTypeModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QAbstractItemModelTester byName(view.byNameModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QAbstractItemModelTester summary(view.summaryModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(view.setRuns(
+        side(m_pair->base, QStringLiteral("base")), side(m_pair->next, QStringLiteral("new"))));
+    QAbstractItemModelTester byType(
+        view.byTypeModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester byName(
+        view.byNameModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester summary(
+        view.summaryModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     const CompareDiffModel *m = view.byTypeModel();
     QCOMPARE(m->rowCount(), int(view.comparison().byType.size()));
     QCOMPARE(m->data(m->index(0, CompareDiffModel::Key)).toString(), QStringLiteral("MatMulV2"));
     QVERIFY(m->data(m->index(0, CompareDiffModel::Delta)).toString().startsWith(QLatin1Char('+')));
-    QCOMPARE(m->data(m->index(0, CompareDiffModel::Delta), Qt::UserRole).toLongLong(), view.comparison().byType[0].deltaNs());
+    QCOMPARE(m->data(m->index(0, CompareDiffModel::Delta), Qt::UserRole).toLongLong(),
+        view.comparison().byType[0].deltaNs());
     const CompareSummaryModel *s = view.summaryModel();
-    QCOMPARE(s->data(s->index(1, CompareSummaryModel::Measure)).toString(), QStringLiteral("Step time"));
-    QVERIFY(s->data(s->index(1, CompareSummaryModel::Change)).toString().startsWith(QLatin1Char('+')));
+    QCOMPARE(
+        s->data(s->index(1, CompareSummaryModel::Measure)).toString(), QStringLiteral("Step time"));
+    QVERIFY(
+        s->data(s->index(1, CompareSummaryModel::Change)).toString().startsWith(QLatin1Char('+')));
     // Set again (a step change): the testers check the reset.
     QVERIFY(view.setStep(QStringLiteral("2")));
 }
@@ -127,7 +140,8 @@ void TstCompareView::models()
 void TstCompareView::highlightRow()
 {
     CompareView view;
-    QVERIFY(view.setRuns(side(m_pair->base, QStringLiteral("base")), side(m_pair->next, QStringLiteral("new"))));
+    QVERIFY(view.setRuns(
+        side(m_pair->base, QStringLiteral("base")), side(m_pair->next, QStringLiteral("new"))));
     view.highlightRow(CompareView::RowKind::Type, QStringLiteral("MatMulV2"));
     const qint64 matmuls = m_pair->base.truth().typeRows.at(QStringLiteral("MatMulV2"));
     QCOMPARE(qint64(view.baseOverlay()->highlighted().size()), matmuls);
@@ -139,13 +153,36 @@ void TstCompareView::highlightRow()
 void TstCompareView::swapSides()
 {
     CompareView view;
-    QVERIFY(view.setRuns(side(m_pair->base, QStringLiteral("base")), side(m_pair->next, QStringLiteral("new"))));
+    QVERIFY(view.setRuns(
+        side(m_pair->base, QStringLiteral("base")), side(m_pair->next, QStringLiteral("new"))));
     const TimeNs baseWall = view.comparison().base.wallNs;
     const TimeNs newWall = view.comparison().next.wallNs;
     view.swapSides();
     QCOMPARE(view.comparison().base.wallNs, newWall);
     QCOMPARE(view.comparison().next.wallNs, baseWall);
     QVERIFY(view.comparison().byType.front().deltaNs() < 0); // MatMulV2 is now faster
+}
+
+void TstCompareView::alignOnEvent()
+{
+    CompareView view;
+    QVERIFY(view.setRuns(
+        side(m_pair->base, QStringLiteral("base")), side(m_pair->next, QStringLiteral("new"))));
+    view.resize(1200, 900);
+    // The 10th matched kernel: both timelines then count from it and its partner.
+    const KernelPair pair = view.comparison().match.pairs.at(10);
+    const RankProfile &b = m_pair->base.rank();
+    const RankProfile &n = m_pair->next.rank();
+    QVERIFY(view.alignOnEvent(b.join.rowToEvent[std::size_t(pair.baseRow)]));
+    QCOMPARE(view.baseOrigin(), b.kernels->start[std::size_t(pair.baseRow)]);
+    QCOMPARE(view.newOrigin(), n.kernels->start[std::size_t(pair.newRow)]);
+    QCOMPARE(view.baseTimeline()->visibleRange().first - view.baseOrigin(),
+        view.newTimeline()->visibleRange().first - view.newOrigin());
+    // Selecting on the new side aligns on the same pair.
+    view.newTimeline()->selectEvent(n.join.rowToEvent[std::size_t(pair.newRow)], false);
+    QVERIFY(view.alignOnSelection());
+    QCOMPARE(view.newOrigin(), n.kernels->start[std::size_t(pair.newRow)]);
+    QVERIFY(!view.alignOnEvent(EventRef {}));
 }
 
 QTEST_MAIN(TstCompareView)
