@@ -6,6 +6,7 @@
 #include "app/mainwindow.h"
 #include "app/reportjson.h"
 #include "model/trace.h"
+#include "widgets/annotationlistpanel.h"
 #include "widgets/annotationoverlay.h"
 #include "widgets/findingspanel.h"
 #include "widgets/timelineexporter.h"
@@ -15,6 +16,7 @@
 #include <QClipboard>
 #include <QColorDialog>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QGuiApplication>
 #include <QInputDialog>
@@ -62,6 +64,40 @@ namespace {
 
 } // namespace
 
+void AnnotationController::attachList(MainWindow *window)
+{
+    auto *list = new AnnotationListPanel;
+    auto *dock = new QDockWidget(tr("Annotations"), window);
+    dock->setObjectName(QStringLiteral("AnnotationsDock")); // saveState() finds docks by name
+    dock->setWidget(list);
+    window->addDockWidget(Qt::RightDockWidgetArea, dock);
+    if (auto *findings = window->findChild<QDockWidget *>(QStringLiteral("FindingsDock")))
+        window->tabifyDockWidget(findings, dock);
+    if (auto *findings = window->findChild<QDockWidget *>(QStringLiteral("FindingsDock")))
+        findings->raise();
+    auto refresh = [this, list, window] {
+        list->setAnnotations(m_set.items, window->timelineView()->timeOrigin());
+    };
+    connect(this, &AnnotationController::changed, list, refresh);
+    connect(window->timelineView(), &TimelineView::visibleRangeChanged, list, refresh);
+    connect(list, &AnnotationListPanel::removeRequested, this, [this](quint64 id) { remove(id); });
+    connect(list, &AnnotationListPanel::goToRequested, this, [this, window](quint64 id) {
+        const Annotation *a = m_set.find(id);
+        if (!a)
+            return;
+        // On its rank, framed with room around it.
+        if (a->rank >= 0 && window->profile()) {
+            const auto &ranks = window->profile()->ranks;
+            for (std::size_t i = 0; i < ranks.size(); ++i)
+                if (ranks[i]->rank() == a->rank)
+                    window->setCurrentRank(int(i));
+        }
+        const TimeNs span = std::max<TimeNs>(a->end - a->start, 100'000);
+        window->timelineView()->setVisibleRange(a->start - span / 2, a->end + span / 2);
+        window->timelineView()->setFocus();
+    });
+}
+
 void AnnotationController::attach(MainWindow *window)
 {
     TimelineView *view = window->timelineView();
@@ -73,6 +109,7 @@ void AnnotationController::attach(MainWindow *window)
     connect(window, &MainWindow::profileLoaded, this,
         [this, window] { setProfile(window->profile() ? window->profile()->path : QString()); });
     connect(this, &AnnotationController::problem, window, &MainWindow::showStatusMessage);
+    attachList(window);
 
     // Where a new annotation goes: the shift+drag range, else the selected slice, else the
     // middle of the view; on the selected slice's track when there is one.

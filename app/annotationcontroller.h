@@ -53,6 +53,7 @@ protected:
 private:
     friend class AnnotationSnapshotCommand;
     void editAnnotation(quint64 id, bool menu, QPoint globalPos);
+    void attachList(MainWindow *window); // the Annotations dock: list, go there, delete
     void apply(const AnnotationSet &set); // from the undo stack: show and save
     void push(const AnnotationSet &after, const QString &text);
     void save();

@@ -1,9 +1,12 @@
 #include "app/annotationcontroller.h"
 #include "app/mainwindow.h"
+#include "widgets/annotationlistpanel.h"
 #include "widgets/annotationoverlay.h"
 #include "widgets/timelineview.h"
 
+#include <QDockWidget>
 #include <QMenu>
+#include <QTreeWidget>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -153,6 +156,17 @@ void TstAnnotationController::attachAddsMenusAndOverlay()
     QVERIFY(file.contains(QStringLiteral("Export &Image…")));
     QVERIFY(file.contains(QStringLiteral("Cop&y Image")));
     QVERIFY(file.contains(QStringLiteral("Export &Report…")));
+    // The Annotations dock lists what the controller holds.
+    auto *dock = window.findChild<QDockWidget *>(QStringLiteral("AnnotationsDock"));
+    QVERIFY(dock);
+    auto *list = dock->findChild<AnnotationListPanel *>();
+    QVERIFY(list);
+    Annotation note;
+    note.text = QStringLiteral("look here");
+    note.start = note.end = 1'000;
+    controllers.front()->add(note);
+    QCOMPARE(list->tree()->topLevelItemCount(), 1);
+    QCOMPARE(list->tree()->topLevelItem(0)->text(0), QStringLiteral("look here"));
 }
 
 QTEST_MAIN(TstAnnotationController)
