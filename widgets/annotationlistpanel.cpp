@@ -44,21 +44,6 @@ AnnotationListPanel::AnnotationListPanel(QWidget *parent)
     });
 }
 
-QString AnnotationListPanel::kindName(AnnotationKind kind)
-{
-    switch (kind) {
-    case AnnotationKind::Note:
-        return tr("Note");
-    case AnnotationKind::Range:
-        return tr("Range");
-    case AnnotationKind::Box:
-        return tr("Box");
-    case AnnotationKind::Arrow:
-        return tr("Arrow");
-    }
-    return {};
-}
-
 void AnnotationListPanel::setAnnotations(const std::vector<Annotation> &items, TimeNs origin)
 {
     const QTreeWidgetItem *current = m_tree->currentItem();
@@ -73,7 +58,7 @@ void AnnotationListPanel::setAnnotations(const std::vector<Annotation> &items, T
         auto *item = new QTreeWidgetItem(m_tree);
         item->setText(0, a->text.isEmpty() ? tr("(no text)") : a->text);
         item->setIcon(0, swatch(a->color));
-        item->setText(1, kindName(a->kind));
+        item->setText(1, AnnotationSet::kindLabel(a->kind));
         item->setText(2, a->rank < 0 ? QString() : QString::number(a->rank));
         item->setText(3, TimeAxis::formatDuration(a->start - origin));
         item->setText(4, a->end > a->start ? TimeAxis::formatDuration(a->end - a->start) : QString());

@@ -22,7 +22,6 @@ public:
     // Start times are shown relative to `origin` (the timeline's).
     void setAnnotations(const std::vector<Annotation> &items, TimeNs origin);
     QTreeWidget *tree() const { return m_tree; }
-    static QString kindName(AnnotationKind kind);
 
 signals:
     void goToRequested(quint64 id);

@@ -2,6 +2,7 @@
 // real main window (offscreen platform). Each run in a fresh process. Not part of the tests.
 //   bench_firstpaint PROFILE_PATH [--runs N]
 #include "app/mainwindow.h"
+#include "benchutil.h"
 #include "widgets/timelineview.h"
 
 #include <QApplication>
@@ -16,6 +17,7 @@
 #include <vector>
 
 using namespace npuscope;
+using bench::median;
 
 namespace {
 
@@ -69,12 +71,6 @@ int child(const QString &path)
         return 1;
     std::printf("%.6f %.6f\n", watch.firstPaintNs / 1e9, loadedNs / 1e9);
     return 0;
-}
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
 }
 
 } // namespace

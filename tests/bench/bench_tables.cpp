@@ -2,6 +2,7 @@
 // clean resident-memory reading), then sort and filter times of the kernel table model over its
 // rows. Prints medians; not part of the test suite.
 //   bench_tables FILE.csv [--runs N]
+#include "benchutil.h"
 #include "model/csvreader.h"
 #include "model/kerneltable.h"
 #include "widgets/kerneltablemodel.h"
@@ -17,25 +18,10 @@
 #include <vector>
 
 using namespace npuscope;
+using bench::median;
+using bench::statusKb;
 
 namespace {
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
-}
-
-long statusKb(const char *key)
-{
-    QFile f(QStringLiteral("/proc/self/status"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : f.readAll().split('\n'))
-        if (line.startsWith(key))
-            return line.mid(qstrlen(key)).trimmed().split(' ').first().toLong();
-    return -1;
-}
 
 int childLoad(const QString &path)
 {

@@ -6,6 +6,7 @@
 //   bench_timeline [--events N] [--counter-samples N] [--png PREFIX]
 // Defaults: 10,000,000 slices, events/100 counter samples. --png saves a few frames of the path
 // as PREFIX-<step>.png, outside the timed part.
+#include "benchutil.h"
 #include "tests/widgets/tracefixtures.h"
 #include "widgets/timelineview.h"
 
@@ -27,22 +28,12 @@
 
 using namespace npuscope;
 
+using bench::statusKb;
+
 namespace {
 
 constexpr int kWidth = 1920;
 constexpr int kHeight = 1080;
-
-// VmHWM / VmRSS of this process in kB.
-long statusKb(const char *key)
-{
-    QFile f(QStringLiteral("/proc/self/status"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : f.readAll().split('\n'))
-        if (line.startsWith(key))
-            return line.mid(qstrlen(key)).trimmed().split(' ').first().toLong();
-    return -1;
-}
 
 struct Synthetic {
     std::shared_ptr<const Trace> trace;

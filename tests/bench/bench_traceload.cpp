@@ -2,6 +2,7 @@
 // the same file, in the same run. Every measurement runs in a fresh child process so resident
 // memory is measured cleanly. Prints medians; not part of the test suite.
 //   bench_traceload FILE [--runs N]
+#include "benchutil.h"
 #include "model/traceloader.h"
 #include "model/traceparser.h"
 
@@ -18,26 +19,10 @@
 #include <vector>
 
 using namespace npuscope;
+using bench::median;
+using bench::statusKb;
 
 namespace {
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
-}
-
-// VmRSS / VmHWM of this process in kB.
-long statusKb(const char *key)
-{
-    QFile f(QStringLiteral("/proc/self/status"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : f.readAll().split('\n'))
-        if (line.startsWith(key))
-            return line.mid(qstrlen(key)).trimmed().split(' ').first().toLong();
-    return -1;
-}
 
 // The practical limit: simdjson's DOM parser (runtime-dispatched SIMD kernels) over the whole
 // file, counting the events. simdjson limits one document to 4 GiB.

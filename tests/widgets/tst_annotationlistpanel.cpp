@@ -25,7 +25,7 @@ private slots:
         QCOMPARE(tree->topLevelItemCount(), 3);
         // Sorted by start, times relative to the origin, lengths only for spans.
         QCOMPARE(tree->topLevelItem(0)->text(0), QStringLiteral("TransData here"));
-        QCOMPARE(tree->topLevelItem(0)->text(1), AnnotationListPanel::kindName(AnnotationKind::Note));
+        QCOMPARE(tree->topLevelItem(0)->text(1), AnnotationSet::kindLabel(AnnotationKind::Note));
         QCOMPARE(tree->topLevelItem(0)->text(2), QStringLiteral("1"));
         QVERIFY(tree->topLevelItem(0)->text(4).isEmpty());
         QVERIFY(tree->topLevelItem(1)->text(0) != QString()); // "(no text)"
