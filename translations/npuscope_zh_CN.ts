@@ -1268,6 +1268,53 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
             <numerusform>导入 %n 个标注</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Annotations</source>
+        <translation>标注</translation>
+    </message>
+    <message>
+        <source>Annotate the Selected &amp;Finding</source>
+        <translation>为所选诊断项添加标注(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Select a finding in the Findings panel first</source>
+        <translation>请先在“诊断结果”面板中选择一个诊断项</translation>
+    </message>
+    <message>
+        <source>This finding has no time range to mark</source>
+        <translation>该诊断项没有可标记的时间范围</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::AnnotationListPanel</name>
+    <message>
+        <source>Annotation</source>
+        <translation>标注</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>Double-click or Enter: go there. Delete: remove.</source>
+        <translation>双击或按 Enter：跳转到该处。按 Delete：删除。</translation>
+    </message>
+    <message>
+        <source>(no text)</source>
+        <translation>（无文本）</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::AnnotationSet</name>
