@@ -1,11 +1,11 @@
 #include "app/commandline.h"
 
 #include "../analysis/generatedpair.h"
+#include "runbinary.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTest>
 
 using namespace npuscope;
@@ -13,18 +13,9 @@ using namespace npuscope::test;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = test::BinaryRun;
 
-Run runBinary(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(NPUSCOPE_BINARY), args);
-    p.waitForFinished(120000);
-    return { p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError() };
-}
+Run runBinary(const QStringList &args) { return test::runNpuscope(args); }
 
 QJsonObject rowOf(const QJsonArray &rows, const QString &keyName, const QString &key)
 {

@@ -4,34 +4,27 @@
 #include "model/annotationstore.h"
 
 #include "../analysis/generatedprofile.h"
+#include "runbinary.h"
 #include "treehash.h"
 
 #include <QImageReader>
-#include <QProcess>
 #include <QTest>
 
 using namespace npuscope;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = test::BinaryRun;
 
 // Each run gets a data directory of its own so that annotations saved by a real GUI session
 // never leak into a test (and the test writes nothing into the user's).
 Run runBinary(const QStringList &args, const QString &dataHome)
 {
-    QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("XDG_DATA_HOME"), dataHome);
     env.remove(QStringLiteral("DISPLAY")); // must work without a display
     env.remove(QStringLiteral("QT_QPA_PLATFORM"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(NPUSCOPE_BINARY), args);
-    p.waitForFinished(120000);
-    return { p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError() };
+    return test::runNpuscope(args, env);
 }
 
 } // namespace

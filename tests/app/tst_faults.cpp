@@ -11,7 +11,8 @@
 #include <QCryptographicHash>
 #include <QDirIterator>
 #include <QJsonDocument>
-#include <QProcess>
+#include "runbinary.h"
+
 #include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QTest>
@@ -63,22 +64,15 @@ void setTreeWritable(const QString &dir, bool writable)
     }
 }
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = test::BinaryRun;
 
 Run runBinary(const QStringList &args, const QString &home)
 {
-    QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("XDG_DATA_HOME"), home + QStringLiteral("/data"));
     env.insert(QStringLiteral("XDG_CONFIG_HOME"), home + QStringLiteral("/config"));
     env.insert(QStringLiteral("XDG_CACHE_HOME"), home + QStringLiteral("/cache"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(NPUSCOPE_BINARY), args);
-    p.waitForFinished(kTimeoutMs);
-    return { p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError() };
+    return test::runNpuscope(args, env, kTimeoutMs);
 }
 
 } // namespace

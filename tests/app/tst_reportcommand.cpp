@@ -7,7 +7,8 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QProcess>
+#include "runbinary.h"
+
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -17,18 +18,9 @@ namespace {
 
 const QString kLevel1 = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/level1/rank0_ascend_pt");
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = test::BinaryRun;
 
-Run runBinary(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(NPUSCOPE_BINARY), args);
-    p.waitForFinished(120000);
-    return { p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError() };
-}
+Run runBinary(const QStringList &args) { return test::runNpuscope(args); }
 
 } // namespace
 
