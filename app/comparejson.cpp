@@ -153,7 +153,7 @@ namespace {
         };
         QString s = CompareCommand::tr("Summary\n")
             + textTable({ CompareCommand::tr("Base"), CompareCommand::tr("New"),
-                            CompareCommand::tr("Delta"), QString() },
+                            CompareCommand::tr("Delta"), CompareCommand::tr("Measure") },
                 rows);
         s += CompareCommand::tr("  Top-1 kernel: base %1, new %2\n")
                  .arg(topKernel(b), topKernel(n));

@@ -239,6 +239,10 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <source>Name</source>
         <translation>名称</translation>
     </message>
+    <message>
+        <source>Measure</source>
+        <translation>指标</translation>
+    </message>
 </context>
 <context>
     <name>Comparison</name>
