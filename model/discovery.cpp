@@ -2,6 +2,7 @@
 
 #include "model/profilerconfig.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -46,11 +47,21 @@ QString existing(const QDir &dir, const QString &name)
     return QFileInfo(p).isFile() ? p : QString();
 }
 
+// A folder that cannot be listed looks empty: say so rather than silently find no files in it.
+void reportUnreadableFolder(const QString &path, IssueList *issues)
+{
+    const QFileInfo info(path);
+    if (info.isDir() && (!info.isReadable() || !info.isExecutable()))
+        issues->append({ Severity::Error, path, QString(),
+            QCoreApplication::translate("npuscope::Discovery", "permission denied: cannot list this folder") });
+}
+
 // Fills the files of one *ascend_pt folder (current layout, or the old one with CSVs at the root).
 RankSource scanRankFolder(const QString &rankDir, IssueList *issues)
 {
     RankSource r;
     r.dir = rankDir;
+    reportUnreadableFolder(rankDir, issues);
     const QDir root(rankDir);
     const QStringList infos = root.entryList({ QStringLiteral("profiler_info*.json") }, QDir::Files, QDir::Name);
     if (!infos.isEmpty()) {
@@ -66,6 +77,8 @@ RankSource scanRankFolder(const QString &rankDir, IssueList *issues)
     QDir out(root.filePath(kOutputDir));
     if (!out.exists())
         out = root; // layout of 2023 versions: files directly in the rank folder
+    else
+        reportUnreadableFolder(out.path(), issues);
     r.traceView = existing(out, QStringLiteral("trace_view.json"));
     r.kernelDetails = existing(out, QStringLiteral("kernel_details.csv"));
     if (r.kernelDetails.isEmpty() && out != root)

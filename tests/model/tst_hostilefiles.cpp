@@ -6,22 +6,31 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cstdio>
+#include <grp.h>
 #include <unistd.h>
 
 using namespace npuscope;
 
 namespace {
 
-const QByteArray kKernels = "Step Id,Stream ID,Name,Type,Accelerator Core,Start Time(us),Duration(us),Wait Time(us),Block Dim\n"
+const QByteArray kKernels = "Step Id,Stream ID,Name,Type,Accelerator Core,Start "
+                            "Time(us),Duration(us),Wait Time(us),Block Dim\n"
                             "1,2,MatMul,MatMul,AI_CORE,1736408883688177.930\t,10.5,0.1,24\n"
                             "1,2,Add,Add,AI_VECTOR_CORE,1736408883688190.000\t,1.5,0.1,8\n";
-const QByteArray kTrace = R"([{"ph": "M", "name": "thread_name", "pid": 7, "tid": 2, "args": {"name": "Stream 2"}},
+const QByteArray kTrace
+    = R"([{"ph": "M", "name": "thread_name", "pid": 7, "tid": 2, "args": {"name": "Stream 2"}},
 {"ph": "X", "name": "MatMul", "pid": 7, "tid": 2, "ts": "1736408883688177.930", "dur": 10.5}])";
-const QByteArray kSteps = "Step,Computing,Communication(Not Overlapped),Overlapped,Communication,Free,Stage,Bubble,"
-                          "Communication(Not Overlapped and Exclude Receive),Preparing\n1,10,0,0,0,5,20,0,0,1\n";
+const QByteArray kSteps
+    = "Step,Computing,Communication(Not Overlapped),Overlapped,Communication,Free,Stage,Bubble,"
+      "Communication(Not Overlapped and Exclude Receive),Preparing\n1,10,0,0,0,5,20,0,0,1\n";
 
 bool write(const QString &path, const QByteArray &data)
 {
@@ -34,7 +43,8 @@ bool write(const QString &path, const QByteArray &data)
 QString makeRank(const QString &dir)
 {
     const QString out = dir + QStringLiteral("/ASCEND_PROFILER_OUTPUT");
-    write(dir + QStringLiteral("/profiler_info_0.json"), R"({"config": {"common_config": {}}, "rank_id": 0})");
+    write(dir + QStringLiteral("/profiler_info_0.json"),
+        R"({"config": {"common_config": {}}, "rank_id": 0})");
     write(out + QStringLiteral("/kernel_details.csv"), kKernels);
     write(out + QStringLiteral("/trace_view.json"), kTrace);
     write(out + QStringLiteral("/step_trace_time.csv"), kSteps);
@@ -64,12 +74,82 @@ LoadResult load(const QString &path)
     return loadProfile(path, o);
 }
 
-// chmod 000 does not stop root (CAP_DAC_OVERRIDE): tests of unreadable files must say so.
-bool permissionsApply(const QString &path)
+// What a load gave, as JSON: the unprivileged child process below sends it back on stdout.
+QJsonObject summarize(const LoadResult &r)
 {
-    QFile f(path);
-    const bool readable = f.open(QIODevice::ReadOnly);
-    return !readable;
+    QJsonArray ranks, issues;
+    if (r.profile) {
+        for (const auto &rank : r.profile->ranks)
+            ranks.append(QJsonObject { { QStringLiteral("kernels"), bool(rank->kernels) },
+                { QStringLiteral("trace"), bool(rank->trace) },
+                { QStringLiteral("stepTrace"), bool(rank->stepTrace) } });
+        for (const Issue &i : r.profile->allIssues())
+            issues.append(QJsonObject { { QStringLiteral("file"), i.file },
+                { QStringLiteral("message"), i.message },
+                { QStringLiteral("text"), describe(IssueList { i }) } });
+    }
+    return { { QStringLiteral("loaded"), bool(r.profile) }, { QStringLiteral("error"), r.error },
+        { QStringLiteral("ranks"), ranks }, { QStringLiteral("issues"), issues } };
+}
+
+constexpr char kChildFlag[] = "--load-unprivileged";
+constexpr int kCannotDropPrivileges = 126;
+constexpr uid_t kNobody = 65534;
+
+// chmod 000 does not stop root (CAP_DAC_OVERRIDE), and CI runs as root: there the load runs in a
+// child process (this test binary, see main) that first drops to uid/gid 65534 (nobody) with no
+// supplementary groups, so the permissions apply as they do for a user.
+QJsonObject loadUnprivileged(const QString &path, QString *skip)
+{
+    if (geteuid() != 0)
+        return summarize(load(path));
+    QProcess child;
+    child.setChildProcessModifier([] {
+        if (setgroups(0, nullptr) != 0 || setgid(kNobody) != 0 || setuid(kNobody) != 0)
+            _exit(kCannotDropPrivileges);
+    });
+    child.start(QCoreApplication::applicationFilePath(), { QString::fromLatin1(kChildFlag), path });
+    if (!child.waitForFinished(120000) || child.exitStatus() != QProcess::NormalExit) {
+        child.kill();
+        return { { QStringLiteral("error"),
+            QString(QStringLiteral("child crashed or hung: ")
+                + QString::fromLocal8Bit(child.readAllStandardError())) } };
+    }
+    if (child.exitCode() == kCannotDropPrivileges)
+        *skip = QStringLiteral("running as root and cannot drop to uid 65534 here");
+    if (child.exitCode() != 0)
+        return { { QStringLiteral("error"),
+            QStringLiteral("child exit code %1: %2")
+                .arg(child.exitCode())
+                .arg(QString::fromLocal8Bit(child.readAllStandardError())) } };
+    return QJsonDocument::fromJson(child.readAllStandardOutput()).object();
+}
+
+// The test folder as nobody sees it when the load runs unprivileged: traversable and readable
+// except for what a test makes unreadable.
+void openToOthers(const QTemporaryDir &tmp)
+{
+    QFile::setPermissions(tmp.path(),
+        QFile::permissions(tmp.path()) | QFileDevice::ReadOther | QFileDevice::ExeOther);
+}
+
+bool namesFile(const QJsonObject &summary, const QString &path)
+{
+    for (const QJsonValue &v : summary.value(QStringLiteral("issues")).toArray()) {
+        const QJsonObject i = v.toObject();
+        if (i.value(QStringLiteral("file")).toString() == path
+            || i.value(QStringLiteral("message")).toString().contains(path))
+            return true;
+    }
+    return false;
+}
+
+QString describe(const QJsonObject &summary)
+{
+    QStringList out { summary.value(QStringLiteral("error")).toString() };
+    for (const QJsonValue &v : summary.value(QStringLiteral("issues")).toArray())
+        out << v.toObject().value(QStringLiteral("text")).toString();
+    return out.join(u'\n');
 }
 
 } // namespace
@@ -104,8 +184,9 @@ void TstHostileFiles::damagedFiles_data()
 void TstHostileFiles::damagedFiles()
 {
     QFETCH(QByteArray, content);
-    for (const QString &name : { QStringLiteral("kernel_details.csv"), QStringLiteral("trace_view.json"),
-             QStringLiteral("step_trace_time.csv"), QStringLiteral("../profiler_info_0.json") }) {
+    for (const QString &name :
+        { QStringLiteral("kernel_details.csv"), QStringLiteral("trace_view.json"),
+            QStringLiteral("step_trace_time.csv"), QStringLiteral("../profiler_info_0.json") }) {
         QTemporaryDir tmp;
         const QString out = makeRank(tmp.filePath(QStringLiteral("r_ascend_pt")));
         const QString bad = QDir::cleanPath(out + u'/' + name);
@@ -115,7 +196,8 @@ void TstHostileFiles::damagedFiles()
         QCOMPARE(r.profile->ranks.size(), std::size_t(1));
         const RankProfile &rank = *r.profile->ranks[0];
         const IssueList issues = r.profile->allIssues();
-        QVERIFY2(namesFile(issues, bad), qPrintable(name + QStringLiteral(" not named:\n") + describe(issues)));
+        QVERIFY2(namesFile(issues, bad),
+            qPrintable(name + QStringLiteral(" not named:\n") + describe(issues)));
         if (!name.startsWith(QLatin1String("kernel")))
             QCOMPARE(rank.kernels ? rank.kernels->rowCount() : -1, 2);
         if (!name.startsWith(QLatin1String("trace")))
@@ -126,40 +208,49 @@ void TstHostileFiles::damagedFiles()
 void TstHostileFiles::unreadableFile()
 {
     QTemporaryDir tmp;
+    openToOthers(tmp);
     const QString out = makeRank(tmp.filePath(QStringLiteral("r_ascend_pt")));
     const QString csv = out + QStringLiteral("/kernel_details.csv");
     const QString trace = out + QStringLiteral("/trace_view.json");
     QVERIFY(QFile::setPermissions(csv, QFileDevice::Permissions()));
     QVERIFY(QFile::setPermissions(trace, QFileDevice::Permissions()));
-    if (!permissionsApply(csv))
-        QSKIP("running with CAP_DAC_OVERRIDE (root): chmod 000 does not deny reads here");
-    const LoadResult r = load(tmp.path());
-    QVERIFY(r.profile);
-    const IssueList issues = r.profile->allIssues();
-    QVERIFY2(namesFile(issues, csv), qPrintable(describe(issues)));
-    QVERIFY2(namesFile(issues, trace), qPrintable(describe(issues)));
-    QVERIFY(r.profile->ranks[0]->stepTrace); // the readable file still loads
+    QString skip;
+    const QJsonObject r = loadUnprivileged(tmp.path(), &skip);
+    if (!skip.isEmpty())
+        QSKIP(qPrintable(skip));
+    QVERIFY2(r.value(QStringLiteral("loaded")).toBool(), qPrintable(describe(r)));
+    QVERIFY2(namesFile(r, csv), qPrintable(describe(r)));
+    QVERIFY2(namesFile(r, trace), qPrintable(describe(r)));
+    const QJsonObject rank = r.value(QStringLiteral("ranks")).toArray().at(0).toObject();
+    QVERIFY(rank.value(QStringLiteral("stepTrace")).toBool()); // the readable file still loads
+    QVERIFY(!rank.value(QStringLiteral("kernels")).toBool());
+    QVERIFY(!rank.value(QStringLiteral("trace")).toBool());
 }
 
 void TstHostileFiles::unreadableFolder()
 {
     QTemporaryDir tmp;
+    openToOthers(tmp);
     const QString out = makeRank(tmp.filePath(QStringLiteral("r0_ascend_pt")));
     makeRank(tmp.filePath(QStringLiteral("r1_ascend_pt")));
     QVERIFY(QFile::setPermissions(out, QFileDevice::Permissions()));
-    const bool applies = !QDir(out).isReadable() || !QFileInfo(out + QStringLiteral("/kernel_details.csv")).isReadable()
-        || permissionsApply(out + QStringLiteral("/kernel_details.csv"));
-    if (!applies) {
-        QFile::setPermissions(out, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-        QSKIP("running with CAP_DAC_OVERRIDE (root): chmod 000 does not deny reads here");
-    }
-    const LoadResult r = load(tmp.path());
-    QFile::setPermissions(out, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-    QVERIFY(r.profile);
-    QCOMPARE(r.profile->ranks.size(), std::size_t(2));
-    const RankProfile &other = *r.profile->ranks[1];
-    QVERIFY(other.kernels && other.trace);
-    QVERIFY2(r.profile->allIssues().size() > 0, "the unreadable rank is reported");
+    QString skip;
+    const QJsonObject r = loadUnprivileged(tmp.path(), &skip);
+    QFile::setPermissions(
+        out, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    if (!skip.isEmpty())
+        QSKIP(qPrintable(skip));
+    QVERIFY2(r.value(QStringLiteral("loaded")).toBool(), qPrintable(describe(r)));
+    const QJsonArray ranks = r.value(QStringLiteral("ranks")).toArray();
+    QCOMPARE(ranks.size(), 2);
+    const QJsonObject other = ranks.at(1).toObject();
+    QVERIFY(other.value(QStringLiteral("kernels")).toBool()
+        && other.value(QStringLiteral("trace")).toBool());
+    const QJsonObject denied = ranks.at(0).toObject();
+    QVERIFY(!denied.value(QStringLiteral("kernels")).toBool()
+        && !denied.value(QStringLiteral("trace")).toBool());
+    QVERIFY2(namesFile(r, out),
+        qPrintable(QStringLiteral("the unreadable folder is not named:\n") + describe(r)));
 }
 
 // Links that point at themselves or at each other: opening them fails with ELOOP; discovery
@@ -209,13 +300,16 @@ void TstHostileFiles::csvShrinksWhileLoading()
     bool cut = false;
     CsvReadOptions o;
     o.windowBytes = 64 << 10;
-    const CsvResult r = readCsvFile(path, [&](std::int64_t done, std::int64_t) {
-        if (done > 0 && !cut) {
-            cut = true;
-            QFile::resize(path, data.size() / 3 + 7); // mid-row
-        }
-        return true;
-    }, o);
+    const CsvResult r = readCsvFile(
+        path,
+        [&](std::int64_t done, std::int64_t) {
+            if (done > 0 && !cut) {
+                cut = true;
+                QFile::resize(path, data.size() / 3 + 7); // mid-row
+            }
+            return true;
+        },
+        o);
     QVERIFY(cut);
     QVERIFY2(r.ok, qPrintable(describe(r.issues)));
     QVERIFY(r.table->rowCount() > 0);
@@ -224,5 +318,20 @@ void TstHostileFiles::csvShrinksWhileLoading()
         QCOMPARE(i.file, path);
 }
 
-QTEST_GUILESS_MAIN(TstHostileFiles)
+// QTEST_GUILESS_MAIN, plus the child mode of loadUnprivileged(): load one folder, print the
+// summary.
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    if (argc == 3 && qstrcmp(argv[1], kChildFlag) == 0) {
+        const QByteArray json
+            = QJsonDocument(summarize(load(QString::fromLocal8Bit(argv[2])))).toJson();
+        return std::fwrite(json.constData(), 1, json.size(), stdout) == std::size_t(json.size())
+            ? 0
+            : 1;
+    }
+    TstHostileFiles tc;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&tc, argc, argv);
+}
 #include "tst_hostilefiles.moc"
