@@ -78,6 +78,7 @@ void AnalysisController::start(
     m_profile = std::move(profile);
     m_firstRank = std::clamp(firstRank, 0, int(m_profile->ranks.size()) - 1);
     m_ranks.assign(m_profile->ranks.size(), nullptr);
+    m_final.assign(m_profile->ranks.size(), false);
     if (!paintTarget) {
         launch();
         emit runningChanged(true);
@@ -102,6 +103,7 @@ void AnalysisController::clear()
     ++m_generation;
     m_profile.reset();
     m_ranks.clear();
+    m_final.clear();
     m_profileFindings.clear();
     if (wasRunning)
         emit runningChanged(false);
@@ -152,7 +154,7 @@ void AnalysisController::onResult(QFutureWatcher<Update> *watcher, quint64 gener
         emit findingsReady(-1);
         return;
     }
-    if (std::size_t(update.rankIndex) >= m_ranks.size())
+    if (std::size_t(update.rankIndex) >= m_ranks.size() || m_final[std::size_t(update.rankIndex)])
         return;
     m_ranks[std::size_t(update.rankIndex)] = update.analysis;
     emit findingsReady(update.rankIndex);
@@ -165,6 +167,16 @@ void AnalysisController::onFinished(QFutureWatcher<Update> *watcher, quint64 gen
         return;
     m_watcher = nullptr;
     emit runningChanged(false);
+}
+
+void AnalysisController::setRankAnalysis(
+    int rankIndex, std::shared_ptr<const RankAnalysis> analysis)
+{
+    if (rankIndex < 0 || std::size_t(rankIndex) >= m_ranks.size())
+        return;
+    m_ranks[std::size_t(rankIndex)] = std::move(analysis);
+    m_final[std::size_t(rankIndex)] = true;
+    emit findingsReady(rankIndex);
 }
 
 std::shared_ptr<const RankAnalysis> AnalysisController::analysis(int rankIndex) const

@@ -39,6 +39,10 @@ public:
     bool isRunning() const { return m_watcher != nullptr || m_waitingForPaint; }
     quint64 generation() const { return m_generation; }
 
+    // The analysis of a rank opened later in full (RankLoader): replaces the one of its summary
+    // for good (the worker's result for it is dropped) and emits findingsReady(rankIndex).
+    void setRankAnalysis(int rankIndex, std::shared_ptr<const RankAnalysis> analysis);
+
     // Null until the rank has been analysed.
     std::shared_ptr<const RankAnalysis> analysis(int rankIndex) const;
     // The rank's findings and those across ranks; empty until the rank has been analysed.
@@ -61,6 +65,7 @@ private:
     std::shared_ptr<const Profile> m_profile;
     int m_firstRank = 0;
     std::vector<std::shared_ptr<const RankAnalysis>> m_ranks; // by rank index
+    std::vector<bool> m_final; // by rank index: set by setRankAnalysis(), kept over the worker's
     std::vector<Finding> m_profileFindings;
     QFutureWatcher<Update> *m_watcher = nullptr; // the running worker (a child); null when idle
     QPointer<QWidget> m_paintTarget; // may go away before it paints

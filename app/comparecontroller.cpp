@@ -1,7 +1,9 @@
 #include "app/comparecontroller.h"
 
 #include "app/mainwindow.h"
+#include "app/rankloader.h"
 #include "model/profileloader.h"
+#include "model/ranksummary.h"
 #include "widgets/compareview.h"
 
 #include <QAction>
@@ -173,10 +175,13 @@ void CompareController::compareRanks(int baseIndex, int newIndex)
         emit compareFailed(tr("No such rank to compare."));
         return;
     }
-    start([profile, baseIndex, newIndex]() {
+    // Opened ranks come from the cache; the others load here (RankLoader, LoadOptions::lazyRanks).
+    const auto base = m_window->rankLoader()->rank(baseIndex);
+    const auto next = m_window->rankLoader()->rank(newIndex);
+    start([profile, base, next, baseIndex, newIndex]() {
         Loaded l;
-        l.base = profile->ranks[std::size_t(baseIndex)];
-        l.next = profile->ranks[std::size_t(newIndex)];
+        l.base = ensureFullRank(base);
+        l.next = baseIndex == newIndex ? l.base : ensureFullRank(next);
         l.baseAnalysis = std::make_shared<const RankAnalysis>(analyseRank(*l.base));
         l.nextAnalysis = baseIndex == newIndex
             ? l.baseAnalysis

@@ -8,6 +8,8 @@
 #include "app/evidencehighlight.h"
 #include "app/gapcontrols.h"
 #include "app/loadcontroller.h"
+#include "app/rankloader.h"
+#include "app/ranktimelinecontroller.h"
 #include "app/recentfiles.h"
 #include "app/startpage.h"
 #include "widgets/aggregationpanel.h"
@@ -67,8 +69,10 @@ MainWindow::MainWindow(QWidget *parent)
     createToolBar();
     m_gaps->addTo(m_viewMenu, m_profileBar);
     createStatusBar();
+    createRankLoader();
     new CompareController(this); // File > Compare With…, drops onto an open profile
     new ClusterController(this); // the Cluster dock of multi-rank profiles
+    new RankTimelineController(this); // View > Show Ranks on One Timeline…
     (new AnnotationController(this))->attach(this); // Tools > Annotations, File > Export Image…
     // The controllers' docks join the others at the top of the View menu.
     const QList<QAction *> viewActions = m_viewMenu->actions();
@@ -198,12 +202,18 @@ void MainWindow::openDemo()
 void MainWindow::openPath(const QString &path)
 {
     m_loadClock.start();
-    m_loader->start(path);
+    LoadOptions options;
+    options.lazyRanks = true; // ranks load when opened (RankLoader)
+    m_loader->start(path, options);
 }
 
 bool MainWindow::isLoading() const { return m_loader->isLoading(); }
 
-void MainWindow::cancelLoad() { m_loader->cancel(); }
+void MainWindow::cancelLoad()
+{
+    m_loader->cancel();
+    m_rankLoader->cancel();
+}
 
 void MainWindow::onLoadStarted(const QString &path)
 {
@@ -284,6 +294,7 @@ void MainWindow::onLoaded(const QString &path, const LoadResult &result)
         m_rankCombo->addItem(rank->label());
     m_rankCombo->setEnabled(m_profile->ranks.size() > 1);
     m_rankIndex = -1;
+    m_rankLoader->setProfile(m_profile);
     // After the first frame of the timeline: the analysis must not delay it.
     m_analysis->start(m_profile, 0, m_timeline->viewport());
     setCurrentRank(0);
@@ -310,9 +321,7 @@ void MainWindow::onLoaded(const QString &path, const LoadResult &result)
 
 std::shared_ptr<const RankProfile> MainWindow::currentRank() const
 {
-    if (!m_profile || m_rankIndex < 0 || std::size_t(m_rankIndex) >= m_profile->ranks.size())
-        return nullptr;
-    return m_profile->ranks[std::size_t(m_rankIndex)];
+    return m_rankLoader->rank(m_rankIndex);
 }
 
 void MainWindow::setCurrentRank(int index)
@@ -320,9 +329,16 @@ void MainWindow::setCurrentRank(int index)
     if (!m_profile || index < 0 || std::size_t(index) >= m_profile->ranks.size()
         || index == m_rankIndex)
         return;
+    const bool loading = m_rankLoader->open(index); // cancels another rank's load
+    m_rankCombo->setCurrentIndex(index); // back to m_rankIndex if this load is cancelled
+    if (loading) {
+        if (m_rankIndex < 0) // a new profile: its summary, not the last one's views, until then
+            showRank(m_rankLoader->rank(index));
+        return; // shown when loaded
+    }
+    m_rankLoader->touch(index);
     m_rankIndex = index;
-    m_rankCombo->setCurrentIndex(index);
-    showRank(m_profile->ranks[std::size_t(index)]);
+    showRank(currentRank());
 }
 
 void MainWindow::showRank(const std::shared_ptr<const RankProfile> &rank)
@@ -397,6 +413,7 @@ void MainWindow::closeProfile()
     m_gaps->clear();
     m_findings->clear();
     m_profile.reset();
+    m_rankLoader->setProfile(nullptr);
     m_rankIndex = -1;
     m_steps.clear();
     m_timeline->setTrace(nullptr);

@@ -29,6 +29,7 @@ class RangeSummaryWidget;
 class IssuesPanel;
 class KernelTableView;
 class LoadController;
+class RankLoader;
 class RecentFiles;
 class StartPage;
 class TablePanel;
@@ -61,6 +62,7 @@ public:
     IssuesPanel *issuesPanel() const { return m_issues; }
     FindingsPanel *findingsPanel() const { return m_findings; }
     AnalysisController *analysisController() const { return m_analysis; }
+    RankLoader *rankLoader() const { return m_rankLoader; } // opens ranks of big profiles
     GapControls *gapControls() const { return m_gaps; }
     QComboBox *rankCombo() const { return m_rankCombo; }
     QComboBox *stepCombo() const { return m_stepCombo; }
@@ -102,6 +104,7 @@ private:
     void createDocks();
     void createToolBar();
     void createStatusBar();
+    void createRankLoader(); // mainwindowranks.cpp
     QDockWidget *addPanel(
         QWidget *panel, const QString &title, const QString &name, Qt::DockWidgetArea area);
     void rebuildRecentMenu();
@@ -127,6 +130,8 @@ private:
     void findOnTimeline(const QString &name);
 
     LoadController *m_loader = nullptr;
+    RankLoader *m_rankLoader = nullptr;
+    QElapsedTimer m_rankClock; // for the "rank loaded in N s" status
     RecentFiles *m_recent = nullptr;
     AnalysisController *m_analysis = nullptr;
     std::shared_ptr<const Profile> m_profile;

@@ -39,6 +39,9 @@ struct RankProfile {
     std::map<QString, std::shared_ptr<const Table>> otherTables; // by file name
     IssueList issues;
     QStringList notCollected; // canonical file names that were absent
+    // Only the small files were read (LoadOptions::lazyRanks): no trace, no kernel or operator
+    // table yet. loadRank(source) gives the full rank.
+    bool summaryOnly = false;
 
     int rank() const { return source.rank; }
     QString label() const { return source.label(); }

@@ -3,6 +3,7 @@
 #include "model/csvreader.h"
 #include "model/kerneljoin.h"
 #include "model/memorycounters.h"
+#include "model/ranksummary.h"
 #include "model/traceloader.h"
 
 #include <QFileInfo>
@@ -84,13 +85,7 @@ std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const Load
     rank->source = source;
     std::int64_t done = 0;
     ProgressSpan span(progress, &done, rankBytes(source, options));
-    if (!source.profilerInfo.isEmpty()) {
-        rank->config = readProfilerConfig(source.profilerInfo, &rank->issues);
-        if (rank->source.rank < 0 && rank->config.rankId)
-            rank->source.rank = *rank->config.rankId;
-    } else if (!source.kineto && !source.dir.isEmpty()) {
-        rank->notCollected << QStringLiteral("profiler_info.json");
-    }
+    readRankConfig(*rank);
     std::shared_ptr<Trace> trace; // mutable until the memory counters are in
     if (!source.traceView.isEmpty() && options.loadTrace) {
         TraceLoadOptions to;
@@ -159,6 +154,12 @@ LoadResult loadProfile(const QString &path, const LoadOptions &options, const Pr
     auto profile = std::make_shared<Profile>();
     profile->path = path;
     profile->issues = source.issues;
+    if (options.lazyRanks && source.ranks.size() >= 2) {
+        profile->ranks = loadRankSummaries(source.ranks, options.threads, progress, &result.cancelled);
+        if (!result.cancelled)
+            result.profile = std::move(profile);
+        return result;
+    }
     std::int64_t total = 0;
     for (const RankSource &r : source.ranks)
         total += rankBytes(r, options);

@@ -11,6 +11,9 @@ namespace npuscope {
 struct LoadOptions {
     int threads = 0; // 0: all cores
     bool loadTrace = true;
+    // With two or more ranks, read only each rank's summary (loadRankSummary()): the caller opens
+    // ranks with loadRank() when the user asks for them. Hundreds of ranks then open in seconds.
+    bool lazyRanks = false;
     // Called once from the loading thread with a profile that holds only the first rank's
     // config and a trace of the first few MiB of its trace_view.json (see
     // TraceLoadOptions::preview): something to paint while the full load goes on.

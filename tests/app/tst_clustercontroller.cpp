@@ -59,7 +59,11 @@ private slots:
         // A click on rank 2's bar shows rank 2.
         emit cluster->overview()->series()->clicked(2, nullptr);
         QCOMPARE(window.rankCombo()->currentIndex(), 2);
-        QCOMPARE(window.currentRank(), window.profile()->ranks[2]);
+        // Its trace loads on demand (RankLoader); then it is the rank shown.
+        QTRY_VERIFY_WITH_TIMEOUT(window.currentRank()
+                && window.currentRank()->source.dir == window.profile()->ranks[2]->source.dir,
+            kTimeoutMs);
+        QVERIFY(window.currentRank()->trace);
     }
 
     void singleRankHidesOverview()

@@ -274,11 +274,14 @@ private slots:
         QVERIFY(loaded.wait(kLoadTimeoutMs));
         QCOMPARE(window.rankCombo()->count(), 2);
         QVERIFY(window.rankCombo()->isEnabled());
+        // Ranks load when opened (RankLoader): rank 0 by itself, rank 1 when picked.
+        QTRY_VERIFY_WITH_TIMEOUT(window.currentRank() && window.currentRank()->trace, kLoadTimeoutMs);
         const auto first = window.timelineView()->trace();
         window.setCurrentRank(1);
-        QCOMPARE(window.currentRank(), window.profile()->ranks[1]);
+        QTRY_VERIFY_WITH_TIMEOUT(window.currentRank()->source.dir == window.profile()->ranks[1]->source.dir, kLoadTimeoutMs);
+        QVERIFY(window.currentRank()->trace);
         QVERIFY(window.timelineView()->trace() != first);
-        QCOMPARE(window.timelineView()->trace(), window.profile()->ranks[1]->trace);
+        QCOMPARE(window.timelineView()->trace(), window.currentRank()->trace);
     }
 
     void newerOpenMakesOlderStale()

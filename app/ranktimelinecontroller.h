@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QObject>
+#include <QPointer>
+
+#include <memory>
+#include <vector>
+
+class QAction;
+class QProgressDialog;
+template <typename T> class QFutureWatcher;
+
+namespace npuscope {
+
+class MainWindow;
+class RankTimelineWindow;
+class Trace;
+
+// "Show Ranks on One Timeline…" (View menu and a button on the cluster overview): the user picks
+// a few ranks, their traces load on a worker (ranks already open come from the RankLoader's
+// cache) with a progress dialog that can cancel, and a RankTimelineWindow shows them aligned by
+// step start. Only the chosen ranks are read; at most kMaxRanks of them, to keep memory sane.
+class RankTimelineController : public QObject {
+    Q_OBJECT
+
+public:
+    static constexpr int kMaxRanks = 8;
+
+    explicit RankTimelineController(MainWindow *window);
+    ~RankTimelineController() override;
+
+    QAction *action() const { return m_action; }
+    // Loads the traces of these ranks (indices in Profile::ranks) and opens the window.
+    void showRanks(const std::vector<int> &rankIndices);
+    void cancel();
+    bool isLoading() const { return m_watcher != nullptr; }
+    RankTimelineWindow *lastWindow() const; // null once closed
+
+signals:
+    void windowOpened(npuscope::RankTimelineWindow *window);
+    void failed(const QString &message);
+
+private:
+    void chooseRanks();
+    void addOverviewButton();
+
+    MainWindow *m_window = nullptr;
+    QAction *m_action = nullptr;
+    QFutureWatcher<std::vector<std::shared_ptr<const Trace>>> *m_watcher = nullptr;
+    QPointer<QProgressDialog> m_progress;
+    QPointer<RankTimelineWindow> m_lastWindow;
+};
+
+} // namespace npuscope
