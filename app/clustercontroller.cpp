@@ -7,6 +7,7 @@
 
 #include <QDockWidget>
 #include <QFutureWatcher>
+#include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace npuscope {
@@ -16,7 +17,11 @@ ClusterController::ClusterController(MainWindow *window)
     , m_window(window)
     , m_overview(new ClusterOverview(window))
     , m_dock(new QDockWidget(tr("Cluster"), window))
+    , m_refreshTimer(new QTimer(this))
 {
+    m_refreshTimer->setSingleShot(true);
+    m_refreshTimer->setInterval(100);
+    connect(m_refreshTimer, &QTimer::timeout, this, &ClusterController::refreshSummary);
     m_dock->setObjectName(QStringLiteral("ClusterDock")); // saveState() finds docks by name
     m_dock->setWidget(m_overview);
     window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
@@ -25,8 +30,10 @@ ClusterController::ClusterController(MainWindow *window)
         window->tabifyDockWidget(kernels, m_dock);
     m_dock->hide(); // until a multi-rank profile loads
     connect(window, &MainWindow::profileLoaded, this, &ClusterController::onProfileLoaded);
-    connect(window->analysisController(), &AnalysisController::findingsReady, this,
-        &ClusterController::refreshSummary);
+    connect(window->analysisController(), &AnalysisController::findingsReady, this, [this]() {
+        if (!m_refreshTimer->isActive())
+            m_refreshTimer->start();
+    });
     connect(m_overview, &ClusterOverview::rankActivated, window, &MainWindow::setCurrentRank);
 }
 

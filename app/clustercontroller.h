@@ -7,6 +7,7 @@
 #include <memory>
 
 class QDockWidget;
+class QTimer;
 template <typename T> class QFutureWatcher;
 
 namespace npuscope {
@@ -37,6 +38,9 @@ private:
     QDockWidget *m_dock = nullptr;
     std::shared_ptr<const Profile> m_profile; // the one shown
     QFutureWatcher<CommMatrix> *m_matrixWatcher = nullptr;
+    // Coalesces the per-rank analysis results: rebuilding the chart for each of hundreds of ranks
+    // took half a minute.
+    QTimer *m_refreshTimer = nullptr;
 };
 
 } // namespace npuscope

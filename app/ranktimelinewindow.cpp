@@ -98,12 +98,18 @@ void RankTimelineWindow::alignOnStep(const QString &stepId)
 QString RankTimelineWindow::shiftText(const QString &stepId) const
 {
     QStringList parts;
+    bool referenceSeen = false;
     for (std::size_t i = 0; i < m_ranks.size(); ++i) {
         if (!m_ranks[i].trace) {
             parts << tr("%1: no trace").arg(m_ranks[i].label);
             continue;
         }
         const RankAlignment &a = m_alignment[i];
+        if (!referenceSeen) { // the first rank with a trace: the others move onto it
+            referenceSeen = true;
+            parts << tr("%1 (reference)").arg(m_ranks[i].label);
+            continue;
+        }
         const QString sign = a.shift < 0 ? QStringLiteral("−") : QStringLiteral("+");
         QString part = tr("%1 %2%3")
                            .arg(m_ranks[i].label, sign,
