@@ -1,6 +1,6 @@
 #include "model/csvreader.h"
 
-#include "model/csvcellvalue.h"
+#include "model/csvcolumnstore.h"
 #include "model/csvtokenizer.h"
 #include "model/decimal.h"
 
@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstring>
 #include <functional>
 #include <memory>
@@ -36,155 +37,6 @@ namespace {
         return Issue { severity, path, std::move(location), std::move(message) };
     }
 
-    // ---- Storing ----
-
-    // 32 K value records (512 KB) fit in L2 next to the column's pool.
-    constexpr std::size_t kMaxCachedValues = 32 << 10;
-
-    // One column while parsing. Its distinct values live in its own small pool, which stays in
-    // cache for the many columns with few values; the text ids stored meanwhile are local to it and
-    // re-pointed at the table's pool at the end (finishColumn).
-    struct ColumnState {
-        StringPool dict;
-        std::vector<CellInfo> info; // per local id, filled on first use
-        std::optional<int> timeScale; // parseScaledToNs exponent when the header has a time unit
-        bool numeric = true; // every non-missing cell so far is a number
-        bool sawNumber = false;
-    };
-
-    // Stores columns [begin, end) of each batch. Two workers on two threads split the columns.
-    class ColumnWorker {
-    public:
-        ColumnWorker(
-            Table &table, std::vector<ColumnState> &states, std::size_t begin, std::size_t end)
-            : m_table(table)
-            , m_states(states)
-            , m_begin(begin)
-            , m_end(end)
-        {
-        }
-        void store(const RowBatch &batch)
-        {
-            for (std::size_t c = m_begin; c < m_end; ++c)
-                storeColumn(batch, c);
-        }
-
-    private:
-        void storeColumn(const RowBatch &batch, std::size_t column);
-        void storeValues(
-            Table::Column &col, ColumnState &state, const StringId *ids, std::size_t rows);
-        const CellInfo &cellInfo(ColumnState &state, StringId id, std::string_view text);
-
-        Table &m_table;
-        std::vector<ColumnState> &m_states;
-        std::size_t m_begin, m_end;
-        std::vector<StringPool::Lookup> m_lookups;
-        CellInfo m_direct;
-    };
-
-    template <class T> T *appendUninitialised(std::vector<T> &v, std::size_t n)
-    {
-        v.resize(v.size() + n);
-        return v.data() + v.size() - n;
-    }
-
-    // Column by column: the column's pool, value records and output vectors stay in cache for the
-    // whole batch, and looking up all rows first lets the pool's cache misses overlap.
-    void ColumnWorker::storeColumn(const RowBatch &batch, std::size_t column)
-    {
-        const std::size_t rows = batch.rows, stride = m_table.columns.size();
-        ColumnState &state = m_states[column];
-        const std::string_view *cells = batch.cells.data() + column;
-        m_lookups.resize(rows);
-        for (std::size_t r = 0; r < rows; ++r) {
-            m_lookups[r] = StringPool::lookupPadded(cells[r * stride]);
-            state.dict.prefetch(m_lookups[r]);
-        }
-        Table::Column &col = m_table.columns[column];
-        StringId *ids = appendUninitialised(col.text, rows);
-        for (std::size_t r = 0; r < rows; ++r)
-            ids[r] = state.dict.intern(m_lookups[r]);
-        if (state.numeric || state.timeScale)
-            storeValues(col, state, ids, rows);
-    }
-
-    // Values are classified once per distinct text while the column's records fit in L2; in
-    // columns of nearly unique values (timestamps, cycle counts) a lookup would miss the cache, and
-    // parsing the text at hand again is cheaper.
-    const CellInfo &ColumnWorker::cellInfo(ColumnState &state, StringId id, std::string_view text)
-    {
-        if (state.dict.size() > kMaxCachedValues)
-            return m_direct = classifyCell(text);
-        if (id.value >= state.info.size())
-            state.info.resize(state.dict.size(), CellInfo { 0, kUnknownCell });
-        CellInfo &info = state.info[id.value];
-        if (info.micros == kUnknownCell)
-            info = classifyCell(text);
-        return info;
-    }
-
-    void ColumnWorker::storeValues(
-        Table::Column &col, ColumnState &state, const StringId *ids, std::size_t rows)
-    {
-        double *numbers = state.numeric ? appendUninitialised(col.number, rows) : nullptr;
-        std::int64_t *ns = state.timeScale ? appendUninitialised(col.ns, rows) : nullptr;
-        for (std::size_t r = 0; r < rows; ++r) {
-            const std::string_view text = m_lookups[r].text;
-            const CellInfo &info = cellInfo(state, ids[r], text);
-            const bool isNumber = info.isNumber();
-            if (numbers) {
-                if (info.micros == kTextCell) {
-                    state.numeric = false;
-                    numbers = nullptr;
-                    std::vector<double>().swap(col.number);
-                    if (!ns)
-                        return;
-                } else {
-                    state.sawNumber = state.sawNumber || isNumber;
-                    numbers[r] = info.value;
-                }
-            }
-            if (ns) {
-                if (!isNumber)
-                    ns[r] = Table::kMissingNs;
-                else
-                    ns[r] = state.timeScale == 0 ? info.micros : parseNs(text, *state.timeScale);
-            }
-        }
-    }
-
-    // Interns every string of `from` into `to`, hashing a few strings ahead so that the cache
-    // misses of `to` overlap. Returns the id in `to` of each id of `from`.
-    std::vector<StringId> mergePool(const StringPool &from, StringPool &to)
-    {
-        constexpr std::size_t kAhead = 8;
-        std::vector<StringId> map(from.size());
-        StringPool::Lookup ahead[kAhead];
-        for (std::size_t id = 0; id < from.size() + kAhead; ++id) {
-            if (id >= kAhead)
-                map[id - kAhead] = to.intern(ahead[id % kAhead]);
-            if (id < from.size()) {
-                ahead[id % kAhead] = StringPool::lookup(from.view(StringId(std::uint32_t(id))));
-                to.prefetch(ahead[id % kAhead]);
-            }
-        }
-        return map;
-    }
-
-    // Gives the column its type and re-points its text ids from its own pool to the table's.
-    void finishColumn(Table &table, std::size_t column, ColumnState &state)
-    {
-        Table::Column &col = table.columns[column];
-        const bool number = state.numeric && state.sawNumber;
-        col.type = number ? Table::ColumnType::Number : Table::ColumnType::Text;
-        if (!number)
-            std::vector<double>().swap(col.number);
-        const std::vector<StringId> toTable = mergePool(state.dict, table.strings);
-        for (StringId &id : col.text)
-            id = toTable[id.value];
-        state = ColumnState(); // free the column's pool
-    }
-
     // ---- Driving ----
 
     // Cells per batch: the batch's views (~256 KB) and the text they point at stay in L2 while the
@@ -193,26 +45,62 @@ namespace {
     // Batches in flight: the tokenizer may run this many minus one ahead of the helper, which
     // absorbs the jitter of two threads sharing the machine with others.
     constexpr std::size_t kBatchRing = 4;
-    // Share of the column work given to the helper thread: the tokenizer thread also tokenises,
-    // measured at 0.4 s of 2.3 s CPU on a 200 MB kernel_details.csv (per-thread CPU clocks).
-    constexpr double kHelperShare = 0.6;
+    // The first batch after which the columns are re-split by measured cost (then at every power
+    // of two): late enough for the first measurements to mean something, early enough to matter.
+    constexpr int kFirstRebalance = 16;
+    // Where the columns split between the calling thread, which also tokenises (`tokenizer`),
+    // and the helper, which also interns the raw texts (`raw`), given each column's cost: the
+    // calling thread takes [0, split).
+    std::size_t balancedSplit(double tokenizer, double raw, const std::vector<double> &cost)
+    {
+        double mine = tokenizer, helper = raw;
+        for (const double w : cost)
+            helper += w;
+        std::size_t split = 0;
+        while (split < cost.size()
+            && std::max(mine + cost[split], helper - cost[split]) < std::max(mine, helper)) {
+            mine += cost[split];
+            helper -= cost[split];
+            ++split;
+        }
+        return split;
+    }
 
-    // First column of the helper's range: the columns' share of the first batch's bytes (a fair
-    // proxy for the work of hashing and interning them) splits at kHelperShare.
+    // Relative costs per cell, from a perf profile of a 101 MB kernel_details.csv with both
+    // threads busy: tokenising or storing a cell of a column with few values costs about its
+    // bytes plus 8; interning a cell of a raw column into the table's large pool (cache misses)
+    // about 16 times that, and parsing its value about 4 times.
+    constexpr double kCellWeight = 8;
+    constexpr double kRawTextWeight = 300;
+    constexpr double kRawValueWeight = 70;
+
+    // First column of the helper's range, before anything was measured. The raw columns are
+    // guessed as those whose cells in the first batch are mostly different. The pipeline
+    // re-splits with measured costs as it goes (kFirstRebalance).
     std::size_t helperFirstColumn(const RowBatch &first, std::size_t columns)
     {
-        std::vector<double> weight(columns, 0);
-        double total = 0;
-        for (std::size_t i = 0; i < first.cells.size(); ++i) {
-            const double w = 8.0 + double(first.cells[i].size()); // per-cell cost + per-byte cost
-            weight[i % columns] += w;
-            total += w;
+        const std::size_t rows = first.rows;
+        std::vector<double> weight(columns, 0); // the work that goes with the column's range
+        double tokenizer = 0, raw = 0;
+        std::vector<std::string_view> cells(rows);
+        for (std::size_t c = 0; c < columns; ++c) {
+            double bytes = 0;
+            for (std::size_t r = 0; r < rows; ++r) {
+                cells[r] = first.cells[r * columns + c];
+                bytes += double(cells[r].size());
+            }
+            std::sort(cells.begin(), cells.end());
+            const auto distinct
+                = std::size_t(std::unique(cells.begin(), cells.end()) - cells.begin());
+            tokenizer += kCellWeight * double(rows) + bytes;
+            if (rows >= 64 && distinct * 2 > rows) {
+                raw += kRawTextWeight * double(rows);
+                weight[c] = kRawValueWeight * double(rows);
+            } else {
+                weight[c] = kCellWeight * double(rows) + bytes;
+            }
         }
-        double mine = 0;
-        std::size_t c = 0;
-        while (c + 1 < columns && mine + weight[c] <= total * (1 - kHelperShare))
-            mine += weight[c++];
-        return std::max<std::size_t>(c, 1);
+        return balancedSplit(tokenizer, raw, weight);
     }
 
     void reportProblems(
@@ -450,7 +338,7 @@ namespace {
                         produced.wait(p);
                     if ((p & ~kFinished) <= k)
                         return;
-                    helper->store(batches[std::size_t(k) % batches.size()]);
+                    helper->store(batches[std::size_t(k) % batches.size()], k);
                     consumed.store(k + 1);
                     consumed.notify_one();
                 }
@@ -462,12 +350,27 @@ namespace {
         };
         bool more = true, cancelled = false;
         std::int64_t lastReport = 0;
+        double tokenizing = 0; // seconds since the last rebalance
         for (int k = 0; more; ++k) {
             RowBatch &batch = batches[std::size_t(k) % batches.size()];
             produced.store(k + 1);
             produced.notify_one();
-            mine.store(batch);
+            mine.store(batch, k);
             table.lines.insert(table.lines.end(), batch.lines.begin(), batch.lines.end());
+            if (helper && k + 1 >= kFirstRebalance && ((k + 1) & k) == 0) {
+                // At batches 16, 32, 64, ...: once the helper is idle, re-split the columns by
+                // what each cost so far. Either worker may then take columns from the other.
+                waitConsumed(k + 1);
+                std::vector<double> cost = mine.costs();
+                for (std::size_t c = 0; c < cost.size(); ++c)
+                    cost[c] += helper->costs()[c];
+                const std::size_t split = balancedSplit(tokenizing, helper->rawCost(), cost);
+                mine.setRange(0, split);
+                helper->setRange(split, cost.size());
+                mine.resetCosts();
+                helper->resetCosts();
+                tokenizing = 0;
+            }
             if (position() - lastReport >= std::int64_t(kProgressStep)) {
                 lastReport = position();
                 if (m_progress && !m_progress(std::min(lastReport, m_size), m_size)) {
@@ -477,8 +380,11 @@ namespace {
             }
             // The next buffer is free once the helper is done with the batch it last held.
             waitConsumed(k + 2 - int(batches.size()));
+            const auto start = std::chrono::steady_clock::now();
             more = fillBatch(
                 batches[std::size_t(k + 1) % batches.size()], [&] { waitConsumed(k + 1); });
+            tokenizing
+                += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         }
         if (thread.joinable()) {
             produced.fetch_or(kFinished);
@@ -504,14 +410,16 @@ namespace {
         std::vector<ColumnState> states(m_columns);
         for (std::size_t c = 0; c < m_columns; ++c)
             states[c].timeScale = Table::timeUnitScale(table.columns[c].unit);
-        ColumnWorker mine(table, states, 0, split);
+        std::vector<std::atomic<std::int64_t>> rawFromBatch(m_columns);
+        for (auto &from : rawFromBatch)
+            from.store(ColumnWorker::kNever);
+        ColumnWorker mine(table, states, rawFromBatch, 0, split, !parallel);
         std::optional<ColumnWorker> helper;
-        if (split < m_columns)
-            helper.emplace(table, states, split, m_columns);
+        if (parallel)
+            helper.emplace(table, states, rawFromBatch, split, m_columns, true);
         if (!runPipeline(table, mine, helper ? &*helper : nullptr, batches))
             return false;
-        for (std::size_t c = 0; c < m_columns; ++c)
-            finishColumn(table, c, states[c]);
+        finishColumns(table, states);
         return true;
     }
 

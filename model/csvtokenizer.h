@@ -268,6 +268,7 @@ public:
 
 private:
     Status readRow(std::vector<std::string_view> &out);
+    std::size_t findQuote(std::size_t from) const;
     bool readQuotedCell(std::vector<std::string_view> &out);
 
     std::string_view m_data;
@@ -339,6 +340,27 @@ inline Tokenizer::Status Tokenizer::readRow(std::vector<std::string_view> &out)
     }
 }
 
+// The first '"' at or after `from`, or npos. Quoted cells are short (shapes, names) and hold
+// several quotes ("""32,4096"""): a 16-byte compare inline costs far less than a memchr call
+// per quote, which took a third of the tokenizer's instructions in the profile.
+inline std::size_t Tokenizer::findQuote(std::size_t from) const
+{
+    const std::size_t n = m_data.size();
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"');
+    for (; from + 16 <= n; from += 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(m_data.data() + from));
+        if (const int mask = _mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)))
+            return from + std::size_t(std::countr_zero(unsigned(mask)));
+    }
+#endif
+    if (from >= n)
+        return std::string_view::npos;
+    const void *hit = std::memchr(m_data.data() + from, '"', n - from);
+    return hit ? std::size_t(static_cast<const char *>(hit) - m_data.data())
+               : std::string_view::npos;
+}
+
 // At an opening quote: reads up to the closing one; doubled quotes are unescaped into the
 // batch's scratch. Text between the closing quote and the next delimiter is kept (as Python's
 // csv does) and reported; a quote never closed swallows the rest of the data and is reported.
@@ -349,8 +371,7 @@ inline bool Tokenizer::readQuotedCell(std::vector<std::string_view> &out)
     const std::size_t contentStart = m_pos + 1, scratchStart = scratch.size();
     std::size_t q = contentStart, contentEnd = m_data.size();
     bool copied = false;
-    while (const void *hit = std::memchr(m_data.data() + q, '"', m_data.size() - q)) {
-        const std::size_t close = std::size_t(static_cast<const char *>(hit) - m_data.data());
+    for (std::size_t close; (close = findQuote(q)) != std::string_view::npos;) {
         if (close + 1 == m_data.size() && !m_final)
             return false; // the next byte decides whether this quote is doubled
         if (close + 1 < m_data.size() && m_data[close + 1] == '"') {
@@ -369,7 +390,8 @@ inline bool Tokenizer::readQuotedCell(std::vector<std::string_view> &out)
             m_problems.unterminatedLine = m_line;
     }
     const std::string_view raw = m_data.substr(contentStart, contentEnd - contentStart);
-    m_line += std::count(raw.begin(), raw.end(), '\n');
+    if (std::memchr(raw.data(), '\n', raw.size())) // rare: skip the count for most cells
+        m_line += std::count(raw.begin(), raw.end(), '\n');
     if (copied)
         scratch.append(m_data.substr(q, contentEnd - std::min(q, contentEnd)));
     m_pos = std::min(contentEnd + 1, m_data.size());

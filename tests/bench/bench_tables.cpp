@@ -2,6 +2,7 @@
 // clean resident-memory reading), then sort and filter times of the kernel table model over its
 // rows. Prints medians; not part of the test suite.
 //   bench_tables FILE.csv [--runs N]
+//   bench_tables --make-rows N SRC.csv DST.csv   (a larger kernel_details.csv, see makeRows)
 #include "benchutil.h"
 #include "model/csvreader.h"
 #include "model/kerneltable.h"
@@ -11,6 +12,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
+#include <QSaveFile>
 #include <QTextStream>
 
 #include <algorithm>
@@ -37,6 +39,61 @@ int childLoad(const QString &path)
     return 0;
 }
 
+// Writes a kernel_details.csv of `rows` data rows: the rows of `source` again and again, each copy
+// after the first moved later by the span of the source plus one second (Start Time) and with
+// its Task IDs offset, so that a copy is not a run of repeated timestamps (which would make the
+// load look cheaper than real data of that size). The columns before Start Time are unquoted in
+// what `npuscope generate` writes; anything else is refused.
+int makeRows(qint64 rows, const QString &source, const QString &target)
+{
+    QFile in(source);
+    if (!in.open(QIODevice::ReadOnly)) {
+        std::fprintf(stderr, "cannot read %s\n", qPrintable(source));
+        return 1;
+    }
+    QList<QByteArray> lines = in.readAll().split('\n');
+    while (!lines.isEmpty() && lines.back().trimmed().isEmpty())
+        lines.removeLast();
+    if (lines.size() < 2)
+        return 1;
+    const QList<QByteArray> header = lines.front().trimmed().split(',');
+    const qsizetype taskColumn = header.indexOf("Task ID");
+    const qsizetype startColumn = header.indexOf("Start Time(us)");
+    if (taskColumn < 0 || startColumn < 0 || taskColumn > startColumn) {
+        std::fprintf(stderr, "%s: no Task ID / Start Time(us) columns\n", qPrintable(source));
+        return 1;
+    }
+    auto startOf = [&](const QByteArray &line) {
+        return line.split(',').value(startColumn).split('.').front().trimmed().toLongLong();
+    };
+    const qint64 span = startOf(lines.back()) - startOf(lines[1]) + 1000000;
+    QSaveFile out(target);
+    if (!out.open(QIODevice::WriteOnly))
+        return 1;
+    out.write(lines.front() + '\n');
+    qint64 written = 0;
+    for (qint64 copy = 0; written < rows; ++copy) {
+        for (qsizetype i = 1; i < lines.size() && written < rows; ++i, ++written) {
+            if (copy == 0) {
+                out.write(lines[i] + '\n');
+                continue;
+            }
+            QList<QByteArray> cells = lines[i].split(',');
+            if (cells.size() <= startColumn
+                || std::any_of(cells.begin(), cells.begin() + startColumn + 1,
+                    [](const QByteArray &c) { return c.startsWith('"'); }))
+                return 1;
+            cells[taskColumn] = QByteArray::number(cells[taskColumn].toLongLong() + copy * 1000000);
+            QByteArray &start = cells[startColumn];
+            const qsizetype dot = start.contains('.') ? start.indexOf('.') : start.size();
+            start = QByteArray::number(start.left(dot).toLongLong() + copy * span) + start.mid(dot);
+            // Only the cells up to Start Time were split apart; the rest is joined back as it was.
+            out.write(cells.join(',') + '\n');
+        }
+    }
+    return out.commit() ? 0 : 1;
+}
+
 template <class F>
 double medianMs(int runs, F work)
 {
@@ -58,6 +115,8 @@ int main(int argc, char **argv)
     const QStringList args = app.arguments();
     if (args.size() >= 3 && args[1] == QLatin1String("--child-load"))
         return childLoad(args[2]);
+    if (args.size() >= 5 && args[1] == QLatin1String("--make-rows"))
+        return makeRows(args[2].toLongLong(), args[3], args[4]);
     if (args.size() < 2) {
         std::fprintf(stderr, "usage: bench_tables FILE.csv [--runs N]\n");
         return 1;
