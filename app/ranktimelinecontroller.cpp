@@ -76,6 +76,7 @@ RankTimelineController::RankTimelineController(MainWindow *window)
     m_action->setToolTip(tr("Several ranks on one timeline, aligned by step start"));
     m_action->setEnabled(false);
     connect(m_action, &QAction::triggered, this, &RankTimelineController::chooseRanks);
+    connect(this, &RankTimelineController::failed, window, &MainWindow::showStatusMessage);
     if (QMenu *view = window->viewMenu())
         view->addAction(m_action);
     connect(window, &MainWindow::profileLoaded, this, [this]() {
