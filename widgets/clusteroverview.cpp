@@ -6,9 +6,11 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QCursor>
 #include <QLabel>
 #include <QSplitter>
 #include <QStackedBarSeries>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -149,6 +151,15 @@ void ClusterOverview::rebuildChart()
     auto *x = new QBarCategoryAxis;
     x->append(categories);
     x->setLabelsAngle(m_summary.ranks.size() > 16 ? -90 : 0);
+    // Hundreds of rotated labels do not fit: they all elide to "…". Say the order instead and
+    // name the rank under the mouse in a tooltip.
+    constexpr std::size_t kMaxLabels = 48;
+    if (m_summary.ranks.size() > kMaxLabels) {
+        x->setLabelsVisible(false); // (an axis title gets elided to "…" as well)
+        m_headline->setText(m_headline->text() + QStringLiteral("<br>")
+            + tr("Bars from %1 to %2, in this order: point at a bar for its rank.")
+                  .arg(m_summary.ranks.front().label, m_summary.ranks.back().label));
+    }
     auto *y = new QValueAxis;
     y->setTitleText(tr("ms per step"));
     y->setRange(0, top > 0 ? top * 1.05 : 1);
@@ -158,6 +169,13 @@ void ClusterOverview::rebuildChart()
     m_chart->addAxis(y, Qt::AlignLeft);
     m_series->attachAxis(x);
     m_series->attachAxis(y);
+    connect(m_series, &QStackedBarSeries::hovered, this,
+        [this, categories](bool on, int index, QBarSet *) {
+            if (on && index >= 0 && index < categories.size())
+                QToolTip::showText(QCursor::pos(), categories[index], m_chartView);
+            else
+                QToolTip::hideText();
+        });
     connect(m_series, &QStackedBarSeries::clicked, this, [this](int index, QBarSet *) {
         if (index >= 0 && std::size_t(index) < m_summary.ranks.size())
             emit rankActivated(m_summary.ranks[std::size_t(index)].rankIndex);

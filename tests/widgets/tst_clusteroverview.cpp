@@ -1,7 +1,9 @@
 #include "widgets/clusteroverview.h"
 #include "widgets/commmatrixview.h"
 
+#include <QAbstractAxis>
 #include <QBarSet>
+#include <QChart>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QLabel>
@@ -63,6 +65,25 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QVERIFY(view.grab().save(
             QCoreApplication::applicationDirPath() + QStringLiteral("/tst_clusteroverview.png")));
+    }
+
+    void manyRanksHideTheirLabels()
+    {
+        ClusterSummary many = summary();
+        for (int i = 4; i < 100; ++i) {
+            ClusterRank r = many.ranks.back();
+            r.rankIndex = i;
+            r.label = QStringLiteral("rank %1").arg(i);
+            many.ranks.push_back(r);
+        }
+        ClusterOverview view;
+        view.setSummary(many);
+        const auto axes = view.chart()->axes(Qt::Horizontal);
+        QCOMPARE(axes.size(), 1);
+        QVERIFY(!axes.front()->labelsVisible()); // 100 labels would all elide to "…"
+        QVERIFY(view.headline()->text().contains(QLatin1String("rank 0 to rank 99")));
+        view.setSummary(summary()); // a few ranks keep their labels
+        QVERIFY(view.chart()->axes(Qt::Horizontal).front()->labelsVisible());
     }
 
     void clickShowsRank()
