@@ -28,8 +28,7 @@ std::vector<RankAlignment> alignRanksByStep(
         const Trace *trace = traces[i];
         if (!trace)
             continue;
-        const auto step
-            = stepId.isEmpty() ? std::nullopt : findStep(findStepSpans(*trace), stepId);
+        const auto step = stepId.isEmpty() ? std::nullopt : findStep(findStepSpans(*trace), stepId);
         const auto start = step ? std::optional<TimeNs>(step->start) : std::nullopt;
         if (!reference) {
             reference = trace;

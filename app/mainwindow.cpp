@@ -303,12 +303,17 @@ void MainWindow::onLoaded(const QString &path, const LoadResult &result)
     m_issues->setIssues(issues);
     const qsizetype events = m_timeline->trace() ? m_timeline->trace()->sliceCount() : 0;
     const QLocale locale;
-    QString status = tr("%1: %n rank(s), %2 events, %3 kernels, loaded in %4 s.", nullptr,
-        int(m_profile->ranks.size()))
-                         .arg(QFileInfo(path).fileName())
-                         .arg(locale.toString(events))
-                         .arg(locale.toString(m_kernelView->model()->totalRowCount()))
-                         .arg(double(m_loadClock.elapsed()) / 1000.0, 0, 'f', 2);
+    QString status = m_rankLoader->isLoading() // summaries only (RankLoader)
+        ? tr("%1: %n rank(s), summaries loaded in %2 s; opening the first rank…", nullptr,
+            int(m_profile->ranks.size()))
+              .arg(QFileInfo(path).fileName())
+              .arg(double(m_loadClock.elapsed()) / 1000.0, 0, 'f', 2)
+        : tr("%1: %n rank(s), %2 events, %3 kernels, loaded in %4 s.", nullptr,
+            int(m_profile->ranks.size()))
+              .arg(QFileInfo(path).fileName())
+              .arg(locale.toString(events))
+              .arg(locale.toString(m_kernelView->model()->totalRowCount()))
+              .arg(double(m_loadClock.elapsed()) / 1000.0, 0, 'f', 2);
     if (const auto rank = currentRank(); rank && !rank->trace)
         status += QLatin1Char(' ') + tr("No timeline: this profile has no trace_view.json.");
     if (!issues.isEmpty())

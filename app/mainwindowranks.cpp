@@ -8,6 +8,7 @@
 
 #include <QComboBox>
 #include <QLabel>
+#include <QLocale>
 #include <QProgressBar>
 #include <QToolButton>
 
@@ -36,10 +37,17 @@ void MainWindow::createRankLoader()
                 showRank(rank);
             else
                 setCurrentRank(index);
-            m_statusLabel->setText(tr("%1: %2 events, loaded in %3 s.")
-                                       .arg(rank->label())
-                                       .arg(rank->trace ? rank->trace->sliceCount() : 0)
-                                       .arg(double(m_rankClock.elapsed()) / 1000.0, 0, 'f', 2));
+            QString status
+                = tr("%1: %2 events, loaded in %3 s.")
+                      .arg(rank->label())
+                      .arg(QLocale().toString(rank->trace ? rank->trace->sliceCount() : 0))
+                      .arg(double(m_rankClock.elapsed()) / 1000.0, 0, 'f', 2);
+            if (!rank->trace)
+                status += QLatin1Char(' ') + tr("No timeline: this rank has no readable trace.");
+            if (!rank->issues.isEmpty())
+                status += QLatin1Char(' ')
+                    + tr("%1 input issue(s): see Input Issues.").arg(rank->issues.size());
+            m_statusLabel->setText(status);
         });
     const auto ended = [this](int index, const QString &message) {
         onLoadEnded();
@@ -49,10 +57,9 @@ void MainWindow::createRankLoader()
     };
     connect(m_rankLoader, &RankLoader::cancelled, this,
         [ended](int index) { ended(index, tr("Loading of %1 cancelled.")); });
-    connect(m_rankLoader, &RankLoader::failed, this,
-        [ended](int index, const QString &message) {
-            ended(index, tr("%1 could not be loaded: %2").arg(QStringLiteral("%1"), message));
-        });
+    connect(m_rankLoader, &RankLoader::failed, this, [ended](int index, const QString &message) {
+        ended(index, tr("%1 could not be loaded: %2").arg(QStringLiteral("%1"), message));
+    });
 }
 
 } // namespace npuscope

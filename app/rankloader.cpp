@@ -101,8 +101,8 @@ bool RankLoader::open(int index)
     m_loadingIndex = index;
     auto *watcher = new QFutureWatcher<Result>(this);
     m_watcher = watcher;
-    connect(watcher, &QFutureWatcherBase::progressValueChanged, this,
-        [this, generation](int value) {
+    connect(
+        watcher, &QFutureWatcherBase::progressValueChanged, this, [this, generation](int value) {
             if (generation == m_generation)
                 emit progressChanged(value);
         });

@@ -45,10 +45,11 @@ namespace {
                 out.push_back(jobs[i].trace);
                 continue;
             }
-            const ProgressFn progress = [&promise, i, count](std::int64_t done, std::int64_t total) {
+            const ProgressFn progress = [&promise, i, count](
+                                            std::int64_t done, std::int64_t total) {
                 if (total > 0)
-                    promise.setProgressValue(int((std::int64_t(i) * total + done) * kProgressMax
-                        / (count * total)));
+                    promise.setProgressValue(
+                        int((std::int64_t(i) * total + done) * kProgressMax / (count * total)));
                 return !promise.isCanceled();
             };
             TraceLoadResult r = loadTrace(jobs[i].path, {}, progress);
@@ -137,13 +138,12 @@ void RankTimelineController::chooseRanks()
         const bool on = std::find(preset.begin(), preset.end(), int(i)) != preset.end();
         item->setCheckState(on ? Qt::Checked : Qt::Unchecked);
     }
-    auto *buttons
-        = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
     auto *layout = new QVBoxLayout(&dialog);
-    layout->addWidget(new QLabel(
-        tr("Ranks to show (at most %1); each rank's trace is read unless it is open:")
-            .arg(kMaxRanks),
-        &dialog));
+    layout->addWidget(
+        new QLabel(tr("Ranks to show (at most %1); each rank's trace is read unless it is open:")
+                       .arg(kMaxRanks),
+            &dialog));
     layout->addWidget(list, 1);
     layout->addWidget(buttons);
     const auto checked = [list]() {
@@ -186,15 +186,15 @@ void RankTimelineController::showRanks(const std::vector<int> &rankIndices)
     }
     auto *watcher = new QFutureWatcher<Traces>(this);
     m_watcher = watcher;
-    m_progress = new QProgressDialog(
-        tr("Reading the traces of %n rank(s)…", nullptr, int(jobs.size())), tr("Cancel"), 0,
-        kProgressMax, m_window);
+    m_progress
+        = new QProgressDialog(tr("Reading the traces of %n rank(s)…", nullptr, int(jobs.size())),
+            tr("Cancel"), 0, kProgressMax, m_window);
     m_progress->setWindowModality(Qt::WindowModal);
     m_progress->setMinimumDuration(300);
     m_progress->setAttribute(Qt::WA_DeleteOnClose);
     connect(m_progress, &QProgressDialog::canceled, this, &RankTimelineController::cancel);
-    connect(watcher, &QFutureWatcherBase::progressValueChanged, m_progress,
-        &QProgressDialog::setValue);
+    connect(
+        watcher, &QFutureWatcherBase::progressValueChanged, m_progress, &QProgressDialog::setValue);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, labels]() {
         watcher->deleteLater();
         if (m_watcher != watcher)

@@ -77,8 +77,8 @@ void RankTimelineWindow::alignOnStep(const QString &stepId)
     if (combo >= 0)
         m_stepCombo->setCurrentIndex(combo);
     // The ruler counts from the aligned moment; the view spans the step on the slowest rank.
-    const auto reference = std::find_if(m_ranks.begin(), m_ranks.end(),
-        [](const RankTrace &r) { return r.trace != nullptr; });
+    const auto reference = std::find_if(
+        m_ranks.begin(), m_ranks.end(), [](const RankTrace &r) { return r.trace != nullptr; });
     if (reference == m_ranks.end())
         return;
     const RankAlignment &ref = m_alignment[std::size_t(reference - m_ranks.begin())];
@@ -111,17 +111,16 @@ QString RankTimelineWindow::shiftText(const QString &stepId) const
             continue;
         }
         const QString sign = a.shift < 0 ? QStringLiteral("−") : QStringLiteral("+");
-        QString part = tr("%1 %2%3")
-                           .arg(m_ranks[i].label, sign,
-                               TimeAxis::formatDuration(a.shift < 0 ? -a.shift : a.shift));
+        QString part = tr("%1 %2%3").arg(
+            m_ranks[i].label, sign, TimeAxis::formatDuration(a.shift < 0 ? -a.shift : a.shift));
         if (!stepId.isEmpty() && !a.stepFound)
             part += QLatin1Char(' ') + tr("(no step %1: first events aligned)").arg(stepId);
         parts << part;
     }
-    const QString what = stepId.isEmpty()
-        ? tr("Aligned on each rank's first event.")
-        : tr("Aligned on the start of step %1.").arg(stepId);
-    return what + QLatin1Char(' ') + tr("Times shifted by: %1").arg(parts.join(QStringLiteral(", ")));
+    const QString what = stepId.isEmpty() ? tr("Aligned on each rank's first event.")
+                                          : tr("Aligned on the start of step %1.").arg(stepId);
+    return what + QLatin1Char(' ')
+        + tr("Times shifted by: %1").arg(parts.join(QStringLiteral(", ")));
 }
 
 } // namespace npuscope

@@ -34,8 +34,7 @@ namespace {
     QString rankProcessName(
         const QString &label, const Trace &trace, const QString &name, StringId pid)
     {
-        return label + QStringLiteral(" · ")
-            + (name.isEmpty() ? trace.strings.string(pid) : name);
+        return label + QStringLiteral(" · ") + (name.isEmpty() ? trace.strings.string(pid) : name);
     }
 
 } // namespace

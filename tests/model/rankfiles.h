@@ -11,8 +11,9 @@ namespace npuscope::test {
 
 inline QString rankTracePath(const QString &profileDir, int rank)
 {
-    return QDir(profileDir).filePath(
-        QStringLiteral("rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json").arg(rank));
+    return QDir(profileDir)
+        .filePath(
+            QStringLiteral("rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json").arg(rank));
 }
 
 inline bool issuesMention(const IssueList &issues, const QString &file)

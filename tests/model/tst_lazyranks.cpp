@@ -145,8 +145,7 @@ void TstLazyRanks::ensureFullRank()
 
 void TstLazyRanks::singleRankStaysEager()
 {
-    const LoadResult r
-        = loadProfile(m_dir.filePath(QStringLiteral("rank1_ascend_pt")), lazy());
+    const LoadResult r = loadProfile(m_dir.filePath(QStringLiteral("rank1_ascend_pt")), lazy());
     QVERIFY(r.profile);
     QCOMPARE(r.profile->ranks.size(), std::size_t(1));
     QVERIFY(!r.profile->ranks[0]->summaryOnly);

@@ -107,8 +107,8 @@ void TstRankMerge::skipsNullInputs()
     const auto empty = mergeRankTraces({ { nullptr, QStringLiteral("Rank 0"), 5 } });
     QVERIFY(empty);
     QVERIFY(empty->tracks.empty());
-    const auto one = mergeRankTraces(
-        { { nullptr, QStringLiteral("Rank 0"), 0 }, { rankTrace(0), QStringLiteral("Rank 1"), 0 } });
+    const auto one = mergeRankTraces({ { nullptr, QStringLiteral("Rank 0"), 0 },
+        { rankTrace(0), QStringLiteral("Rank 1"), 0 } });
     QCOMPARE(one->tracks.size(), std::size_t(2));
     QCOMPARE(one->tracks[0].processName, QStringLiteral("Rank 1 · Python"));
     QCOMPARE(one->tracks[0].processSort, std::int64_t(0));
