@@ -10,6 +10,15 @@ namespace npuscope {
 
 // What one chunk of a trace file parses into, with ids local to the chunk's own string pool.
 // TraceBuilder merges chunks (in file order) into a Trace. No simdjson types here.
+// A flow id ("40004068119343520901", "0x1a") as a 128-bit hash of its text: flows pair their
+// start and end by id, and ids are unique per flow, so interning them would store millions of
+// strings that are never shown. Two ids collide with probability ~2^-128 per pair.
+struct FlowIdKey {
+    std::uint64_t a = 0, b = 0;
+    friend bool operator==(const FlowIdKey &, const FlowIdKey &) = default;
+    friend auto operator<=>(const FlowIdKey &, const FlowIdKey &) = default;
+};
+
 struct RawChunk {
     struct Slice {
         Event event; // name/category are local StringIds
@@ -26,7 +35,8 @@ struct RawChunk {
         TimeNs ts = 0;
         std::uint64_t offset = 0; // file order, to keep s before f when timestamps tie
         std::uint32_t track = 0;
-        std::uint32_t name = 0, category = 0, id = 0;
+        std::uint32_t name = 0, category = 0;
+        FlowIdKey id; // the id's text, hashed: one per flow, not worth interning
         char phase = 's'; // s, t, f
         bool bindEnclosing = false; // "bp": "e"
     };

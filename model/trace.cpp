@@ -6,6 +6,7 @@
 #include <QJsonParseError>
 
 #include <algorithm>
+#include <array>
 
 namespace npuscope {
 
@@ -151,10 +152,15 @@ void Trace::buildLod(Track &track)
     }
 }
 
-void Trace::forEachOverlapping(
-    TrackId id, TimeNs t0, TimeNs t1, const std::function<void(std::uint32_t)> &fn) const
+namespace {
+
+// Calls fn(i) for every event of `t` that overlaps [t0, t1], in index order. A template so that
+// the hot callers (flow binding calls eventAt for every flow end) inline the callback; the
+// descent keeps its stack in a fixed array: the tree is at most 64 levels deep and the stack
+// holds at most one pending sibling per level.
+template<typename Fn>
+void visitOverlapping(const Track &t, TimeNs t0, TimeNs t1, Fn &&fn)
 {
-    const Track &t = track(id);
     const auto &ev = t.events;
     if (ev.empty() || t1 < t0)
         return;
@@ -171,11 +177,11 @@ void Trace::forEachOverlapping(
     struct Node {
         std::size_t node, lo, hi; // leaf range [lo, hi)
     };
-    std::vector<Node> stack;
-    stack.push_back({ 1, 0, base });
-    while (!stack.empty()) {
-        const Node n = stack.back();
-        stack.pop_back();
+    std::array<Node, 130> stack;
+    std::size_t top = 0;
+    stack[top++] = { 1, 0, base };
+    while (top > 0) {
+        const Node n = stack[--top];
         if (n.lo > lastLeaf || t.blockMaxEnd[n.node] < t0)
             continue;
         if (n.hi - n.lo == 1) {
@@ -187,9 +193,17 @@ void Trace::forEachOverlapping(
             continue;
         }
         const std::size_t mid = (n.lo + n.hi) / 2;
-        stack.push_back({ 2 * n.node + 1, mid, n.hi });
-        stack.push_back({ 2 * n.node, n.lo, mid });
+        stack[top++] = { 2 * n.node + 1, mid, n.hi };
+        stack[top++] = { 2 * n.node, n.lo, mid };
     }
+}
+
+} // namespace
+
+void Trace::forEachOverlapping(
+    TrackId id, TimeNs t0, TimeNs t1, const std::function<void(std::uint32_t)> &fn) const
+{
+    visitOverlapping(track(id), t0, t1, fn);
 }
 
 std::vector<std::uint32_t> Trace::overlapping(TrackId id, TimeNs t0, TimeNs t1) const
@@ -203,8 +217,9 @@ EventRef Trace::eventAt(TrackId id, TimeNs t) const
 {
     EventRef best;
     std::uint64_t bestDepth = 0;
-    forEachOverlapping(id, t, t, [&](std::uint32_t i) {
-        const Event &e = tracks[id.value].events[i];
+    const Track &tr = track(id);
+    visitOverlapping(tr, t, t, [&](std::uint32_t i) {
+        const Event &e = tr.events[i];
         if (e.duration == 0 && e.start != t)
             return;
         if (e.end() == t && e.duration > 0)

@@ -85,9 +85,11 @@ struct CounterSeries {
 };
 
 struct Flow {
-    StringId name; // "torch_to_npu", "HostToDevice..."
+    // "torch_to_npu", ...; torch_npu names its HostToDevice flows category + id
+    // ("HostToDevice40004068119343520901"), and those keep only the category here. The id
+    // itself is not kept (it pairs start and end while loading); the raw events have both.
+    StringId name;
     StringId category; // "async_npu", "HostToDevice", "ac2g"
-    StringId id; // kept as text: ids exceed 2^53 and even 2^64
     EventRef from;
     EventRef to;
 };

@@ -1,5 +1,7 @@
 #include "model/tracebuilder.h"
 
+#include <QElapsedTimer>
+#include <QLoggingCategory>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -8,6 +10,9 @@
 #include <unordered_set>
 
 namespace npuscope {
+
+// Phase timings of the trace load: QT_LOGGING_RULES="npuscope.load.debug=true".
+Q_LOGGING_CATEGORY(lcLoad, "npuscope.load", QtWarningMsg)
 
 namespace {
 
@@ -108,8 +113,8 @@ void TraceBuilder::add(RawChunk &&chunk)
         series.values.push_back(c.value);
     }
     for (const RawChunk::FlowPoint &f : chunk.flows)
-        m_flowPoints.push_back({ f.ts, f.offset, tracks[f.track], remap[f.name], remap[f.category],
-                                 remap[f.id], f.phase, f.bindEnclosing });
+        m_flowPoints.push_back({ f.ts, f.id, tracks[f.track], remap[f.name], remap[f.category], EventRef(),
+                                 f.phase, f.bindEnclosing });
     for (const RawChunk::Meta &m : chunk.metas) {
         using Kind = RawChunk::Meta::Kind;
         const StringId pid = remap[m.pid];
@@ -328,21 +333,63 @@ void TraceBuilder::reportProblems(IssueList *issues)
     }
 }
 
-void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, IssueList *issues)
+namespace {
+
+// Runs fn(begin, end) over [0, n) split into `threads` contiguous parts, on that many threads.
+template<typename Fn>
+void parallelRanges(std::size_t n, int threads, Fn &&fn)
+{
+    const std::size_t parts = std::clamp<std::size_t>(static_cast<std::size_t>(threads), 1, std::max<std::size_t>(1, n / 4096));
+    std::vector<std::thread> pool;
+    for (std::size_t k = 1; k < parts; ++k)
+        pool.emplace_back([&, k] { fn(n * k / parts, n * (k + 1) / parts); });
+    fn(0, n / parts);
+    for (auto &t : pool)
+        t.join();
+}
+
+// std::sort on two threads: halves sorted in parallel, then merged in place.
+template<typename T, typename Less>
+void parallelSort(std::vector<T> &v, int threads, Less less)
+{
+    if (threads < 2 || v.size() < 65536) {
+        std::sort(v.begin(), v.end(), less);
+        return;
+    }
+    const auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
+    std::thread other([&] { std::sort(mid, v.end(), less); });
+    std::sort(v.begin(), mid, less);
+    other.join();
+    std::inplace_merge(v.begin(), mid, v.end(), less);
+}
+
+// Flow indices ordered by one end (track, event index), ties by flow index. Sorting packed
+// (key, index) pairs keeps the sort on contiguous memory instead of chasing indices.
+std::vector<std::uint32_t> flowOrder(const std::vector<Flow> &flows, bool byFrom)
+{
+    struct Key {
+        std::uint64_t end;
+        std::uint32_t flow;
+    };
+    std::vector<Key> keys(flows.size());
+    for (std::uint32_t i = 0; i < keys.size(); ++i) {
+        const EventRef r = byFrom ? flows[i].from : flows[i].to;
+        keys[i] = { (std::uint64_t(r.track.value) << 32) | r.index, i };
+    }
+    std::sort(keys.begin(), keys.end(),
+              [](const Key &a, const Key &b) { return a.end != b.end ? a.end < b.end : a.flow < b.flow; });
+    std::vector<std::uint32_t> order(keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        order[i] = keys[i].flow;
+    return order;
+}
+
+} // namespace
+
+void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, IssueList *issues, int threads)
 {
     Trace &trace = *m_trace;
     auto &points = m_flowPoints;
-    std::sort(points.begin(), points.end(), [](const FlowPoint &a, const FlowPoint &b) {
-        if (a.category != b.category)
-            return a.category < b.category;
-        if (a.id != b.id)
-            return a.id < b.id;
-        if (a.ts != b.ts)
-            return a.ts < b.ts;
-        if (phaseOrder(a.phase) != phaseOrder(b.phase))
-            return phaseOrder(a.phase) < phaseOrder(b.phase);
-        return a.offset < b.offset;
-    });
     auto bind = [&](const FlowPoint &p) -> EventRef {
         const TrackId track(newIndexOf[p.track]);
         if (p.phase == 'f' && !p.bindEnclosing) {
@@ -355,35 +402,94 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
         }
         return trace.eventAt(track, p.ts);
     };
+    QElapsedTimer clock;
+    clock.start();
+    // Binding is a read-only lookup per point: done in parallel, grouped by track in file order
+    // (nearly time order) so that consecutive lookups walk the same part of a track's index; in
+    // id order they would jump across hundreds of MB and miss the cache at every level. The
+    // grouping is a counting sort by track: linear, and file order stays within a track.
+    {
+        std::vector<std::uint32_t> start(trace.tracks.size() + 1, 0);
+        for (const FlowPoint &p : points)
+            ++start[p.track + 1];
+        for (std::size_t t = 1; t < start.size(); ++t)
+            start[t] += start[t - 1];
+        std::vector<std::uint32_t> byPlace(points.size());
+        for (std::uint32_t j = 0; j < points.size(); ++j)
+            byPlace[start[points[j].track]++] = j;
+        parallelRanges(points.size(), threads, [&](std::size_t from, std::size_t to) {
+            for (std::size_t k = from; k < to; ++k)
+                points[byPlace[k]].ref = bind(points[byPlace[k]]);
+        });
+    }
+    qCDebug(lcLoad, "  bind %zu flow points: %.1f ms", points.size(), clock.nsecsElapsed() / 1e6);
+    clock.restart();
+    // Then chain starts, steps and ends of each id in time order. Sorting 16-byte keys by
+    // (category, first half of the id hash) and then each small group of equal keys by the full
+    // order costs a fraction of sorting the 64-byte points themselves.
+    struct Key {
+        std::uint64_t id;
+        std::uint32_t category;
+        std::uint32_t point;
+    };
+    std::vector<Key> order(points.size());
+    for (std::uint32_t j = 0; j < order.size(); ++j)
+        order[j] = { points[j].id.a, points[j].category.value, j };
+    parallelSort(order, threads, [](const Key &x, const Key &y) {
+        return x.category != y.category ? x.category < y.category : x.id != y.id ? x.id < y.id : x.point < y.point;
+    });
+    auto before = [&](const Key &x, const Key &y) {
+        const FlowPoint &a = points[x.point];
+        const FlowPoint &b = points[y.point];
+        if (a.id.b != b.id.b)
+            return a.id.b < b.id.b;
+        if (a.ts != b.ts)
+            return a.ts < b.ts;
+        if (phaseOrder(a.phase) != phaseOrder(b.phase))
+            return phaseOrder(a.phase) < phaseOrder(b.phase);
+        return x.point < y.point; // file order
+    };
+    for (std::size_t i = 0; i < order.size();) {
+        std::size_t j = i + 1;
+        while (j < order.size() && order[j].category == order[i].category && order[j].id == order[i].id)
+            ++j;
+        if (j - i > 1)
+            std::sort(order.begin() + static_cast<std::ptrdiff_t>(i), order.begin() + static_cast<std::ptrdiff_t>(j), before);
+        i = j;
+    }
+    qCDebug(lcLoad, "  order by id: %.1f ms", clock.nsecsElapsed() / 1e6);
     qint64 unbound = 0;
-    for (std::size_t i = 0; i < points.size();) {
+    for (std::size_t i = 0; i < order.size();) {
+        const FlowPoint &head = points[order[i].point];
         std::size_t j = i;
         EventRef last;
-        for (; j < points.size() && points[j].category == points[i].category && points[j].id == points[i].id; ++j) {
-            const FlowPoint &p = points[j];
-            const EventRef ref = bind(p);
+        for (; j < order.size(); ++j) {
+            const FlowPoint &p = points[order[j].point];
+            if (p.category != head.category || p.id != head.id)
+                break;
+            const EventRef ref = p.ref;
             if (!ref.isValid())
                 ++unbound;
             if (p.phase != 's' && last.isValid() && ref.isValid())
-                trace.flows.push_back({ p.name, p.category, p.id, last, ref });
+                trace.flows.push_back({ p.name, p.category, last, ref });
             if (p.phase != 'f')
                 last = ref;
         }
         i = j;
     }
     m_flowPoints = {};
+    trace.flows.shrink_to_fit();
     if (unbound > 0)
         issues->append({ Severity::Info, trace.path, QString(),
                          QStringLiteral("%1 flow ends are not inside any slice and were not drawn").arg(unbound) });
-    const auto count = static_cast<std::uint32_t>(trace.flows.size());
-    trace.flowsByFrom.resize(count);
-    trace.flowsByTo.resize(count);
-    for (std::uint32_t i = 0; i < count; ++i)
-        trace.flowsByFrom[i] = trace.flowsByTo[i] = i;
-    std::sort(trace.flowsByFrom.begin(), trace.flowsByFrom.end(),
-              [&](auto a, auto b) { return trace.flows[a].from < trace.flows[b].from; });
-    std::sort(trace.flowsByTo.begin(), trace.flowsByTo.end(),
-              [&](auto a, auto b) { return trace.flows[a].to < trace.flows[b].to; });
+    if (threads > 1) {
+        std::thread other([&] { trace.flowsByTo = flowOrder(trace.flows, false); });
+        trace.flowsByFrom = flowOrder(trace.flows, true);
+        other.join();
+    } else {
+        trace.flowsByFrom = flowOrder(trace.flows, true);
+        trace.flowsByTo = flowOrder(trace.flows, false);
+    }
 }
 
 std::shared_ptr<Trace> TraceBuilder::finish(IssueList *issues, int threads)
@@ -391,12 +497,22 @@ std::shared_ptr<Trace> TraceBuilder::finish(IssueList *issues, int threads)
     for (const Issue &i : std::as_const(m_damage))
         issues->append(i);
     reportProblems(issues);
+    QElapsedTimer clock;
+    clock.start();
+    auto phase = [&](const char *name) {
+        qCDebug(lcLoad, "%s: %.1f ms", name, clock.nsecsElapsed() / 1e6);
+        clock.restart();
+    };
     pairBeginEnd(issues);
     applyMetadata();
     const std::vector<std::uint32_t> newIndexOf = orderTracks();
+    phase("pair B/E, metadata, order tracks");
     buildIndexes(std::max(1, threads));
-    bindFlows(newIndexOf, issues);
+    phase("track indexes");
+    bindFlows(newIndexOf, issues, std::max(1, threads));
+    phase("bind flows");
     finishCounters();
+    phase("counters");
     Trace &trace = *m_trace;
     bool any = false;
     TimeNs lo = 0, hi = 0;
@@ -413,6 +529,25 @@ std::shared_ptr<Trace> TraceBuilder::finish(IssueList *issues, int threads)
             extend(c.times.front(), c.times.back());
     trace.minTime = lo;
     trace.maxTime = hi;
+    if (lcLoad().isDebugEnabled()) {
+        std::size_t events = 0, eventBytes = 0, treeBytes = 0, lodBytes = 0, counterBytes = 0;
+        for (const Track &t : trace.tracks) {
+            events += t.events.size();
+            eventBytes += t.events.capacity() * sizeof(Event);
+            treeBytes += t.blockMaxEnd.capacity() * sizeof(TimeNs);
+            for (const auto &levels : t.lod)
+                for (const LodLevel &l : levels)
+                    lodBytes += l.runs.capacity() * sizeof(LodRun);
+        }
+        for (const CounterSeries &c : trace.counters)
+            counterBytes += c.times.capacity() * sizeof(TimeNs) + c.values.capacity() * sizeof(double);
+        const std::size_t flowBytes = trace.flows.capacity() * sizeof(Flow)
+            + (trace.flowsByFrom.capacity() + trace.flowsByTo.capacity()) * sizeof(std::uint32_t);
+        qCDebug(lcLoad, "memory: %zu slices %.1f MB, tree %.1f MB, LOD %.1f MB, %zu flows %.1f MB, "
+                        "counters %.1f MB, %zu strings %.1f MB",
+                events, eventBytes / 1e6, treeBytes / 1e6, lodBytes / 1e6, trace.flows.size(), flowBytes / 1e6,
+                counterBytes / 1e6, trace.strings.size(), trace.strings.bytesUsed() / 1e6);
+    }
     return std::shared_ptr<Trace>(m_trace.release());
 }
 

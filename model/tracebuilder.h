@@ -4,11 +4,14 @@
 #include "model/trace.h"
 
 #include <QHash>
+#include <QLoggingCategory>
 
 #include <boost/container/flat_map.hpp>
 #include <memory>
 
 namespace npuscope {
+
+Q_DECLARE_LOGGING_CATEGORY(lcLoad)
 
 // Merges parsed chunks, in file order, into the immutable Trace: global string ids, tracks
 // with metadata applied, B/E pairs, flows bound to slices, counter series, and per-track
@@ -39,20 +42,23 @@ private:
         char phase;
     };
     struct FlowPoint {
+        // 48 bytes: millions of these exist while loading. Their index is their file order.
         TimeNs ts;
-        std::uint64_t offset;
+        FlowIdKey id;
         std::uint32_t track;
-        StringId name, category, id;
+        StringId name, category;
+        EventRef ref; // the slice it binds to, once bound
         char phase;
         bool bindEnclosing;
     };
+    static_assert(sizeof(FlowPoint) <= 48);
 
     std::uint32_t trackFor(StringId pid, StringId tid);
     void applyMetadata();
     void pairBeginEnd(IssueList *issues);
     std::vector<std::uint32_t> orderTracks();
     void buildIndexes(int threads);
-    void bindFlows(const std::vector<std::uint32_t> &newIndexOf, IssueList *issues);
+    void bindFlows(const std::vector<std::uint32_t> &newIndexOf, IssueList *issues, int threads);
     void finishCounters();
     void reportProblems(IssueList *issues);
 

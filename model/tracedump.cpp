@@ -52,7 +52,7 @@ QString dumpTrace(const Trace &trace, int maxEventsPerTrack)
           << c.minValue << " max " << c.maxValue << '\n';
     }
     for (const Flow &f : trace.flows) {
-        s << "flow " << trace.strings.string(f.category) << ' ' << trace.strings.string(f.id) << ' '
+        s << "flow " << trace.strings.string(f.category) << ' ' << trace.strings.string(f.name) << ' '
           << f.from.track.value << ':' << f.from.index << " -> " << f.to.track.value << ':' << f.to.index
           << '\n';
     }

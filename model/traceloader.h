@@ -13,7 +13,7 @@ class TraceSource;
 
 struct TraceLoadOptions {
     int threads = 0; // 0: all cores
-    std::int64_t chunkBytes = 0; // 0: automatic (a few chunks per thread, 4-64 MiB each)
+    std::int64_t chunkBytes = 0; // 0: automatic (a few chunks per thread, 4-16 MiB each)
     // Called once, on the loading thread, with a trace of only the first few MiB of the file, as
     // soon as they are parsed (the full load goes on meanwhile), so that a view can paint within
     // a fraction of a second whatever the file size. Not called when the file is a single chunk.

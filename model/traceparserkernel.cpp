@@ -30,6 +30,31 @@ std::string_view stripToken(std::string_view tok)
     return trimCell(tok);
 }
 
+// The key of a field as written, when it is short and has no escapes: the bytes up to the
+// closing quote (simdjson's buffer is padded, so looking 6 bytes ahead is safe). Empty when the
+// key has a backslash in its first bytes (unescape it the slow way) or is longer than 5 bytes
+// (no key we read is). `escaped` tells the two apart.
+std::string_view shortRawKey(const od::raw_json_string &key, bool *escaped)
+{
+    const char *raw = key.raw();
+    *escaped = false;
+    for (std::size_t n = 0; n < 6; ++n) {
+        if (raw[n] == '"')
+            return { raw, n };
+        if (raw[n] == '\\') {
+            *escaped = true;
+            return {};
+        }
+    }
+    return {};
+}
+
+FlowIdKey flowIdKey(std::string_view id)
+{
+    const auto size = static_cast<qsizetype>(id.size());
+    return { StringPool::hash(id), static_cast<std::uint64_t>(qHashBits(id.data(), size, 0x9E3779B97F4A7C15ull)) };
+}
+
 } // namespace
 
 std::int64_t findEventBoundary(const char *data, std::int64_t size, std::int64_t from)
@@ -91,6 +116,11 @@ struct Parser final : SpanParserBackend {
     RawChunk *out = nullptr;
     const std::atomic<bool> *cancel = nullptr;
     std::int64_t eventOffset = -1; // of the event being parsed: problems in its args point there
+    // Events of one thread come in runs: the last (pid, tid) texts and their track skip two
+    // string lookups and a hash lookup for most events. The views point into the chunk's pool.
+    std::string_view lastPid, lastTid;
+    std::uint32_t lastTrack = 0;
+    bool haveLastTrack = false;
 
     struct Span {
         std::int64_t begin, end;
@@ -126,6 +156,7 @@ void Parser::parse(const TraceSource &source, std::int64_t begin, std::int64_t e
     out = &chunk;
     cancel = cancelFlag;
     trackIndex.clear();
+    haveLastTrack = false;
     chunk.begin = begin;
     chunk.end = end;
     // Work list used as a stack: pieces pushed in reverse so they are parsed in file order.
@@ -336,8 +367,12 @@ error_code Parser::parseEvent(od::object &obj, std::int64_t offset)
         std::string_view key;
         if (auto e = std::move(fr).get(f))
             return e;
-        if (auto e = f.unescaped_key().get(key))
-            return e;
+        bool escaped = false;
+        key = shortRawKey(f.key(), &escaped);
+        if (escaped) {
+            if (auto e = f.unescaped_key().get(key))
+                return e;
+        }
         if (key.size() < 2 || key.size() > 4)
             continue; // every key we read has 2 to 4 characters
         od::value v = f.value();
@@ -447,11 +482,25 @@ void Parser::commit(char ph, std::int64_t offset, std::string_view name,
         }
         return;
     }
-    const std::uint32_t track = trackOf(intern(pid), intern(tid));
+    std::uint32_t track;
+    if (haveLastTrack && pid == lastPid && tid == lastTid) {
+        track = lastTrack;
+    } else {
+        const std::uint32_t pidId = intern(pid), tidId = intern(tid);
+        track = trackOf(pidId, tidId);
+        lastPid = out->strings.view(StringId(pidId));
+        lastTid = out->strings.view(StringId(tidId));
+        lastTrack = track;
+        haveLastTrack = true;
+    }
     if (ph == 's' || ph == 't' || ph == 'f') {
         ++st.flow;
-        out->flows.push_back({ *start, static_cast<std::uint64_t>(offset), track, intern(name), intern(cat),
-                               intern(id), ph, bp == "e" });
+        // HostToDevice flows are named category + id: keep the category, not a unique name.
+        const bool nameIsCatId = name.size() == cat.size() + id.size() && name.substr(0, cat.size()) == cat
+            && name.substr(cat.size()) == id;
+        const std::uint32_t catId = intern(cat);
+        out->flows.push_back({ *start, static_cast<std::uint64_t>(offset), track, nameIsCatId ? catId : intern(name),
+                               catId, flowIdKey(id), ph, bp == "e" });
         return;
     }
     RawChunk::Slice slice;

@@ -1,6 +1,9 @@
 #include "model/decimal.h"
 
+#include <QRandomGenerator>
 #include <QTest>
+
+#include <string>
 
 using namespace npuscope;
 
@@ -10,6 +13,7 @@ private slots:
     void micros_data();
     void micros();
     void format();
+    void fastPathMatchesGeneralPath();
 };
 
 void TstDecimal::micros_data()
@@ -61,6 +65,41 @@ void TstDecimal::format()
     QCOMPARE(QString::fromStdString(formatNsAsMicros(-1)), QStringLiteral("-0.001"));
     QCOMPARE(QString::fromStdString(formatNsAsMicros(145570)), QStringLiteral("145.570"));
     QCOMPARE(parseScaledToNs("1.5", 3).value_or(-1), TimeNs(1500000)); // 1.5 ms
+}
+
+// Plain decimals take a 64-bit fast path; an "e0" exponent sends the same value down the general
+// 128-bit path. Both must agree on every value, rounding, sign and range limit.
+void TstDecimal::fastPathMatchesGeneralPath()
+{
+    QRandomGenerator rng(7);
+    int fast = 0;
+    for (int n = 0; n < 200000; ++n) {
+        std::string text;
+        const int r = rng.bounded(10);
+        if (r == 0)
+            text += '-';
+        else if (r == 1)
+            text += '+';
+        const int digits = 1 + rng.bounded(21);
+        const int dotAt = rng.bounded(digits + 2) - 1; // -1: no dot; digits: trailing dot
+        for (int d = 0; d < digits; ++d) {
+            if (d == dotAt)
+                text += '.';
+            text += char('0' + (d == 0 && rng.bounded(3) == 0 ? 0 : rng.bounded(10)));
+        }
+        if (dotAt == digits)
+            text += '.';
+        const int scale = rng.bounded(10) - 3;
+        const auto a = parseScaledToNs(text, scale);
+        const auto b = parseScaledToNs(text + "e0", scale);
+        if (a != b)
+            QFAIL(qPrintable(QStringLiteral("\"%1\" scale %2: %3 vs %4")
+                                 .arg(QString::fromStdString(text)).arg(scale)
+                                 .arg(a ? QString::number(*a) : QStringLiteral("none"))
+                                 .arg(b ? QString::number(*b) : QStringLiteral("none"))));
+        fast += digits <= 19 ? 1 : 0;
+    }
+    QVERIFY(fast > 150000); // most cases exercised the fast path
 }
 
 QTEST_APPLESS_MAIN(TstDecimal)

@@ -22,6 +22,7 @@ private slots:
     void rejects();
     void kinetoObjectForm();
     void opaqueKeys();
+    void flowIdsAndNames();
     void overlapAndNesting();
     void beginEnd();
     void chunkedEqualsSerial();
@@ -112,7 +113,8 @@ void TstTraceLoader::smallTrace()
     QCOMPARE(t.tracks[1].kind, TrackKind::DeviceStream);
     QCOMPARE(t.tracks[1].streamId, 2);
     QCOMPARE(t.flows.size(), std::size_t(1));
-    QCOMPARE(t.strings.string(t.flows[0].id), QStringLiteral("1736408883840600069"));
+    QCOMPARE(t.strings.string(t.flows[0].name), QStringLiteral("torch_to_npu"));
+    QCOMPARE(t.strings.string(t.flows[0].category), QStringLiteral("async_npu"));
     QCOMPARE(t.flows[0].from, (EventRef { TrackId(0), 0 }));
     QCOMPARE(t.flows[0].to, (EventRef { TrackId(1), 0 }));
     QCOMPARE(t.flowsFrom({ TrackId(0), 0 }).size(), std::size_t(1));
@@ -219,6 +221,39 @@ void TstTraceLoader::opaqueKeys()
         {"ph": "X", "name": "c", "pid": 3170820512, "tid": 5, "ts": 3, "dur": 1}])";
     const TraceLoadResult r = loadBytes(json);
     QCOMPARE(r.trace->tracks.size(), std::size_t(2));
+}
+
+// Flow ids pair starts with ends by their exact text (hashed, not interned): ids that differ
+// in one digit, ids beyond 2^64, numbers vs strings of the same digits, and escaped keys.
+// HostToDevice flows named category + id keep only the category as their name.
+void TstTraceLoader::flowIdsAndNames()
+{
+    const QByteArray json = R"([{"ph": "X", "name": "op", "pid": 1, "tid": 1, "ts": 0, "dur": 100},
+        {"ph": "X", "name": "k1", "pid": 2, "tid": 2, "ts": 10, "dur": 1},
+        {"ph": "X", "name": "k2", "pid": 2, "tid": 2, "ts": 20, "dur": 1},
+        {"ph": "X", "name": "k3", "pid": 2, "tid": 2, "ts": 30, "dur": 1},
+        {"ph": "s", "name": "HostToDevice40004068119343520901", "cat": "HostToDevice", "id": "40004068119343520901", "pid": 1, "tid": 1, "ts": 5},
+        {"ph": "f", "bp": "e", "name": "HostToDevice40004068119343520901", "cat": "HostToDevice", "id": "40004068119343520901", "pid": 2, "tid": 2, "ts": 10},
+        {"ph": "s", "name": "torch_to_npu", "cat": "async_npu", "id": 40004068119343520902, "pid": 1, "tid": 1, "ts": 6},
+        {"ph": "f", "bp": "e", "name": "torch_to_npu", "cat": "async_npu", "id": 40004068119343520903, "pid": 2, "tid": 2, "ts": 20},
+        {"ph": "s", "name": "x", "cat": "async_npu", "id": 7, "pid": 1, "tid": 1, "ts": 7},
+        {"ph": "f", "bp": "e", "name": "x", "cat": "async_npu", "\u0069d": 7, "pid": 2, "tid": 2, "ts": 30}])";
+    const TraceLoadResult r = loadBytes(json);
+    const Trace &t = *r.trace;
+    // Pairs: the HostToDevice one, and id 7 (its end spells "id" with an escape); ...902 and
+    // ...903 differ in the last digit and stay unpaired.
+    QCOMPARE(t.flows.size(), std::size_t(2));
+    std::vector<std::pair<QString, QString>> seen;
+    for (const Flow &f : t.flows) {
+        const Event &to = t.event(f.to);
+        seen.emplace_back(t.strings.string(f.name), t.strings.string(to.name));
+        QCOMPARE(t.strings.string(t.event(f.from).name), QStringLiteral("op"));
+    }
+    std::sort(seen.begin(), seen.end());
+    QCOMPARE(seen[0], std::make_pair(QStringLiteral("HostToDevice"), QStringLiteral("k1")));
+    QCOMPARE(seen[1], std::make_pair(QStringLiteral("x"), QStringLiteral("k3")));
+    // The unique HostToDevice name is not in the string pool.
+    QVERIFY(!t.strings.find("HostToDevice40004068119343520901").isValid());
 }
 
 void TstTraceLoader::overlapAndNesting()
