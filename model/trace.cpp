@@ -218,6 +218,19 @@ EventRef Trace::eventAt(TrackId id, TimeNs t) const
     EventRef best;
     std::uint64_t bestDepth = 0;
     const Track &tr = track(id);
+    if (tr.maxDepth == 0) {
+        // A flat track (device streams): depth 0 everywhere means every slice ended by the time
+        // the next one starts, and nothing starts inside a slice. The answer, the last candidate,
+        // can then only be the last slice starting at or before t.
+        const auto &ev = tr.events;
+        const auto it = std::upper_bound(ev.begin(), ev.end(), t, [](TimeNs v, const Event &e) { return v < e.start; });
+        if (it == ev.begin())
+            return best;
+        const Event &e = *(it - 1);
+        if (e.duration == 0 ? e.start == t : e.end() > t)
+            best = { id, static_cast<std::uint32_t>(it - 1 - ev.begin()) };
+        return best;
+    }
     visitOverlapping(tr, t, t, [&](std::uint32_t i) {
         const Event &e = tr.events[i];
         if (e.duration == 0 && e.start != t)

@@ -31,6 +31,7 @@ class TstTrace : public QObject {
 private slots:
     void overlapMatchesBruteForce();
     void depthNesting();
+    void eventAtMatchesBruteForce();
     void lodCoversEverything();
     void lodSelection();
 };
@@ -74,6 +75,50 @@ void TstTrace::depthNesting()
     QCOMPARE(trace.eventAt(TrackId(0), 26).index, 3u);
     QCOMPARE(trace.eventAt(TrackId(0), 99).index, 0u);
     QVERIFY(!trace.eventAt(TrackId(0), 150).isValid());
+}
+
+// eventAt: the deepest slice containing t (half-open; an instant only at its own time), the
+// later one on ties. Flat tracks take a shortcut; both kinds are checked against the definition,
+// with back-to-back slices, instants and equal starts.
+void TstTrace::eventAtMatchesBruteForce()
+{
+    for (const bool flat : { true, false }) {
+        QRandomGenerator rng(flat ? 3 : 4);
+        Track t;
+        t.id = TrackId(0);
+        TimeNs now = 0;
+        for (int i = 0; i < 2000; ++i) {
+            Event e;
+            const int kind = rng.bounded(10);
+            e.start = flat ? now : rng.bounded(200000);
+            e.duration = kind == 0 ? 0 : rng.bounded(1, flat ? 50 : 2000);
+            if (flat) // back-to-back, touching or with a gap; instants between slices
+                now += e.duration + (e.duration == 0 ? 1 + rng.bounded(5) : kind < 3 ? 0 : rng.bounded(30));
+            t.events.push_back(e);
+        }
+        Trace::buildTrackIndexes(t);
+        QCOMPARE(t.maxDepth == 0, flat);
+        Trace trace;
+        trace.tracks.push_back(std::move(t));
+        const auto &ev = trace.tracks[0].events;
+        const TimeNs end = ev.back().end() + 10;
+        for (TimeNs q = -5; q < end; q += flat ? 1 : 7) {
+            EventRef expected;
+            std::uint64_t depth = 0;
+            for (std::uint32_t i = 0; i < ev.size(); ++i) {
+                const Event &e = ev[i];
+                const bool inside = e.duration == 0 ? e.start == q : e.start <= q && q < e.end();
+                if (inside && (!expected.isValid() || e.depth >= depth)) {
+                    expected = { TrackId(0), i };
+                    depth = e.depth;
+                }
+            }
+            const EventRef got = trace.eventAt(TrackId(0), q);
+            if (got != expected)
+                QFAIL(qPrintable(QStringLiteral("%1 track, t=%2: got %3, expected %4").arg(flat ? QStringLiteral("flat") : QStringLiteral("nested")).arg(q)
+                                     .arg(got.isValid() ? int(got.index) : -1).arg(expected.isValid() ? int(expected.index) : -1)));
+        }
+    }
 }
 
 void TstTrace::lodCoversEverything()
