@@ -105,7 +105,6 @@ std::shared_ptr<Trace> mergeRankTraces(const std::vector<RankTraceInput> &inputs
             Flow flow = f;
             flow.name = mapped(strings, f.name);
             flow.category = mapped(strings, f.category);
-            flow.id = mapped(strings, f.id);
             flow.from.track = TrackId(f.from.track.value + trackOffset);
             flow.to.track = TrackId(f.to.track.value + trackOffset);
             merged->flows.push_back(flow);
