@@ -257,10 +257,16 @@ void AnnotationController::attach(MainWindow *window)
 
 bool AnnotationController::eventFilter(QObject *watched, QEvent *event)
 {
-    if (!m_attached || !m_window)
+    // The event type first, and QPointer::isNull() rather than a MainWindow* from m_window: the
+    // filter also sees the events a window sends while it is destroyed, when it is no longer a
+    // MainWindow (UBSan: invalid downcast).
+    const QEvent::Type type = event->type();
+    const bool handled = type == QEvent::MouseButtonPress || type == QEvent::MouseButtonDblClick
+        || type == QEvent::KeyPress;
+    if (!handled || m_attached.isNull() || m_window.isNull())
         return QObject::eventFilter(watched, event);
     const bool viewport = watched == m_attached->parentWidget();
-    switch (event->type()) {
+    switch (type) {
     case QEvent::MouseButtonPress:
     case QEvent::MouseButtonDblClick: {
         if (!viewport)

@@ -261,7 +261,12 @@ void CompareController::showDropZone(bool visible, const QPoint &pos)
 bool CompareController::eventFilter(QObject *watched, QEvent *event)
 {
     // Only while a profile is open does a drop mean "compare"; otherwise MainWindow opens it.
-    if (watched != m_window || !m_window->profile())
+    // The event type comes first: the window also sends events (ChildRemoved) from ~QWidget, when
+    // it is no longer a MainWindow and calling profile() on it is undefined behaviour (UBSan).
+    const QEvent::Type type = event->type();
+    const bool dragOrDrop = type == QEvent::DragEnter || type == QEvent::DragMove
+        || type == QEvent::DragLeave || type == QEvent::Drop;
+    if (watched != m_window || !dragOrDrop || !m_window->profile())
         return QObject::eventFilter(watched, event);
     switch (event->type()) {
     case QEvent::DragEnter:

@@ -437,7 +437,14 @@ private slots:
         qInfo("regex filter: %lld ms, %d rows", timer.elapsed(), model.rowCount());
         worst = std::max(worst, timer.elapsed());
         QVERIFY(model.rowCount() > 0);
-        QVERIFY2(worst < 2000, qPrintable(QStringLiteral("worst %1 ms").arg(worst)));
+#if defined(__SANITIZE_ADDRESS__)
+        // -O0 with ASan/UBSan instrumentation (the asan preset) is several times slower: there
+        // only a gross regression fails.
+        constexpr qint64 kBoundMs = 20000;
+#else
+        constexpr qint64 kBoundMs = 2000;
+#endif
+        QVERIFY2(worst < kBoundMs, qPrintable(QStringLiteral("worst %1 ms").arg(worst)));
     }
 };
 
