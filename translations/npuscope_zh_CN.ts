@@ -1463,6 +1463,10 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
         <source>ms per step</source>
         <translation>每个迭代耗时 (ms)</translation>
     </message>
+    <message>
+        <source>Bars from %1 to %2, in this order: point at a bar for its rank.</source>
+        <translation>柱条按此顺序从 %1 到 %2：将鼠标指向柱条可查看其 Rank。</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::CommMatrixView</name>
@@ -1852,6 +1856,13 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
     <message>
         <source>Copy &amp;All</source>
         <translation>全部复制(&amp;A)</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::Discovery</name>
+    <message>
+        <source>permission denied: cannot list this folder</source>
+        <translation>权限不足：无法列出此文件夹的内容</translation>
     </message>
 </context>
 <context>
@@ -2489,6 +2500,28 @@ Click to show every kernel again.</source>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
+    <message numerus="yes">
+        <source>%1: %n rank(s), summaries loaded in %2 s; opening the first rank…</source>
+        <translation>
+            <numerusform>%1：%n 个 Rank，摘要加载耗时 %2 s；正在打开第一个 Rank…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Loading the trace of %1…</source>
+        <translation>正在加载 %1 的时间线数据…</translation>
+    </message>
+    <message>
+        <source>%1: %2 events, loaded in %3 s.</source>
+        <translation>%1：%2 个事件，加载耗时 %3 s。</translation>
+    </message>
+    <message>
+        <source>No timeline: this rank has no readable trace.</source>
+        <translation>无时间线：此 Rank 没有可读取的时间线数据。</translation>
+    </message>
+    <message>
+        <source>%1 could not be loaded: %2</source>
+        <translation>无法加载 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::RangeSummaryModel</name>
@@ -2524,6 +2557,105 @@ Click to show every kernel again.</source>
         <translation>
             <numerusform>已选择 %1，%n 条泳道：%2 个切片，%3 个名称</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::RankLoader</name>
+    <message>
+        <source>The rank could not be loaded.</source>
+        <translation>无法加载该 Rank。</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::RankTimelineController</name>
+    <message>
+        <source>Rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>Show Ranks on One &amp;Timeline…</source>
+        <translation>在同一时间线上显示多个 Rank(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Several ranks on one timeline, aligned by step start</source>
+        <translation>在同一时间线上显示多个 Rank，按迭代开始时间对齐</translation>
+    </message>
+    <message>
+        <source>Show Ranks on One Timeline</source>
+        <translation>在同一时间线上显示多个 Rank</translation>
+    </message>
+    <message>
+        <source>Ranks to show (at most %1); each rank&apos;s trace is read unless it is open:</source>
+        <translation>要显示的 Rank（最多 %1 个）；未打开的 Rank 将读取其时间线数据：</translation>
+    </message>
+    <message>
+        <source>Choose between one and %1 ranks.</source>
+        <translation>请选择 1 到 %1 个 Rank。</translation>
+    </message>
+    <message>
+        <source>No such rank to show.</source>
+        <translation>没有可显示的此 Rank。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading the traces of %n rank(s)…</source>
+        <translation>
+            <numerusform>正在读取 %n 个 Rank 的时间线数据…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::RankTimelineWindow</name>
+    <message>
+        <source>%1 on One Timeline — npuscope</source>
+        <translation>%1 的同一时间线视图 — npuscope</translation>
+    </message>
+    <message>
+        <source>First events</source>
+        <translation>首个事件</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>迭代 %1</translation>
+    </message>
+    <message>
+        <source>The step whose start lines up on every rank</source>
+        <translation>各 Rank 以此迭代的开始时间对齐</translation>
+    </message>
+    <message>
+        <source>Align on:</source>
+        <translation>对齐到：</translation>
+    </message>
+    <message>
+        <source>%1: no trace</source>
+        <translation>%1：无时间线数据</translation>
+    </message>
+    <message>
+        <source>%1 (reference)</source>
+        <translation>%1（基准）</translation>
+    </message>
+    <message>
+        <source>%1 %2%3</source>
+        <translation>%1 %2%3</translation>
+    </message>
+    <message>
+        <source>(no step %1: first events aligned)</source>
+        <translation>（无迭代 %1：按首个事件对齐）</translation>
+    </message>
+    <message>
+        <source>Aligned on each rank&apos;s first event.</source>
+        <translation>已按各 Rank 的首个事件对齐。</translation>
+    </message>
+    <message>
+        <source>Aligned on the start of step %1.</source>
+        <translation>已按迭代 %1 的开始时间对齐。</translation>
+    </message>
+    <message>
+        <source>Times shifted by: %1</source>
+        <translation>时间偏移：%1</translation>
     </message>
 </context>
 <context>
