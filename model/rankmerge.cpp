@@ -109,17 +109,7 @@ std::shared_ptr<Trace> mergeRankTraces(const std::vector<RankTraceInput> &inputs
             flow.to.track = TrackId(f.to.track.value + trackOffset);
             merged->flows.push_back(flow);
         }
-        const TraceStats &s = src.stats;
-        TraceStats &m = merged->stats;
-        m.events += s.events;
-        m.complete += s.complete;
-        m.beginEnd += s.beginEnd;
-        m.instant += s.instant;
-        m.counter += s.counter;
-        m.flow += s.flow;
-        m.metadata += s.metadata;
-        m.other += s.other;
-        m.droppedBytes += s.droppedBytes;
+        merged->stats += src.stats;
         merged->fileBytes += src.fileBytes;
         minTime = std::min(minTime, src.minTime + in.shift);
         maxTime = std::max(maxTime, src.maxTime + in.shift);

@@ -104,6 +104,20 @@ struct TraceStats {
     std::int64_t metadata = 0; // M
     std::int64_t other = 0; // any other phase
     std::int64_t droppedBytes = 0; // bytes that could not be parsed
+
+    TraceStats &operator+=(const TraceStats &o)
+    {
+        events += o.events;
+        complete += o.complete;
+        beginEnd += o.beginEnd;
+        instant += o.instant;
+        counter += o.counter;
+        flow += o.flow;
+        metadata += o.metadata;
+        other += o.other;
+        droppedBytes += o.droppedBytes;
+        return *this;
+    }
 };
 
 // The immutable timeline of one trace file. Built by TraceBuilder, shared read-only.

@@ -132,15 +132,7 @@ void TraceBuilder::add(RawChunk &&chunk)
                               m_threads[pairKey(pid.value, remap[m.tid].value)].hasSort = true;
     }
     TraceStats &st = m_trace->stats;
-    st.events += chunk.stats.events;
-    st.complete += chunk.stats.complete;
-    st.beginEnd += chunk.stats.beginEnd;
-    st.instant += chunk.stats.instant;
-    st.counter += chunk.stats.counter;
-    st.flow += chunk.stats.flow;
-    st.metadata += chunk.stats.metadata;
-    st.other += chunk.stats.other;
-    st.droppedBytes += chunk.stats.droppedBytes;
+    st += chunk.stats;
     for (int k = 0; k < RawChunk::ProblemKindCount; ++k) {
         RawChunk::Problem &mine = m_problems[k];
         const RawChunk::Problem &theirs = chunk.problems[k];
