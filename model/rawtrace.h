@@ -33,7 +33,6 @@ struct RawChunk {
     };
     struct FlowPoint {
         TimeNs ts = 0;
-        std::uint64_t offset = 0; // file order, to keep s before f when timestamps tie
         std::uint32_t track = 0;
         std::uint32_t name = 0, category = 0;
         FlowIdKey id; // the id's text, hashed: one per flow, not worth interning

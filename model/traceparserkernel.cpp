@@ -499,7 +499,7 @@ void Parser::commit(char ph, std::int64_t offset, std::string_view name,
         const bool nameIsCatId = name.size() == cat.size() + id.size() && name.substr(0, cat.size()) == cat
             && name.substr(cat.size()) == id;
         const std::uint32_t catId = intern(cat);
-        out->flows.push_back({ *start, static_cast<std::uint64_t>(offset), track, nameIsCatId ? catId : intern(name),
+        out->flows.push_back({ *start, track, nameIsCatId ? catId : intern(name),
                                catId, flowIdKey(id), ph, bp == "e" });
         return;
     }
