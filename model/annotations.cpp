@@ -243,7 +243,7 @@ AnnotationSet::ReadResult AnnotationSet::fromJson(const QByteArray &json, const 
             = list[i].isObject() ? fromObject(list[i].toObject(), &a, &notes) : tr("not an object");
         const QString where = tr("%1: annotation %2").arg(fileName).arg(i + 1);
         for (const QString &n : std::as_const(notes))
-            result.warnings << where + QStringLiteral(": ") + n;
+            result.warnings << tr("%1: %2").arg(where, n);
         if (!problem.isEmpty()) {
             result.warnings << tr("%1: %2; skipped").arg(where, problem);
             continue;

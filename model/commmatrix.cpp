@@ -1,5 +1,6 @@
 #include "model/commmatrix.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -10,6 +11,10 @@
 namespace npuscope {
 
 namespace {
+
+    class CommText {
+        Q_DECLARE_TR_FUNCTIONS(npuscope::CommMatrix)
+    };
 
     // "allreduce-middle@123": a size-class share of "allreduce-total@123".
     bool isPartialEntry(const QString &op)
@@ -45,11 +50,11 @@ void addCommunicationMatrix(
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
     if (error.error != QJsonParseError::NoError || !doc.isObject()) {
-        issues->append({ Severity::Warning, path, QStringLiteral("byte %1").arg(error.offset),
-            QStringLiteral("communication matrix not read: %1")
+        issues->append({ Severity::Warning, path, CommText::tr("byte %1").arg(error.offset),
+            CommText::tr("communication matrix not read: %1")
                 .arg(error.error != QJsonParseError::NoError
                         ? error.errorString()
-                        : QStringLiteral("not a JSON object")) });
+                        : CommText::tr("not a JSON object")) });
         return;
     }
     const QJsonObject steps = doc.object();
@@ -104,7 +109,7 @@ CommMatrix readCommunicationMatrices(const QStringList &paths, IssueList *issues
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly)) {
             issues->append({ Severity::Warning, path, QString(),
-                QStringLiteral("cannot read: %1").arg(file.errorString()) });
+                CommText::tr("cannot read: %1").arg(file.errorString()) });
             continue;
         }
         CommMatrix one;

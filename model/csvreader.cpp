@@ -5,6 +5,7 @@
 #include "model/decimal.h"
 
 #include <QBuffer>
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 
@@ -23,6 +24,10 @@ namespace {
 
     using namespace csv;
 
+    class CsvText {
+        Q_DECLARE_TR_FUNCTIONS(npuscope::CsvReader)
+    };
+
     // Progress is reported about every 4 MB: ~5 ms of parsing, so cancelling feels immediate while
     // the callback costs nothing measurable.
     constexpr std::size_t kProgressStep = 4 << 20;
@@ -30,7 +35,7 @@ namespace {
     // ~30 ms); above it a helper thread stores part of the columns while this one tokenises.
     constexpr std::size_t kParallelMinBytes = 8 << 20;
 
-    QString lineText(std::int64_t line) { return QStringLiteral("line %1").arg(line); }
+    QString lineText(std::int64_t line) { return CsvText::tr("line %1").arg(line); }
 
     Issue makeIssue(Severity severity, const QString &path, QString location, QString message)
     {
@@ -112,26 +117,28 @@ namespace {
         };
         for (const auto &[line, cells] : p.ragged)
             warn(lineText(line),
-                QStringLiteral("row has %1 cell(s), the header has %2; %3")
+                (cells < columns
+                        ? CsvText::tr("row has %1 cell(s), the header has %2; the missing cells "
+                                      "are empty")
+                        : CsvText::tr("row has %1 cell(s), the header has %2; the extra cells "
+                                      "are ignored"))
                     .arg(cells)
-                    .arg(columns)
-                    .arg(cells < columns ? QStringLiteral("the missing cells are empty")
-                                         : QStringLiteral("the extra cells are ignored")));
+                    .arg(columns));
         if (p.raggedCount > std::int64_t(p.ragged.size()))
             warn(QString(),
-                QStringLiteral("%1 rows in all have a wrong number of cells (the first %2 "
-                               "are listed)")
+                CsvText::tr("%1 rows in all have a wrong number of cells (the first %2 "
+                            "are listed)")
                     .arg(p.raggedCount)
                     .arg(p.ragged.size()));
         if (p.badQuotes > 0)
             warn(lineText(p.firstBadQuoteLine),
-                QStringLiteral("%1 quoted cell(s) have text after the closing quote; it was "
-                               "kept in the cell")
+                CsvText::tr("%1 quoted cell(s) have text after the closing quote; it was "
+                            "kept in the cell")
                     .arg(p.badQuotes));
         if (p.unterminatedLine > 0)
             warn(lineText(p.unterminatedLine),
-                QStringLiteral("quoted cell is never closed; the rest of the file was read "
-                               "into it"));
+                CsvText::tr("quoted cell is never closed; the rest of the file was read "
+                            "into it"));
     }
 
     // The input, read window by window into one reused buffer followed by kPaddingBytes zeros.
@@ -265,7 +272,7 @@ namespace {
         const bool ok = m_window.refill(keep);
         if (!ok)
             report(Severity::Warning, 0,
-                QStringLiteral("read error after %1 bytes (%2); the rest of the file was not read")
+                CsvText::tr("read error after %1 bytes (%2); the rest of the file was not read")
                     .arg(m_window.offset() + std::int64_t(m_window.data().size()))
                     .arg(m_window.error()));
         const std::string_view data = m_window.data();
@@ -440,10 +447,10 @@ namespace {
             m_checked = m_window.offset();
         }
         if (!refill() && m_window.data().empty())
-            return fail(QStringLiteral("cannot read the file: %1").arg(m_window.error()));
+            return fail(CsvText::tr("cannot read the file: %1").arg(m_window.error()));
         std::vector<std::string_view> header;
         if (!readHeader(header))
-            return fail(QStringLiteral("the file is empty"));
+            return fail(CsvText::tr("the file is empty"));
         auto table = std::make_shared<Table>();
         table->path = m_path;
         table->columns.resize(header.size());
@@ -459,14 +466,14 @@ namespace {
         reportProblems(m_issues, m_path, m_tokenizer.problems(), header.size());
         if (m_text.nulCount > 0)
             report(Severity::Warning, m_nulLine,
-                QStringLiteral("%1 NUL byte(s) in the text; kept as read").arg(m_text.nulCount));
+                CsvText::tr("%1 NUL byte(s) in the text; kept as read").arg(m_text.nulCount));
         if (m_text.invalidCount > 0)
             report(Severity::Warning, m_invalidLine,
-                QStringLiteral("%1 byte(s) are not valid UTF-8; they are shown as replacement "
-                               "characters")
+                CsvText::tr("%1 byte(s) are not valid UTF-8; they are shown as replacement "
+                            "characters")
                     .arg(m_text.invalidCount));
         if (table->lines.empty())
-            report(Severity::Info, 0, QStringLiteral("the file has a header but no data rows"));
+            report(Severity::Info, 0, CsvText::tr("the file has a header but no data rows"));
         if (m_progress)
             m_progress(m_size, m_size);
         result.table = std::move(table);
@@ -496,12 +503,12 @@ CsvResult readCsvFile(
     };
     const QFileInfo info(path);
     if (!info.exists())
-        return fail(QStringLiteral("file not found"));
+        return fail(CsvText::tr("file not found"));
     if (info.isDir())
-        return fail(QStringLiteral("this is a folder, not a CSV file"));
+        return fail(CsvText::tr("this is a folder, not a CSV file"));
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return fail(QStringLiteral("cannot open the file: %1").arg(file.errorString()));
+        return fail(CsvText::tr("cannot open the file: %1").arg(file.errorString()));
     return CsvLoader(file, file.isSequential() ? 0 : file.size(), path, progress, options).run();
 }
 

@@ -98,7 +98,9 @@ RankSource scanRankFolder(const QString &rankDir, IssueList *issues)
     const bool hasText = !r.traceView.isEmpty() || !r.kernelDetails.isEmpty() || !r.stepTraceTime.isEmpty();
     if (!hasText && !out.entryList({ QStringLiteral("*.db") }, QDir::Files).isEmpty())
         issues->append({ Severity::Warning, out.path(), QString(),
-                         QStringLiteral("this profile was exported only as a database (export_type db), which npuscope cannot read yet; collect with export_type text") });
+            QCoreApplication::translate("npuscope::Discovery",
+                "this profile was exported only as a database (export_type db), which npuscope "
+                "cannot read yet; collect with export_type text") });
     return r;
 }
 
@@ -129,7 +131,9 @@ void discoverFile(const QFileInfo &fi, ProfileSource &src)
         r.kineto = isKinetoFileName(name) || name.compare(QLatin1String("trace_view.json"), Qt::CaseInsensitive) != 0;
     } else {
         src.issues.append({ Severity::Error, fi.absoluteFilePath(), QString(),
-                            QStringLiteral("not a profile file: expected a folder, trace_view.json, a Kineto *.json[.gz] trace or kernel_details.csv") });
+            QCoreApplication::translate("npuscope::Discovery",
+                "not a profile file: expected a folder, trace_view.json, a Kineto *.json[.gz] "
+                "trace or kernel_details.csv") });
         return;
     }
     src.ranks.push_back(r);
@@ -165,7 +169,9 @@ void discoverFolder(const QDir &dir, ProfileSource &src)
     }
     if (src.ranks.empty())
         src.issues.append({ Severity::Error, dir.absolutePath(), QString(),
-                            QStringLiteral("no profile found here: expected *ascend_pt folders, an ASCEND_PROFILER_OUTPUT folder, trace_view.json or Kineto *.pt.trace.json files") });
+            QCoreApplication::translate("npuscope::Discovery",
+                "no profile found here: expected *ascend_pt folders, an ASCEND_PROFILER_OUTPUT "
+                "folder, trace_view.json or Kineto *.pt.trace.json files") });
 }
 
 } // namespace
@@ -173,7 +179,7 @@ void discoverFolder(const QDir &dir, ProfileSource &src)
 QString RankSource::label() const
 {
     if (rank >= 0)
-        return QStringLiteral("rank %1").arg(rank);
+        return QCoreApplication::translate("npuscope::Discovery", "rank %1").arg(rank);
     const QString file = !traceView.isEmpty() ? traceView : kernelDetails;
     if (kineto || dir.isEmpty())
         return QFileInfo(file).fileName();
@@ -186,11 +192,14 @@ ProfileSource discoverProfile(const QString &path)
     src.path = path;
     const QFileInfo fi(path);
     if (!fi.exists()) {
-        src.issues.append({ Severity::Error, path, QString(), QStringLiteral("no such file or folder") });
+        src.issues.append({ Severity::Error, path, QString(),
+            QCoreApplication::translate("npuscope::Discovery", "no such file or folder") });
         return src;
     }
     if (!fi.isReadable()) {
-        src.issues.append({ Severity::Error, path, QString(), QStringLiteral("permission denied: cannot read it") });
+        src.issues.append({ Severity::Error, path, QString(),
+            QCoreApplication::translate(
+                "npuscope::Discovery", "permission denied: cannot read it") });
         return src;
     }
     if (fi.isDir())

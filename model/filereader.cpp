@@ -1,5 +1,6 @@
 #include "model/filereader.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 
@@ -15,12 +16,16 @@ namespace npuscope {
 
 namespace {
 
+    class FileText {
+        Q_DECLARE_TR_FUNCTIONS(npuscope::FileReader)
+    };
+
 bool decompressGzip(const QString &path, int fd, std::int64_t maxOut, QByteArray *out,
                     QString *error)
 {
     z_stream zs {};
     if (inflateInit2(&zs, 15 + 32) != Z_OK) {
-        *error = QStringLiteral("%1: cannot initialise zlib").arg(path);
+        *error = FileText::tr("%1: cannot initialise zlib").arg(path);
         return false;
     }
     std::vector<unsigned char> in(1 << 20);
@@ -35,7 +40,8 @@ bool decompressGzip(const QString &path, int fd, std::int64_t maxOut, QByteArray
         if (zs.avail_in == 0 && !eof) {
             const ssize_t got = ::read(fd, in.data(), in.size());
             if (got < 0) {
-                *error = QStringLiteral("%1: read error: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno)));
+                *error = FileText::tr("%1: read error: %2")
+                             .arg(path, QString::fromLocal8Bit(std::strerror(errno)));
                 inflateEnd(&zs);
                 return false;
             }
@@ -48,7 +54,8 @@ bool decompressGzip(const QString &path, int fd, std::int64_t maxOut, QByteArray
         }
         if (produced == result.size()) {
             if (produced >= maxOut) {
-                *error = QStringLiteral("%1: decompressed data exceeds %2 MiB; refusing to continue (gzip bomb guard)")
+                *error = FileText::tr(
+                    "%1: decompressed data exceeds %2 MiB; refusing to continue (gzip bomb guard)")
                              .arg(path)
                              .arg(maxOut >> 20);
                 inflateEnd(&zs);
@@ -72,13 +79,15 @@ bool decompressGzip(const QString &path, int fd, std::int64_t maxOut, QByteArray
         if (rc == Z_BUF_ERROR && eof && zs.avail_in == 0 && !inMember)
             break; // clean end after the last member
         if (rc == Z_BUF_ERROR && eof && zs.avail_in == 0) {
-            *error = QStringLiteral("%1: compressed data is truncated at byte %2; the part before it was loaded")
+            *error = FileText::tr(
+                "%1: compressed data is truncated at byte %2; the part before it was loaded")
                          .arg(path)
                          .arg(consumed);
             break; // keep what was decompressed
         }
         if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR) {
-            *error = QStringLiteral("%1: corrupt gzip data near compressed byte %2 (%3); the part before it was loaded")
+            *error = FileText::tr(
+                "%1: corrupt gzip data near compressed byte %2 (%3); the part before it was loaded")
                          .arg(path)
                          .arg(consumed - zs.avail_in)
                          .arg(QString::fromLatin1(zs.msg ? zs.msg : "inflate error"));
@@ -105,12 +114,13 @@ std::shared_ptr<TraceSource> TraceSource::open(const QString &path, QString *err
     const QByteArray native = QFile::encodeName(path);
     const int fd = ::open(native.constData(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
-        *error = QStringLiteral("%1: cannot open: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno)));
+        *error = FileText::tr("%1: cannot open: %2")
+                     .arg(path, QString::fromLocal8Bit(std::strerror(errno)));
         return nullptr;
     }
     struct stat st {};
     if (::fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
-        *error = QStringLiteral("%1: not a regular file").arg(path);
+        *error = FileText::tr("%1: not a regular file").arg(path);
         ::close(fd);
         return nullptr;
     }

@@ -3,6 +3,7 @@
 #include "model/generatorsim.h"
 #include "model/generatorwriter.h"
 
+#include <QCoreApplication>
 #include <QDir>
 
 #include <algorithm>
@@ -15,6 +16,10 @@ namespace npuscope {
 using namespace gen;
 
 namespace {
+
+    class GeneratorText {
+        Q_DECLARE_TR_FUNCTIONS(npuscope::Generator)
+    };
 
     constexpr TimeNs kBaseEpochNs = 1736408883000000000; // the sample run's collection day
     constexpr TimeNs kRankOffsetNs = 1370130; // ranks do not start at the same instant
@@ -245,14 +250,14 @@ namespace {
     {
         if (m_progress.update(w.events()))
             return true;
-        m_error = QStringLiteral("cancelled");
+        m_error = GeneratorText::tr("cancelled");
         return false;
     }
 
     bool RankWriter::run()
     {
         if (!QDir().mkpath(m_outputDir)) {
-            m_error = QStringLiteral("cannot create %1").arg(m_outputDir);
+            m_error = GeneratorText::tr("cannot create %1").arg(m_outputDir);
             return false;
         }
         OutFile trace;
@@ -468,7 +473,8 @@ namespace {
             const QByteArray bytes = text.toUtf8();
             if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)
                 || f.write(bytes) != bytes.size()) {
-                m_error = QStringLiteral("cannot write %1: %2").arg(f.fileName(), f.errorString());
+                m_error
+                    = GeneratorText::tr("cannot write %1: %2").arg(f.fileName(), f.errorString());
                 return false;
             }
         }
@@ -517,9 +523,10 @@ std::optional<QList<Plant>> plantsFromList(QStringView list, QString *error)
                 plants.append(*p);
         } else {
             if (error)
-                *error = QStringLiteral("unknown plant '%1' (known: transdata, aicpu, hostbound, "
+                *error
+                    = GeneratorText::tr("unknown plant '%1' (known: transdata, aicpu, hostbound, "
                                         "lowblockdim, commnotoverlapped, all)")
-                             .arg(part);
+                          .arg(part);
             return std::nullopt;
         }
     }
@@ -530,15 +537,15 @@ GeneratorResult generateProfile(const GeneratorOptions &options, const ProgressF
 {
     GeneratorResult result;
     if (options.outDir.isEmpty())
-        result.error = QStringLiteral("no output folder given");
+        result.error = GeneratorText::tr("no output folder given");
     else if (options.ranks < 1 || options.ranks > 4096)
-        result.error = QStringLiteral("ranks must be between 1 and 4096");
+        result.error = GeneratorText::tr("ranks must be between 1 and 4096");
     else if (options.steps < 1 || options.steps > 1000)
-        result.error = QStringLiteral("steps must be between 1 and 1000");
+        result.error = GeneratorText::tr("steps must be between 1 and 1000");
     else if (options.deviceCores < 1 || options.deviceCores > 1024)
-        result.error = QStringLiteral("deviceCores must be between 1 and 1024");
+        result.error = GeneratorText::tr("deviceCores must be between 1 and 1024");
     else if (options.events < 1)
-        result.error = QStringLiteral("events must be positive");
+        result.error = GeneratorText::tr("events must be positive");
     if (!result.error.isEmpty())
         return result;
 

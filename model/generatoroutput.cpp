@@ -1,10 +1,16 @@
 #include "model/generatoroutput.h"
 
+#include <QCoreApplication>
+
 #include <charconv>
 
 namespace npuscope::gen {
 
 namespace {
+
+    class OutFileText {
+        Q_DECLARE_TR_FUNCTIONS(npuscope::Generator)
+    };
 
     // Large enough that write() calls cost nothing next to formatting; small enough to be free.
     constexpr std::size_t kBufferBytes = 8 << 20;
@@ -25,7 +31,7 @@ bool OutFile::open(const QString &path)
 {
     m_file.setFileName(path);
     if (!m_file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        m_error = QStringLiteral("cannot write %1: %2").arg(path, m_file.errorString());
+        m_error = OutFileText::tr("cannot write %1: %2").arg(path, m_file.errorString());
         return false;
     }
     m_buffer.resize(kBufferBytes);
@@ -49,7 +55,7 @@ void OutFile::flush()
     const auto n = static_cast<qint64>(m_used);
     if (ok() && m_file.write(m_buffer.data(), n) != n)
         m_error
-            = QStringLiteral("cannot write %1: %2").arg(m_file.fileName(), m_file.errorString());
+            = OutFileText::tr("cannot write %1: %2").arg(m_file.fileName(), m_file.errorString());
     m_flushed += n;
     m_used = 0;
 }
@@ -60,7 +66,7 @@ void OutFile::putSlow(std::string_view s)
     if (s.size() > m_buffer.size()) {
         const auto n = static_cast<qint64>(s.size());
         if (ok() && m_file.write(s.data(), n) != n)
-            m_error = QStringLiteral("cannot write %1").arg(m_file.fileName());
+            m_error = OutFileText::tr("cannot write %1").arg(m_file.fileName());
         m_flushed += n;
         return;
     }

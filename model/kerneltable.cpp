@@ -2,6 +2,7 @@
 
 #include "model/decimal.h"
 
+#include <QCoreApplication>
 #include <QStringList>
 
 #include <cmath>
@@ -11,6 +12,10 @@
 namespace npuscope {
 
 namespace {
+
+    class KernelText {
+        Q_DECLARE_TR_FUNCTIONS(npuscope::KernelTable)
+    };
 
     // Normalised header keys (Table::normaliseKey) of every spelling seen for a canonical column,
     // in order of preference (FORMATS.md §3, plus the article's Duration/Wait_time/Block_dim/
@@ -50,18 +55,15 @@ namespace {
             if (m_count++ == 0)
                 m_firstRow = row;
         }
-        void report(IssueList *issues, const QString &expected) const
+        // `message` has %1 for the column name, %2 for the count and %3 for the first bad cell.
+        void report(IssueList *issues, const QString &message) const
         {
             if (m_count == 0 || !issues)
                 return;
             const QString &name = m_table.columns[std::size_t(m_column)].name;
             issues->append(Issue { Severity::Warning, m_table.path,
-                QStringLiteral("line %1").arg(m_table.lines[std::size_t(m_firstRow)]),
-                QStringLiteral("column '%1': %2 cell(s) are not %3 (first: '%4'); "
-                               "they are treated as missing")
-                    .arg(name)
-                    .arg(m_count)
-                    .arg(expected, m_table.text(m_firstRow, m_column)) });
+                KernelText::tr("line %1").arg(m_table.lines[std::size_t(m_firstRow)]),
+                message.arg(name, QString::number(m_count), m_table.text(m_firstRow, m_column)) });
         }
 
     private:
@@ -93,7 +95,9 @@ namespace {
             else
                 out[row] = ns;
         }
-        bad.report(issues, QStringLiteral("times"));
+        bad.report(issues,
+            KernelText::tr("column '%1': %2 cell(s) are not times (first: '%3'); "
+                           "they are treated as missing"));
         return out;
     }
 
@@ -128,7 +132,9 @@ namespace {
             else
                 bad.add(qsizetype(row));
         }
-        bad.report(issues, QStringLiteral("integers"));
+        bad.report(issues,
+            KernelText::tr("column '%1': %2 cell(s) are not integers (first: '%3'); "
+                           "they are treated as missing"));
         return out;
     }
 
@@ -158,11 +164,11 @@ namespace {
     {
         QStringList missing;
         if (k.nameColumn < 0)
-            missing << QStringLiteral("name (Name / Op Name)");
+            missing << KernelText::tr("name (Name / Op Name)");
         if (k.startColumn < 0)
-            missing << QStringLiteral("start (Start Time(us) / Task Start Time(us))");
+            missing << KernelText::tr("start (Start Time(us) / Task Start Time(us))");
         if (k.durationColumn < 0)
-            missing << QStringLiteral("duration (Duration(us) / Task Duration(us))");
+            missing << KernelText::tr("duration (Duration(us) / Task Duration(us))");
         return missing.join(QStringLiteral(", "));
     }
 
@@ -192,7 +198,7 @@ KernelTable KernelTable::fromTable(std::shared_ptr<const Table> table, IssueList
             for (const Table::Column &c : t.columns)
                 found << c.name;
             issues->append(Issue { Severity::Error, t.path, QString(),
-                QStringLiteral("not a kernel table: missing %1; columns found: %2")
+                KernelText::tr("not a kernel table: missing %1; columns found: %2")
                     .arg(missing, found.join(QStringLiteral(", "))) });
         }
         return k;

@@ -6,6 +6,7 @@
 #include "model/ranksummary.h"
 #include "model/traceloader.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 
 #include <atomic>
@@ -192,8 +193,10 @@ LoadResult loadProfile(const QString &path, const LoadOptions &options, const Pr
     }
     if (profile->ranks.empty())
         result.error = source.issues.isEmpty()
-            ? QStringLiteral("%1: no profile found").arg(path)
-            : source.issues.first().file + QStringLiteral(": ") + source.issues.first().message;
+            ? QCoreApplication::translate("npuscope::ProfileLoader", "%1: no profile found")
+                  .arg(path)
+            : QCoreApplication::translate("npuscope::ProfileLoader", "%1: %2")
+                  .arg(source.issues.first().file, source.issues.first().message);
     result.profile = std::move(profile);
     return result;
 }

@@ -1,5 +1,6 @@
 #include "model/profilerconfig.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -8,6 +9,10 @@
 namespace npuscope {
 
 namespace {
+
+    class ConfigText {
+        Q_DECLARE_TR_FUNCTIONS(npuscope::ProfilerConfig)
+    };
 
 // Keys changed spelling across torch_npu versions ("_wait" in 2023, "wait" later).
 QJsonValue lookup(const QJsonObject &o, const char *key)
@@ -85,9 +90,10 @@ ProfilerConfig parseProfilerConfig(const QByteArray &json, const QString &path, 
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
     if (!doc.isObject()) {
-        issues->append({ Severity::Warning, path, QStringLiteral("byte %1").arg(error.offset),
-                         QStringLiteral("profiler_info is not a readable JSON object (%1); collection settings unknown")
-                             .arg(error.errorString()) });
+        issues->append({ Severity::Warning, path, ConfigText::tr("byte %1").arg(error.offset),
+            ConfigText::tr(
+                "profiler_info is not a readable JSON object (%1); collection settings unknown")
+                .arg(error.errorString()) });
         return c;
     }
     c.found = true;
@@ -123,7 +129,7 @@ ProfilerConfig readProfilerConfig(const QString &path, IssueList *issues)
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
         issues->append({ Severity::Warning, path, QString(),
-                         QStringLiteral("cannot read profiler_info: %1").arg(f.errorString()) });
+            ConfigText::tr("cannot read profiler_info: %1").arg(f.errorString()) });
         ProfilerConfig c;
         c.path = path;
         return c;
@@ -132,7 +138,8 @@ ProfilerConfig readProfilerConfig(const QString &path, IssueList *issues)
     constexpr qint64 kMaxSize = 16 << 20;
     if (f.size() > kMaxSize) {
         issues->append({ Severity::Warning, path, QString(),
-                         QStringLiteral("profiler_info is %1 MB, too large to be real; ignored").arg(f.size() >> 20) });
+            ConfigText::tr("profiler_info is %1 MB, too large to be real; ignored")
+                .arg(f.size() >> 20) });
         ProfilerConfig c;
         c.path = path;
         return c;
