@@ -35,7 +35,10 @@ namespace {
     // ~30 ms); above it a helper thread stores part of the columns while this one tokenises.
     constexpr std::size_t kParallelMinBytes = 8 << 20;
 
-    QString lineText(std::int64_t line) { return CsvText::tr("line %1").arg(line); }
+    QString lineText(std::int64_t line)
+    {
+        return QCoreApplication::translate("npuscope::CsvReader", "line %1").arg(line);
+    }
 
     Issue makeIssue(Severity severity, const QString &path, QString location, QString message)
     {

@@ -1386,6 +1386,10 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
         <source>%1: %2; skipped</source>
         <translation>%1：%2；已跳过</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::AnnotationStore</name>
@@ -1466,6 +1470,25 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
     <message>
         <source>Bars from %1 to %2, in this order: point at a bar for its rank.</source>
         <translation>柱条按此顺序从 %1 到 %2：将鼠标指向柱条可查看其 Rank。</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::CommMatrix</name>
+    <message>
+        <source>byte %1</source>
+        <translation>第 %1 字节</translation>
+    </message>
+    <message>
+        <source>communication matrix not read: %1</source>
+        <translation>未读取通信矩阵：%1</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>无法读取：%1</translation>
     </message>
 </context>
 <context>
@@ -1752,6 +1775,69 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
     </message>
 </context>
 <context>
+    <name>npuscope::CsvReader</name>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>row has %1 cell(s), the header has %2; the missing cells are empty</source>
+        <translation>该行有 %1 个单元格，表头有 %2 列；缺少的单元格按空值处理</translation>
+    </message>
+    <message>
+        <source>row has %1 cell(s), the header has %2; the extra cells are ignored</source>
+        <translation>该行有 %1 个单元格，表头有 %2 列；多出的单元格已忽略</translation>
+    </message>
+    <message>
+        <source>%1 rows in all have a wrong number of cells (the first %2 are listed)</source>
+        <translation>共有 %1 行的单元格数量不正确（仅列出前 %2 行）</translation>
+    </message>
+    <message>
+        <source>%1 quoted cell(s) have text after the closing quote; it was kept in the cell</source>
+        <translation>%1 个带引号的单元格在右引号之后还有文本；该文本已保留在单元格中</translation>
+    </message>
+    <message>
+        <source>quoted cell is never closed; the rest of the file was read into it</source>
+        <translation>带引号的单元格没有闭合；文件的剩余部分都被读入了该单元格</translation>
+    </message>
+    <message>
+        <source>read error after %1 bytes (%2); the rest of the file was not read</source>
+        <translation>读取 %1 字节后出错（%2）；文件的剩余部分未读取</translation>
+    </message>
+    <message>
+        <source>cannot read the file: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <source>%1 NUL byte(s) in the text; kept as read</source>
+        <translation>文本中有 %1 个 NUL 字节；已按原样保留</translation>
+    </message>
+    <message>
+        <source>%1 byte(s) are not valid UTF-8; they are shown as replacement characters</source>
+        <translation>%1 个字节不是有效的 UTF-8；显示为替换字符</translation>
+    </message>
+    <message>
+        <source>the file has a header but no data rows</source>
+        <translation>文件只有表头，没有数据行</translation>
+    </message>
+    <message>
+        <source>file not found</source>
+        <translation>找不到文件</translation>
+    </message>
+    <message>
+        <source>this is a folder, not a CSV file</source>
+        <translation>这是文件夹，不是 CSV 文件</translation>
+    </message>
+    <message>
+        <source>cannot open the file: %1</source>
+        <translation>无法打开文件：%1</translation>
+    </message>
+</context>
+<context>
     <name>npuscope::DetailsPanel</name>
     <message>
         <source>Field</source>
@@ -1864,6 +1950,30 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
         <source>permission denied: cannot list this folder</source>
         <translation>权限不足：无法列出此文件夹的内容</translation>
     </message>
+    <message>
+        <source>this profile was exported only as a database (export_type db), which npuscope cannot read yet; collect with export_type text</source>
+        <translation>此性能数据仅以数据库形式导出（export_type db），npuscope 暂时无法读取；请使用 export_type text 重新采集</translation>
+    </message>
+    <message>
+        <source>not a profile file: expected a folder, trace_view.json, a Kineto *.json[.gz] trace or kernel_details.csv</source>
+        <translation>不是性能数据文件：应为文件夹、trace_view.json、Kineto *.json[.gz] 跟踪文件或 kernel_details.csv</translation>
+    </message>
+    <message>
+        <source>no profile found here: expected *ascend_pt folders, an ASCEND_PROFILER_OUTPUT folder, trace_view.json or Kineto *.pt.trace.json files</source>
+        <translation>此处未找到性能数据：应包含 *ascend_pt 文件夹、ASCEND_PROFILER_OUTPUT 文件夹、trace_view.json 或 Kineto *.pt.trace.json 文件</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>no such file or folder</source>
+        <translation>文件或文件夹不存在</translation>
+    </message>
+    <message>
+        <source>permission denied: cannot read it</source>
+        <translation>权限不足：无法读取</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::ExportCaption</name>
@@ -1892,6 +2002,37 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
     <message>
         <source>top kernel %1: %2 (%3 of device time)</source>
         <translation>耗时最长的算子 %1：%2（占设备时间的 %3）</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::FileReader</name>
+    <message>
+        <source>%1: cannot initialise zlib</source>
+        <translation>%1：无法初始化 zlib</translation>
+    </message>
+    <message>
+        <source>%1: read error: %2</source>
+        <translation>%1：读取错误：%2</translation>
+    </message>
+    <message>
+        <source>%1: decompressed data exceeds %2 MiB; refusing to continue (gzip bomb guard)</source>
+        <translation>%1：解压后的数据超过 %2 MiB；拒绝继续（防范 gzip 炸弹）</translation>
+    </message>
+    <message>
+        <source>%1: compressed data is truncated at byte %2; the part before it was loaded</source>
+        <translation>%1：压缩数据在第 %2 字节处截断；已加载此前的部分</translation>
+    </message>
+    <message>
+        <source>%1: corrupt gzip data near compressed byte %2 (%3); the part before it was loaded</source>
+        <translation>%1：gzip 数据在压缩数据第 %2 字节附近损坏（%3）；已加载此前的部分</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1：无法打开：%2</translation>
+    </message>
+    <message>
+        <source>%1: not a regular file</source>
+        <translation>%1：不是普通文件</translation>
     </message>
 </context>
 <context>
@@ -2024,6 +2165,49 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
     </message>
 </context>
 <context>
+    <name>npuscope::Generator</name>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>cannot create %1</source>
+        <translation>无法创建 %1</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>unknown plant &apos;%1&apos; (known: transdata, aicpu, hostbound, lowblockdim, commnotoverlapped, all)</source>
+        <translation>未知的注入问题“%1”（可选：transdata、aicpu、hostbound、lowblockdim、commnotoverlapped、all）</translation>
+    </message>
+    <message>
+        <source>no output folder given</source>
+        <translation>未指定输出文件夹</translation>
+    </message>
+    <message>
+        <source>ranks must be between 1 and 4096</source>
+        <translation>Rank 数必须在 1 到 4096 之间</translation>
+    </message>
+    <message>
+        <source>steps must be between 1 and 1000</source>
+        <translation>迭代数必须在 1 到 1000 之间</translation>
+    </message>
+    <message>
+        <source>deviceCores must be between 1 and 1024</source>
+        <translation>deviceCores 必须在 1 到 1024 之间</translation>
+    </message>
+    <message>
+        <source>events must be positive</source>
+        <translation>事件数必须为正数</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+</context>
+<context>
     <name>npuscope::HtmlReport</name>
     <message>
         <source>Rank %1: the whole timeline</source>
@@ -2086,6 +2270,37 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
     <message>
         <source>%1 error(s), %2 warning(s), %3 info</source>
         <translation>%1 个错误，%2 个警告，%3 条信息</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::KernelTable</name>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>column &apos;%1&apos;: %2 cell(s) are not times (first: &apos;%3&apos;); they are treated as missing</source>
+        <translation>列“%1”：%2 个单元格不是时间（第一个：“%3”）；按缺失值处理</translation>
+    </message>
+    <message>
+        <source>column &apos;%1&apos;: %2 cell(s) are not integers (first: &apos;%3&apos;); they are treated as missing</source>
+        <translation>列“%1”：%2 个单元格不是整数（第一个：“%3”）；按缺失值处理</translation>
+    </message>
+    <message>
+        <source>name (Name / Op Name)</source>
+        <translation>名称（Name / Op Name）</translation>
+    </message>
+    <message>
+        <source>start (Start Time(us) / Task Start Time(us))</source>
+        <translation>开始时间（Start Time(us) / Task Start Time(us)）</translation>
+    </message>
+    <message>
+        <source>duration (Duration(us) / Task Duration(us))</source>
+        <translation>耗时（Duration(us) / Task Duration(us)）</translation>
+    </message>
+    <message>
+        <source>not a kernel table: missing %1; columns found: %2</source>
+        <translation>不是算子表：缺少 %1；找到的列：%2</translation>
     </message>
 </context>
 <context>
@@ -2521,6 +2736,36 @@ Click to show every kernel again.</source>
     <message>
         <source>%1 could not be loaded: %2</source>
         <translation>无法加载 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::ProfileLoader</name>
+    <message>
+        <source>%1: no profile found</source>
+        <translation>%1：未找到性能数据</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::ProfilerConfig</name>
+    <message>
+        <source>byte %1</source>
+        <translation>第 %1 字节</translation>
+    </message>
+    <message>
+        <source>profiler_info is not a readable JSON object (%1); collection settings unknown</source>
+        <translation>profiler_info 不是可读取的 JSON 对象（%1）；采集设置未知</translation>
+    </message>
+    <message>
+        <source>cannot read profiler_info: %1</source>
+        <translation>无法读取 profiler_info：%1</translation>
+    </message>
+    <message>
+        <source>profiler_info is %1 MB, too large to be real; ignored</source>
+        <translation>profiler_info 有 %1 MB，过大，不可能是真实文件；已忽略</translation>
     </message>
 </context>
 <context>
