@@ -4,6 +4,10 @@
 #include <chrono>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace npuscope::csv {
 
 namespace {
@@ -39,9 +43,9 @@ namespace {
         return state.dict.size() > kMaxCachedValues && state.dict.size() * 2 > rowsSoFar;
     }
 
-    // Gives the column its type and re-points its text ids from its own pool to the table's,
-    // interning the pool's strings a few ahead so that the cache misses of the table's pool
-    // overlap. Raw rows already hold the table's ids.
+    // Gives the column its type and re-points its deduplicated text ids from its own pool to the
+    // table's, interning the pool's strings a few ahead so that the cache misses of the table's
+    // pool overlap. Raw rows keep their local ids until appendRawTexts().
     void finishColumn(Table &table, std::size_t column, ColumnState &state)
     {
         Table::Column &col = table.columns[column];
@@ -50,7 +54,7 @@ namespace {
         if (!number)
             std::vector<double>().swap(col.number);
         constexpr std::size_t kAhead = 8;
-        const std::size_t count = state.dict.size();
+        const std::size_t count = state.raw ? state.indexed : state.dict.size();
         std::vector<StringId> toTable(count);
         StringPool::Lookup ahead[kAhead];
         for (std::size_t id = 0; id < count + kAhead; ++id) {
@@ -66,7 +70,25 @@ namespace {
             = state.raw ? std::min(state.rawFrom, col.text.size()) : col.text.size();
         for (std::size_t row = 0; row < local; ++row)
             col.text[row] = toTable[col.text[row].value];
-        state = ColumnState(); // free the column's pool
+        if (!state.raw)
+            state = ColumnState(); // free the column's pool
+    }
+
+    // Moves a raw column's appended texts to the table's pool, in order, and re-points its raw
+    // rows (local id 0 is the empty text, which the table's pool has as id 0 too).
+    void appendRawTexts(Table &table, std::size_t column, ColumnState &state)
+    {
+        Table::Column &col = table.columns[column];
+        const auto first = std::uint32_t(table.strings.size());
+        for (std::size_t id = state.indexed; id < state.dict.size(); ++id)
+            table.strings.append(state.dict.view(StringId(std::uint32_t(id))));
+        const auto shift = std::uint32_t(first - state.indexed);
+        for (std::size_t row = std::min(state.rawFrom, col.text.size()); row < col.text.size();
+             ++row) {
+            if (const std::uint32_t id = col.text[row].value; id != 0)
+                col.text[row] = StringId(id + shift);
+        }
+        state = ColumnState();
     }
 
 } // namespace
@@ -126,58 +148,88 @@ void ColumnWorker::store(const RowBatch &batch, std::int64_t index)
     }
 }
 
+namespace {
+
+    // Whether two cells hold the same text. Cells are followed by kPaddingBytes readable bytes
+    // (see csvtokenizer.h), so a short one is compared with one vector load per side.
+    bool sameCell(std::string_view a, std::string_view b)
+    {
+        if (a.size() != b.size())
+            return false;
+#if defined(__SSE2__)
+        if (a.size() <= kPaddingBytes) {
+            const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i *>(a.data()));
+            const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i *>(b.data()));
+            const auto equal = unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)));
+            const unsigned wanted = (1u << a.size()) - 1;
+            return (equal & wanted) == wanted;
+        }
+#endif
+        return std::memcmp(a.data(), b.data(), a.size()) == 0;
+    }
+
+} // namespace
+
 // Column by column: the column's pool, value records and output vectors stay in cache for the
-// whole batch, and looking up all rows first lets the pool's cache misses overlap.
+// whole batch. A cell equal to the one above it (step, stream, model ids, op state: most cells of
+// most columns) reuses that cell's id and value without hashing. The pools are small enough to
+// stay in cache, so each cell is looked up and interned in one go: a first pass that stored the
+// lookups for prefetching spent 40% of this function in store-forwarding stalls (perf annotate).
 void ColumnWorker::storeColumn(const RowBatch &batch, std::size_t column, std::int64_t index)
 {
     const std::size_t rows = batch.rows, stride = m_table.columns.size();
     ColumnState &state = m_states[column];
     const std::string_view *cells = batch.cells.data() + column;
-    m_lookups.resize(rows);
-    for (std::size_t r = 0; r < rows; ++r) {
-        m_lookups[r] = StringPool::lookupPadded(cells[r * stride]);
-        state.dict.prefetch(m_lookups[r]);
-    }
+    m_same.resize(rows);
     Table::Column &col = m_table.columns[column];
     StringId *ids = appendUninitialised(col.text, rows);
-    for (std::size_t r = 0; r < rows; ++r)
-        ids[r] = state.dict.intern(m_lookups[r]);
-    if (state.numeric || state.timeScale)
+    for (std::size_t r = 0; r < rows; ++r) {
+        const std::string_view text = cells[r * stride];
+        const bool same = r > 0 && sameCell(text, cells[(r - 1) * stride]);
+        m_same[r] = same;
+        ids[r] = same ? ids[r - 1] : state.dict.intern(StringPool::lookupPadded(text));
+    }
+    if (state.numeric || state.timeScale) {
+        CellInfo last;
         storeValues(
-            col, state, rows, [&](std::size_t r) { return m_lookups[r].text; },
-            [&](std::size_t r) { return cellInfo(state, ids[r], m_lookups[r].text); });
+            col, state, rows, [&](std::size_t r) { return cells[r * stride]; },
+            [&](std::size_t r) {
+                if (!m_same[r])
+                    last = cellInfo(state, ids[r], cells[r * stride]);
+                return last;
+            });
+    }
     if (shouldGoRaw(state, col.text.size())) {
         state.raw = true;
         state.rawFrom = col.text.size();
+        state.indexed = state.dict.size();
         m_rawFromBatch[column].store(index + 1, std::memory_order_relaxed);
     }
 }
 
-// A raw column's texts, interned straight into the table's pool (only this worker writes it).
+// A raw column's texts, appended to its pool without deduplication (only this worker writes the
+// pools of raw columns): their cells are nearly all different, and interning them into the
+// table's pool, an index of millions of slots, cost a cache miss per cell, a rehash of the whole
+// index at each doubling and the kernel's zeroing of its fresh pages: half of the load in the
+// profile, and most of its peak memory.
 void ColumnWorker::storeRawText(const RowBatch &batch, std::size_t column)
 {
     const std::size_t rows = batch.rows, stride = m_table.columns.size();
     ColumnState &state = m_states[column];
     const std::string_view *cells = batch.cells.data() + column;
-    StringPool &pool = m_table.strings;
     Table::Column &col = m_table.columns[column];
     if (col.text.size() == state.rawFrom) {
         // The first raw batch of this column: make room for the rest of it (the reader reserved
-        // its estimate of the row count) at once. Growing a pool of a million strings step by
-        // step rehashes it several times, and the kernel's zeroing of the fresh pages was the
-        // largest single cost of this thread in the profile.
+        // its estimate of the row count) at once rather than doubling the views step by step.
         const std::size_t expected
             = col.text.capacity() - std::min(col.text.capacity(), col.text.size());
-        pool.reserve(pool.size() + expected);
-    }
-    m_lookups.resize(rows);
-    for (std::size_t r = 0; r < rows; ++r) {
-        m_lookups[r] = StringPool::lookupPadded(cells[r * stride]);
-        pool.prefetch(m_lookups[r]);
+        state.dict.reserveViews(state.dict.size() + expected);
     }
     StringId *ids = appendUninitialised(col.text, rows);
-    for (std::size_t r = 0; r < rows; ++r)
-        ids[r] = pool.intern(m_lookups[r]);
+    for (std::size_t r = 0; r < rows; ++r) {
+        const std::string_view text = cells[r * stride];
+        ids[r] = text.empty() ? StringId(0) : state.dict.append(text);
+    }
 }
 
 // A raw column's values, parsed from each cell: they are nearly all different.
@@ -226,8 +278,19 @@ void ColumnWorker::storeValues(
 
 void finishColumns(Table &table, std::vector<ColumnState> &states)
 {
-    for (std::size_t c = 0; c < states.size(); ++c)
+    // Every intern() before any append(): the pool sizes its index by all the strings it holds,
+    // so interning after a million appended ones would grow the index for them.
+    std::size_t appended = 0;
+    for (std::size_t c = 0; c < states.size(); ++c) {
         finishColumn(table, c, states[c]);
+        if (states[c].raw)
+            appended += states[c].dict.size() - states[c].indexed;
+    }
+    table.strings.reserveViews(table.strings.size() + appended);
+    for (std::size_t c = 0; c < states.size(); ++c) {
+        if (states[c].raw)
+            appendRawTexts(table, c, states[c]);
+    }
 }
 
 } // namespace npuscope::csv

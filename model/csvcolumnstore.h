@@ -18,9 +18,9 @@ namespace npuscope::csv {
 // One column while parsing. Its distinct values live in its own small pool, which stays in
 // cache for the many columns with few values; the text ids stored meanwhile are local to it and
 // re-pointed at the table's pool at the end (finishColumns). A column of nearly unique values
-// (task ids, timestamps) switches to raw mode: from then on its cells go straight into the
-// table's pool. Growing a private pool of 440 K strings and merging it again took a third of the
-// load of a 101 MB kernel_details.csv (perf) and most of its peak memory.
+// (task ids, timestamps) switches to raw mode: from then on its cells are appended to its pool
+// without deduplication (StringPool::append) and moved to the table's pool at the end. Probing an
+// index of a million strings cost a cache miss per cell, and its slots most of the peak memory.
 struct ColumnState {
     StringPool dict;
     std::vector<CellInfo> info; // per local id, filled on first use
@@ -28,7 +28,8 @@ struct ColumnState {
     bool numeric = true; // every non-missing cell so far is a number
     bool sawNumber = false;
     bool raw = false;
-    std::size_t rawFrom = 0; // in raw mode, the first row whose id is already the table's
+    std::size_t rawFrom = 0; // in raw mode, the first row whose text was appended
+    std::size_t indexed = 0; // in raw mode, the local ids below this are deduplicated
 };
 
 // Stores the cells of each batch into the table's columns. Two workers on two threads split
@@ -68,7 +69,7 @@ private:
     std::vector<std::atomic<std::int64_t>> &m_rawFromBatch;
     std::size_t m_begin, m_end;
     bool m_ownsRaw;
-    std::vector<StringPool::Lookup> m_lookups;
+    std::vector<std::uint8_t> m_same; // per row of the batch: the cell equals the one above
     std::vector<double> m_costs;
     double m_rawCost = 0;
 };

@@ -76,10 +76,10 @@ namespace {
 
     // Relative costs per cell, from a perf profile of a 101 MB kernel_details.csv with both
     // threads busy: tokenising or storing a cell of a column with few values costs about its
-    // bytes plus 8; interning a cell of a raw column into the table's large pool (cache misses)
-    // about 16 times that, and parsing its value about 4 times.
+    // bytes plus 8; appending a cell of a raw column to the table's pool about twice that, and
+    // parsing its value about 4 times.
     constexpr double kCellWeight = 8;
-    constexpr double kRawTextWeight = 300;
+    constexpr double kRawTextWeight = 40;
     constexpr double kRawValueWeight = 70;
 
     // First column of the helper's range, before anything was measured. The raw columns are

@@ -100,6 +100,15 @@ StringId StringPool::insert(std::string_view text, Key key, std::size_t slot)
     return StringId(id);
 }
 
+StringId StringPool::append(std::string_view text)
+{
+    if (m_slots.empty()) [[unlikely]] // moved-from pool
+        reset();
+    const auto id = static_cast<std::uint32_t>(m_views.size());
+    m_views.push_back(store(text));
+    return StringId(id);
+}
+
 StringId StringPool::find(std::string_view text) const
 {
     if (m_slots.empty())

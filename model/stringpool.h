@@ -42,6 +42,13 @@ public:
 
     StringId intern(std::string_view text) { return intern(lookup(text)); }
     StringId intern(const Lookup &l);
+    // Stores the text under a new id without indexing it: view() returns it, but find() and
+    // intern() never return that id, so equal texts may get several ids. For loaders of columns
+    // of nearly unique values (CSV timestamps, task ids), where probing a table of millions of
+    // slots costs a cache miss per cell and deduplicates next to nothing.
+    StringId append(std::string_view text);
+    // Prepares for `count` strings in total without growing the index (for append()).
+    void reserveViews(std::size_t count) { m_views.reserve(count); }
     // Returns an invalid id when the text was never interned.
     StringId find(std::string_view text) const;
     std::string_view view(StringId id) const
