@@ -149,6 +149,15 @@ public:
         m_base = pos & ~std::size_t(63);
         m_mask = maskAt(m_base) & (~std::uint64_t(0) << (pos - m_base));
     }
+    // Moves forward to `pos`, at or after the last delimiter returned: the bits of the current
+    // block are reused when `pos` is in it (after a short quoted cell, nearly always).
+    void advanceTo(std::size_t pos)
+    {
+        if (pos - m_base < 64) // pos >= m_base, as the last delimiter returned was in the block
+            m_mask &= ~std::uint64_t(0) << (pos - m_base);
+        else
+            seek(pos);
+    }
     // The next delimiter, consumed; the data size when there is none.
     std::size_t next()
     {
@@ -367,6 +376,24 @@ inline std::size_t Tokenizer::findQuote(std::size_t from) const
 // False when the cell may continue past the window.
 inline bool Tokenizer::readQuotedCell(std::vector<std::string_view> &out)
 {
+    // torch_npu's shape cells, """32,4096""": doubled quotes only at both ends, then a
+    // delimiter. The unescaped text, "32,4096", is in the data as it is, from the second quote to
+    // the first of the closing three: a view of it needs no copy into the scratch.
+    if (const std::size_t n = m_data.size();
+        m_pos + 3 < n && m_data[m_pos + 1] == '"' && m_data[m_pos + 2] == '"') {
+        const std::size_t k = findQuote(m_pos + 3);
+        if (k != std::string_view::npos && k + 2 < n && m_data[k + 1] == '"' && m_data[k + 2] == '"'
+            && (k + 3 < n ? m_data[k + 3] == ',' || m_data[k + 3] == '\n' || m_data[k + 3] == '\r'
+                          : m_final)) {
+            const std::string_view text = m_data.substr(m_pos + 2, k - m_pos - 1);
+            if (std::memchr(text.data(), '\n', text.size()))
+                m_line += std::count(text.begin(), text.end(), '\n');
+            out.push_back(trimBlanks(text));
+            m_pos = k + 3;
+            m_scan.advanceTo(m_pos);
+            return true;
+        }
+    }
     std::string &scratch = m_batch->scratch;
     const std::size_t contentStart = m_pos + 1, scratchStart = scratch.size();
     std::size_t q = contentStart, contentEnd = m_data.size();
@@ -395,7 +422,7 @@ inline bool Tokenizer::readQuotedCell(std::vector<std::string_view> &out)
     if (copied)
         scratch.append(m_data.substr(q, contentEnd - std::min(q, contentEnd)));
     m_pos = std::min(contentEnd + 1, m_data.size());
-    m_scan.seek(m_pos);
+    m_scan.advanceTo(m_pos);
     if (m_pos < m_data.size() && m_data[m_pos] != ',' && m_data[m_pos] != '\n'
         && m_data[m_pos] != '\r') {
         if (m_problems.badQuotes++ == 0)

@@ -184,6 +184,9 @@ std::string randomCell(Random &rnd)
     case 4:
         return (rnd.chance(10) ? " " : "") + randomNumber(rnd) + (rnd.chance(20) ? "\t" : "");
     case 5:
+        // A shape cell, """32,4096""", sometimes not quite that.
+        return std::string(rnd.chance(80) ? "\"\"\"" : "\"\"") + randomText(rnd, true)
+            + (rnd.chance(80) ? "\"\"\"" : "\"\"\"\"") + (rnd.chance(5) ? "x" : "");
     case 6: {
         std::string s = '"' + randomText(rnd, true) + '"';
         if (rnd.chance(5))
