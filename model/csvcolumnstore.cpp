@@ -74,6 +74,23 @@ namespace {
             state = ColumnState(); // free the column's pool
     }
 
+    // A raw column that turned out to hold text: its texts are interned after all. Text cells
+    // are compared by id (aggregation by name or type, the kernel table's exact filter), so a
+    // text column keeps one id per distinct text, however many there are; only number columns,
+    // compared by value, skip the deduplication.
+    void internRawTexts(Table &table, std::size_t column, ColumnState &state)
+    {
+        Table::Column &col = table.columns[column];
+        std::vector<StringId> toTable(state.dict.size() - state.indexed);
+        for (std::size_t id = state.indexed; id < state.dict.size(); ++id)
+            toTable[id - state.indexed] = table.strings.intern(state.dict.view(StringId(std::uint32_t(id))));
+        for (std::size_t row = std::min(state.rawFrom, col.text.size()); row < col.text.size(); ++row) {
+            if (const std::uint32_t id = col.text[row].value; id != 0)
+                col.text[row] = toTable[id - state.indexed];
+        }
+        state = ColumnState();
+    }
+
     // Moves a raw column's appended texts to the table's pool, in order, and re-points its raw
     // rows (local id 0 is the empty text, which the table's pool has as id 0 too).
     void appendRawTexts(Table &table, std::size_t column, ColumnState &state)
@@ -281,9 +298,14 @@ void finishColumns(Table &table, std::vector<ColumnState> &states)
     // Every intern() before any append(): the pool sizes its index by all the strings it holds,
     // so interning after a million appended ones would grow the index for them.
     std::size_t appended = 0;
-    for (std::size_t c = 0; c < states.size(); ++c) {
+    for (std::size_t c = 0; c < states.size(); ++c)
         finishColumn(table, c, states[c]);
-        if (states[c].raw)
+    for (std::size_t c = 0; c < states.size(); ++c) {
+        if (!states[c].raw)
+            continue;
+        if (table.columns[c].type == Table::ColumnType::Text)
+            internRawTexts(table, c, states[c]);
+        else
             appended += states[c].dict.size() - states[c].indexed;
     }
     table.strings.reserveViews(table.strings.size() + appended);

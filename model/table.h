@@ -16,10 +16,12 @@ namespace npuscope {
 
 // A CSV file as typed columns. The original header is kept; unknown columns are kept too.
 // Text cells are interned (names, types, shapes repeat a lot); numeric columns also keep a
-// parsed value. In a large file, a column of nearly unique values (task ids, timestamps) has its
-// texts stored without deduplication (StringPool::append): there equal texts may have different
-// ids, so compare such cells by text, and StringPool::find() does not see them. Columns whose header carries a time unit ("(us)", "(ms)") additionally keep an
-// exact int64 nanosecond value parsed from the text (see decimal.h).
+// parsed value. In a large file, a number column of nearly unique values (task ids, timestamps)
+// has its texts stored without deduplication (StringPool::append): there equal texts may have
+// different ids, so compare such cells by value or text, and StringPool::find() does not see
+// them. Text columns always have one id per distinct text. Columns whose header carries a time
+// unit ("(us)", "(ms)") additionally keep an exact int64 nanosecond value parsed from the text
+// (see decimal.h).
 class Table {
 public:
     enum class ColumnType { Text, Number };
