@@ -235,6 +235,25 @@ EventRef Trace::eventAt(TrackId id, TimeNs t) const
             best = { id, static_cast<std::uint32_t>(it - 1 - ev.begin()) };
         return best;
     }
+    // Nested tracks: the deepest slice containing t is also the last one in start order that
+    // contains it. (A slice X containing t is still open, on the depth stack of buildTrackIndexes,
+    // when any later slice Y containing t starts, so Y is deeper; an instant X at t is not
+    // pushed, but nothing below it is popped before Y, so Y is at least as deep, and ties go to
+    // the later slice.) So looking back from the last slice starting at or before t finds it,
+    // usually among the first few; past a bound the tree answers instead (a long slice far
+    // back, with many closed ones after it).
+    {
+        const auto &ev = tr.events;
+        const auto it = std::upper_bound(ev.begin(), ev.end(), t, [](TimeNs v, const Event &e) { return v < e.start; });
+        std::size_t i = static_cast<std::size_t>(it - ev.begin());
+        for (int k = 0; k < 32 && i > 0; ++k) {
+            const Event &e = ev[--i];
+            if (e.duration == 0 ? e.start == t : e.end() > t)
+                return { id, static_cast<std::uint32_t>(i) };
+        }
+        if (i == 0)
+            return best;
+    }
     visitOverlapping(tr, t, t, [&](std::uint32_t i) {
         const Event &e = tr.events[i];
         if (e.duration == 0 && e.start != t)

@@ -44,6 +44,37 @@ int childBare(const QString &path)
     return 0;
 }
 
+// A digest of everything the loader decides (slices, depths, flows and their orders), so that a
+// change to the loader can be checked for identical results on a large file.
+void printDigest(const Trace &trace)
+{
+    std::uint64_t h = 1469598103934665603ull;
+    auto mix = [&h](std::uint64_t v) { h = (h ^ v) * 1099511628211ull; };
+    for (const Track &t : trace.tracks) {
+        mix(t.events.size());
+        for (const Event &e : t.events) {
+            mix(static_cast<std::uint64_t>(e.start));
+            mix(static_cast<std::uint64_t>(e.duration));
+            mix(e.depth);
+            mix(e.name.value);
+            mix(e.argsOffset);
+        }
+    }
+    std::uint64_t events = h;
+    for (const Flow &f : trace.flows) {
+        mix(f.name.value);
+        mix(f.category.value);
+        mix((std::uint64_t(f.from.track.value) << 32) | f.from.index);
+        mix((std::uint64_t(f.to.track.value) << 32) | f.to.index);
+    }
+    for (std::uint32_t i : trace.flowsByFrom)
+        mix(i);
+    for (std::uint32_t i : trace.flowsByTo)
+        mix(i);
+    std::fprintf(stderr, "digest: events %016llx all %016llx, %zu flows\n", static_cast<unsigned long long>(events),
+                 static_cast<unsigned long long>(h), trace.flows.size());
+}
+
 int childLoad(const QString &path, int threads)
 {
     const long before = statusKb("VmRSS:");
@@ -57,6 +88,8 @@ int childLoad(const QString &path, int threads)
         return 1;
     std::printf("%.6f %lld %ld %ld\n", s, static_cast<long long>(r.trace->stats.events),
                 statusKb("VmRSS:") - before, statusKb("VmHWM:") - before);
+    if (qEnvironmentVariableIsSet("NPUSCOPE_BENCH_DIGEST"))
+        printDigest(*r.trace);
     return 0;
 }
 

@@ -82,8 +82,11 @@ void TstTrace::depthNesting()
 // with back-to-back slices, instants and equal starts.
 void TstTrace::eventAtMatchesBruteForce()
 {
-    for (const bool flat : { true, false }) {
-        QRandomGenerator rng(flat ? 3 : 4);
+    // Flat; nested; nested with a few long slices that many short closed ones follow (eventAt
+    // looks back a bounded number of slices, then asks the tree: both paths are checked).
+    for (const int variant : { 0, 1, 2 }) {
+        const bool flat = variant == 0;
+        QRandomGenerator rng(3 + variant);
         Track t;
         t.id = TrackId(0);
         TimeNs now = 0;
@@ -91,7 +94,9 @@ void TstTrace::eventAtMatchesBruteForce()
             Event e;
             const int kind = rng.bounded(10);
             e.start = flat ? now : rng.bounded(200000);
-            e.duration = kind == 0 ? 0 : rng.bounded(1, flat ? 50 : 2000);
+            e.duration = kind == 0 ? 0 : rng.bounded(1, variant == 1 ? 2000 : 50);
+            if (variant == 2 && rng.bounded(100) == 0)
+                e.duration = rng.bounded(20000, 100000);
             if (flat) // back-to-back, touching or with a gap; instants between slices
                 now += e.duration + (e.duration == 0 ? 1 + rng.bounded(5) : kind < 3 ? 0 : rng.bounded(30));
             t.events.push_back(e);

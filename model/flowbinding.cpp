@@ -1,0 +1,202 @@
+// TraceBuilder's last big step: binding every flow end ("s", "t", "f") to the slice it belongs to
+// and chaining the ends of each id into flows. Millions of points at real scale: every pass here
+// is laid out for the cache (see the comments) and runs on the loader's threads.
+#include "model/bucketsort.h"
+#include "model/tracebuilder.h"
+
+#include <QElapsedTimer>
+
+#include <algorithm>
+#include <bit>
+#include <thread>
+
+namespace npuscope {
+
+namespace {
+
+int phaseOrder(char phase)
+{
+    return phase == 's' ? 0 : phase == 't' ? 1 : 2;
+}
+
+// Flow indices ordered by one end (track, event index), ties by flow index. Sorting packed
+// (key, index) pairs keeps the sort on contiguous memory instead of chasing indices; the
+// buckets are ranges of the trace's events numbered across tracks.
+std::vector<std::uint32_t> flowOrder(const std::vector<Flow> &flows, const std::vector<std::uint64_t> &trackStart,
+                                     bool byFrom)
+{
+    struct Key {
+        std::uint64_t end;
+        std::uint32_t flow;
+    };
+    std::vector<Key> keys(flows.size());
+    for (std::uint32_t i = 0; i < keys.size(); ++i) {
+        const EventRef r = byFrom ? flows[i].from : flows[i].to;
+        keys[i] = { (std::uint64_t(r.track.value) << 32) | r.index, i };
+    }
+    const int bits = bucketBits(keys.size());
+    const int width = std::bit_width(std::max<std::uint64_t>(trackStart.back(), 1));
+    const int shift = std::max(0, width - bits);
+    auto bucketOf = [&](const Key &k) {
+        return static_cast<std::size_t>((trackStart[k.end >> 32] + (k.end & 0xffffffffu)) >> shift);
+    };
+    bucketSort(keys, std::size_t(1) << bits, bucketOf, [](auto first, auto last, std::size_t) {
+        std::sort(first, last, [](const Key &a, const Key &b) { return a.end != b.end ? a.end < b.end : a.flow < b.flow; });
+    }, 1);
+    std::vector<std::uint32_t> order(keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        order[i] = keys[i].flow;
+    return order;
+}
+
+} // namespace
+
+void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, IssueList *issues, int threads)
+{
+    Trace &trace = *m_trace;
+    auto &points = m_flowPoints;
+    auto bind = [&](const FlowPoint &p) -> EventRef {
+        const TrackId track(newIndexOf[p.track]);
+        if (p.phase == 'f' && !p.bindEnclosing) {
+            // Chrome's rule without "bp": "e": the next slice that starts at or after ts.
+            const auto &ev = trace.track(track).events;
+            auto it = std::lower_bound(ev.begin(), ev.end(), p.ts,
+                                       [](const Event &e, TimeNs t) { return e.start < t; });
+            if (it != ev.end())
+                return { track, static_cast<std::uint32_t>(it - ev.begin()) };
+        }
+        return trace.eventAt(track, p.ts);
+    };
+    QElapsedTimer clock;
+    clock.start();
+    // Binding is a read-only lookup per point: done in parallel, grouped by track in file order
+    // (nearly time order) so that consecutive lookups walk the same part of a track's index; in
+    // id order they would jump across hundreds of MB and miss the cache at every level. The
+    // grouping is a counting sort by track: linear, and file order stays within a track.
+    {
+        std::vector<std::uint32_t> start(trace.tracks.size() + 1, 0);
+        for (const FlowPoint &p : points)
+            ++start[p.track + 1];
+        for (std::size_t t = 1; t < start.size(); ++t)
+            start[t] += start[t - 1];
+        std::vector<std::uint32_t> byPlace(points.size());
+        for (std::uint32_t j = 0; j < points.size(); ++j)
+            byPlace[start[points[j].track]++] = j;
+        parallelRanges(points.size(), threads, [&](std::size_t from, std::size_t to) {
+            for (std::size_t k = from; k < to; ++k)
+                points[byPlace[k]].ref = bind(points[byPlace[k]]);
+        });
+    }
+    qCDebug(lcLoad, "  bind %zu flow points: %.1f ms", points.size(), clock.nsecsElapsed() / 1e6);
+    clock.restart();
+    // Then chain the starts, steps and ends of each id in time order: order 16-byte keys by
+    // (category, first half of the id hash), each small group of equal keys by the full order, and
+    // walk the groups. Bucketed by category and the hash's top bits, which are uniform, each
+    // bucket is sorted, grouped and chained inside the cache, and the buckets split between the
+    // threads; each thread's flows are appended in bucket order, so the result does not depend on
+    // the number of threads.
+    struct Key {
+        std::uint64_t id;
+        std::uint32_t category;
+        std::uint32_t point;
+    };
+    std::vector<Key> order(points.size());
+    std::uint32_t maxCategory = 0;
+    for (std::uint32_t j = 0; j < order.size(); ++j) {
+        order[j] = { points[j].id.a, points[j].category.value, j };
+        maxCategory = std::max(maxCategory, points[j].category.value);
+    }
+    std::vector<std::uint32_t> categoryRank(points.empty() ? 0 : maxCategory + 1, 0);
+    for (const Key &k : order)
+        categoryRank[k.category] = 1;
+    std::uint32_t categories = 0;
+    for (std::uint32_t &r : categoryRank)
+        r = r ? categories++ : 0;
+    int bits = bucketBits(order.size());
+    while (bits > 0 && (std::uint64_t(categories) << bits) > (std::uint64_t(1) << 22))
+        --bits;
+    auto bucketOf = [&](const Key &k) {
+        return (std::size_t(categoryRank[k.category]) << bits) | (bits ? static_cast<std::size_t>(k.id >> (64 - bits)) : 0);
+    };
+    auto before = [&](const Key &x, const Key &y) {
+        const FlowPoint &a = points[x.point];
+        const FlowPoint &b = points[y.point];
+        if (a.id.b != b.id.b)
+            return a.id.b < b.id.b;
+        if (a.ts != b.ts)
+            return a.ts < b.ts;
+        if (phaseOrder(a.phase) != phaseOrder(b.phase))
+            return phaseOrder(a.phase) < phaseOrder(b.phase);
+        return x.point < y.point; // file order
+    };
+    const std::size_t parts = static_cast<std::size_t>(std::max(threads, 1));
+    std::vector<std::vector<Flow>> partFlows(parts);
+    std::vector<qint64> partUnbound(parts, 0);
+    auto chainBucket = [&](auto first, auto end, std::size_t part) {
+        for (auto k = first; k != end; ++k)
+            __builtin_prefetch(&points[k->point]); // arrives while the keys sort
+        std::sort(first, end, [](const Key &x, const Key &y) {
+            return x.category != y.category ? x.category < y.category : x.id != y.id ? x.id < y.id : x.point < y.point;
+        });
+        std::vector<Flow> &flows = partFlows[part];
+        for (auto i = first; i != end;) {
+            auto j = i + 1;
+            while (j != end && j->category == i->category && j->id == i->id)
+                ++j;
+            if (j - i > 1)
+                std::sort(i, j, before);
+            // Equal first halves of the hash: usually one id, rarely several (the second half
+            // tells them apart, and sorted by it, each id's points are contiguous).
+            for (auto g = i; g != j;) {
+                const FlowPoint &head = points[g->point];
+                EventRef last;
+                for (; g != j; ++g) {
+                    const FlowPoint &p = points[g->point];
+                    if (p.id.b != head.id.b)
+                        break;
+                    const EventRef ref = p.ref;
+                    if (!ref.isValid())
+                        ++partUnbound[part];
+                    if (p.phase != 's' && last.isValid() && ref.isValid())
+                        flows.push_back({ p.name, p.category, last, ref });
+                    if (p.phase != 'f')
+                        last = ref;
+                }
+            }
+            i = j;
+        }
+    };
+    bucketSort(order, std::size_t(categories) << bits, bucketOf, chainBucket, threads);
+    qCDebug(lcLoad, "  order by id and chain: %.1f ms", clock.nsecsElapsed() / 1e6);
+    clock.restart();
+    order = {};
+    m_flowPoints = {};
+    std::size_t total = 0;
+    qint64 unbound = 0;
+    for (std::size_t k = 0; k < parts; ++k) {
+        total += partFlows[k].size();
+        unbound += partUnbound[k];
+    }
+    trace.flows.reserve(total);
+    for (auto &f : partFlows) {
+        trace.flows.insert(trace.flows.end(), f.begin(), f.end());
+        f = {};
+    }
+    if (unbound > 0)
+        issues->append({ Severity::Info, trace.path, QString(),
+                         QStringLiteral("%1 flow ends are not inside any slice and were not drawn").arg(unbound) });
+    std::vector<std::uint64_t> trackStart(trace.tracks.size() + 1, 0);
+    for (std::size_t t = 0; t < trace.tracks.size(); ++t)
+        trackStart[t + 1] = trackStart[t] + trace.tracks[t].events.size();
+    if (threads > 1) {
+        std::thread other([&] { trace.flowsByTo = flowOrder(trace.flows, trackStart, false); });
+        trace.flowsByFrom = flowOrder(trace.flows, trackStart, true);
+        other.join();
+    } else {
+        trace.flowsByFrom = flowOrder(trace.flows, trackStart, true);
+        trace.flowsByTo = flowOrder(trace.flows, trackStart, false);
+    }
+    qCDebug(lcLoad, "  order flows by their ends: %.1f ms", clock.nsecsElapsed() / 1e6);
+}
+
+} // namespace npuscope
