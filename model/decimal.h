@@ -27,6 +27,9 @@ std::optional<TimeNs> parseMicrosToNs(std::string_view text);
 // Same for a value in milliseconds or seconds, scaled by 10^scaleExp relative to µs
 // (ms: 3, s: 6, ns: -3).
 std::optional<TimeNs> parseScaledToNs(std::string_view text, int scaleExp);
+// The same without std::optional, for the loaders' hot loops (millions of calls): true and *out
+// set, or false.
+bool parseScaledToNs(std::string_view text, int scaleExp, TimeNs *out);
 
 std::optional<std::int64_t> parseInteger(std::string_view text);
 std::optional<double> parseDouble(std::string_view text);

@@ -458,8 +458,9 @@ void Parser::commit(char ph, std::int64_t offset, std::string_view name,
         ++st.other;
         return;
     }
-    const std::optional<TimeNs> start = parseMicrosToNs(ts);
-    if (!start) {
+    TimeNs startNs = 0;
+    const bool haveStart = parseScaledToNs(ts, 0, &startNs);
+    if (!haveStart) {
         if (ts.empty())
             out->addProblem(RawChunk::MissingTimestamp, offset, QStringLiteral("event without \"ts\""));
         else
@@ -478,7 +479,7 @@ void Parser::commit(char ph, std::int64_t offset, std::string_view name,
                 series = intern(name.empty() ? key : name);
             else
                 series = intern(std::string(name) + " (" + std::string(key) + ")");
-            out->counters.push_back({ *start, pidId, series, value });
+            out->counters.push_back({ startNs, pidId, series, value });
         }
         return;
     }
@@ -499,27 +500,27 @@ void Parser::commit(char ph, std::int64_t offset, std::string_view name,
         const bool nameIsCatId = name.size() == cat.size() + id.size() && name.substr(0, cat.size()) == cat
             && name.substr(cat.size()) == id;
         const std::uint32_t catId = intern(cat);
-        out->flows.push_back({ *start, track, nameIsCatId ? catId : intern(name),
+        out->flows.push_back({ startNs, track, nameIsCatId ? catId : intern(name),
                                catId, flowIdKey(id), ph, bp == "e" });
         return;
     }
     RawChunk::Slice slice;
     slice.track = track;
     slice.phase = ph == 'I' ? 'i' : ph;
-    slice.event.start = *start;
+    slice.event.start = startNs;
     slice.event.argsOffset = static_cast<std::uint64_t>(offset);
     slice.event.name = StringId(intern(name));
     slice.event.category = StringId(intern(cat));
     if (ph == 'X') {
         ++st.complete;
-        const std::optional<TimeNs> d = dur.empty() ? std::optional<TimeNs>(0) : parseMicrosToNs(dur);
-        if (!d) {
+        TimeNs d = 0;
+        if (!dur.empty() && !parseScaledToNs(dur, 0, &d)) {
             out->addProblem(RawChunk::BadDuration, offset,
                             QStringLiteral("duration %1 is not a valid number of microseconds; shown as 0").arg(QString::fromUtf8(dur.data(), static_cast<qsizetype>(std::min<std::size_t>(dur.size(), 40)))));
-        } else if (*d < 0) {
+        } else if (d < 0) {
             out->addProblem(RawChunk::NegativeDuration, offset, QStringLiteral("negative duration; shown as 0"));
         } else {
-            slice.event.duration = *d;
+            slice.event.duration = d;
         }
     } else if (ph == 'B' || ph == 'E') {
         ++st.beginEnd;
