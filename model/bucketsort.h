@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace npuscope {
@@ -66,6 +67,29 @@ void bucketSort(std::vector<T> &v, std::size_t buckets, BucketOf bucketOf, SortB
     run(0);
     for (auto &t : pool)
         t.join();
+}
+
+// Stable LSD radix sort of v by keyOf(x) < 2^bits, in passes of at most 12 bits (a pass's
+// counts stay in the first-level cache): linear in v's size.
+template<typename T, typename KeyOf>
+void radixSort(std::vector<T> &v, int bits, KeyOf keyOf)
+{
+    const int passes = std::max(1, (bits + 11) / 12);
+    const int width = std::max(1, (bits + passes - 1) / passes);
+    std::vector<T> tmp(v.size());
+    std::vector<std::size_t> next(std::size_t(1) << width);
+    const std::uint64_t mask = (std::uint64_t(1) << width) - 1;
+    for (int shift = 0; shift < bits; shift += width) {
+        std::fill(next.begin(), next.end(), 0);
+        for (const T &x : v)
+            ++next[(keyOf(x) >> shift) & mask];
+        std::size_t sum = 0;
+        for (std::size_t &n : next)
+            sum += std::exchange(n, sum);
+        for (const T &x : v)
+            tmp[next[(keyOf(x) >> shift) & mask]++] = x;
+        v.swap(tmp);
+    }
 }
 
 // The number of buckets (a power of two) for n keys so that a bucket holds about `perBucket`.

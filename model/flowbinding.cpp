@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <limits>
 #include <thread>
 
 namespace npuscope {
@@ -19,30 +20,21 @@ int phaseOrder(char phase)
     return phase == 's' ? 0 : phase == 't' ? 1 : 2;
 }
 
-// Flow indices ordered by one end (track, event index), ties by flow index. Sorting packed
-// (key, index) pairs keeps the sort on contiguous memory instead of chasing indices; the
-// buckets are ranges of the trace's events numbered across tracks.
+// Flow indices ordered by one end (track, event index), ties by flow index: a stable radix sort
+// of (event number across tracks, flow index) pairs, which start in flow order.
 std::vector<std::uint32_t> flowOrder(const std::vector<Flow> &flows, const std::vector<std::uint64_t> &trackStart,
                                      bool byFrom)
 {
     struct Key {
-        std::uint64_t end;
+        std::uint64_t event;
         std::uint32_t flow;
     };
     std::vector<Key> keys(flows.size());
     for (std::uint32_t i = 0; i < keys.size(); ++i) {
         const EventRef r = byFrom ? flows[i].from : flows[i].to;
-        keys[i] = { (std::uint64_t(r.track.value) << 32) | r.index, i };
+        keys[i] = { trackStart[r.track.value] + r.index, i };
     }
-    const int bits = bucketBits(keys.size());
-    const int width = std::bit_width(std::max<std::uint64_t>(trackStart.back(), 1));
-    const int shift = std::max(0, width - bits);
-    auto bucketOf = [&](const Key &k) {
-        return static_cast<std::size_t>((trackStart[k.end >> 32] + (k.end & 0xffffffffu)) >> shift);
-    };
-    bucketSort(keys, std::size_t(1) << bits, bucketOf, [](auto first, auto last, std::size_t) {
-        std::sort(first, last, [](const Key &a, const Key &b) { return a.end != b.end ? a.end < b.end : a.flow < b.flow; });
-    }, 1);
+    radixSort(keys, std::bit_width(trackStart.back()), [](const Key &k) { return k.event; });
     std::vector<std::uint32_t> order(keys.size());
     for (std::size_t i = 0; i < keys.size(); ++i)
         order[i] = keys[i].flow;
@@ -55,17 +47,19 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
 {
     Trace &trace = *m_trace;
     auto &points = m_flowPoints;
-    auto bind = [&](const FlowPoint &p) -> EventRef {
+    // `hint`: the previous point's answer on the same track; points come in nearly time order.
+    auto bind = [&](const FlowPoint &p, std::size_t &hint) -> EventRef {
         const TrackId track(newIndexOf[p.track]);
+        const auto &ev = trace.track(track).events;
         if (p.phase == 'f' && !p.bindEnclosing) {
-            // Chrome's rule without "bp": "e": the next slice that starts at or after ts.
-            const auto &ev = trace.track(track).events;
-            auto it = std::lower_bound(ev.begin(), ev.end(), p.ts,
-                                       [](const Event &e, TimeNs t) { return e.start < t; });
-            if (it != ev.end())
-                return { track, static_cast<std::uint32_t>(it - ev.begin()) };
+            // Chrome's rule without "bp": "e": the next slice that starts at or after ts, the
+            // first one not starting by ts - 1 (integer times).
+            const std::size_t next = p.ts == std::numeric_limits<TimeNs>::min() ? 0 : eventsStartingBy(ev, p.ts - 1, hint);
+            if (next != ev.size())
+                return { track, static_cast<std::uint32_t>(next) };
         }
-        return trace.eventAt(track, p.ts);
+        hint = eventsStartingBy(ev, p.ts, hint);
+        return trace.eventAt(track, p.ts, hint);
     };
     QElapsedTimer clock;
     clock.start();
@@ -83,8 +77,16 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
         for (std::uint32_t j = 0; j < points.size(); ++j)
             byPlace[start[points[j].track]++] = j;
         parallelRanges(points.size(), threads, [&](std::size_t from, std::size_t to) {
-            for (std::size_t k = from; k < to; ++k)
-                points[byPlace[k]].ref = bind(points[byPlace[k]]);
+            std::size_t hint = 0;
+            std::uint32_t track = UINT32_MAX;
+            for (std::size_t k = from; k < to; ++k) {
+                FlowPoint &p = points[byPlace[k]];
+                if (p.track != track) {
+                    track = p.track;
+                    hint = 0;
+                }
+                p.ref = bind(p, hint);
+            }
         });
     }
     qCDebug(lcLoad, "  bind %zu flow points: %.1f ms", points.size(), clock.nsecsElapsed() / 1e6);

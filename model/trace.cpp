@@ -217,22 +217,68 @@ std::vector<std::uint32_t> Trace::overlapping(TrackId id, TimeNs t0, TimeNs t1) 
     return out;
 }
 
+std::size_t eventsStartingBy(const std::vector<Event> &ev, TimeNs t, std::size_t hint)
+{
+    // The answer is the first index whose event starts after t. Gallop from the hint towards it
+    // (1, 2, 4, ... events), then binary-search the last step.
+    const auto after = [t](const Event &e) { return e.start > t; };
+    hint = std::min(hint, ev.size());
+    std::size_t lo = 0, hi = ev.size(); // the answer is in [lo, hi]
+    if (hint > 0 && after(ev[hint - 1])) {
+        hi = hint - 1;
+        for (std::size_t step = 1;; step *= 2) {
+            if (hi < step) {
+                lo = 0;
+                break;
+            }
+            if (!after(ev[hi - step])) {
+                lo = hi - step + 1;
+                break;
+            }
+            hi -= step;
+        }
+    } else {
+        lo = hint;
+        for (std::size_t step = 1;; step *= 2) {
+            if (ev.size() - lo < step) {
+                hi = ev.size();
+                break;
+            }
+            if (after(ev[lo + step - 1])) {
+                hi = lo + step - 1;
+                break;
+            }
+            lo += step;
+        }
+    }
+    return static_cast<std::size_t>(std::partition_point(ev.begin() + static_cast<std::ptrdiff_t>(lo),
+                                                         ev.begin() + static_cast<std::ptrdiff_t>(hi),
+                                                         [&](const Event &e) { return !after(e); })
+                                    - ev.begin());
+}
+
 EventRef Trace::eventAt(TrackId id, TimeNs t) const
+{
+    const auto &ev = track(id).events;
+    const auto it = std::upper_bound(ev.begin(), ev.end(), t, [](TimeNs v, const Event &e) { return v < e.start; });
+    return eventAt(id, t, static_cast<std::size_t>(it - ev.begin()));
+}
+
+EventRef Trace::eventAt(TrackId id, TimeNs t, std::size_t startedBy) const
 {
     EventRef best;
     std::uint64_t bestDepth = 0;
     const Track &tr = track(id);
+    const auto &ev = tr.events;
     if (tr.maxDepth == 0) {
         // A flat track (device streams): depth 0 everywhere means every slice ended by the time
         // the next one starts, and nothing starts inside a slice. The answer, the last candidate,
         // can then only be the last slice starting at or before t.
-        const auto &ev = tr.events;
-        const auto it = std::upper_bound(ev.begin(), ev.end(), t, [](TimeNs v, const Event &e) { return v < e.start; });
-        if (it == ev.begin())
+        if (startedBy == 0)
             return best;
-        const Event &e = *(it - 1);
+        const Event &e = ev[startedBy - 1];
         if (e.duration == 0 ? e.start == t : e.end() > t)
-            best = { id, static_cast<std::uint32_t>(it - 1 - ev.begin()) };
+            best = { id, static_cast<std::uint32_t>(startedBy - 1) };
         return best;
     }
     // Nested tracks: the deepest slice containing t is also the last one in start order that
@@ -242,18 +288,14 @@ EventRef Trace::eventAt(TrackId id, TimeNs t) const
     // the later slice.) So looking back from the last slice starting at or before t finds it,
     // usually among the first few; past a bound the tree answers instead (a long slice far
     // back, with many closed ones after it).
-    {
-        const auto &ev = tr.events;
-        const auto it = std::upper_bound(ev.begin(), ev.end(), t, [](TimeNs v, const Event &e) { return v < e.start; });
-        std::size_t i = static_cast<std::size_t>(it - ev.begin());
-        for (int k = 0; k < 32 && i > 0; ++k) {
-            const Event &e = ev[--i];
-            if (e.duration == 0 ? e.start == t : e.end() > t)
-                return { id, static_cast<std::uint32_t>(i) };
-        }
-        if (i == 0)
-            return best;
+    std::size_t back = startedBy;
+    for (int k = 0; k < 32 && back > 0; ++k) {
+        const Event &e = ev[--back];
+        if (e.duration == 0 ? e.start == t : e.end() > t)
+            return { id, static_cast<std::uint32_t>(back) };
     }
+    if (back == 0)
+        return best;
     visitOverlapping(tr, t, t, [&](std::uint32_t i) {
         const Event &e = tr.events[i];
         if (e.duration == 0 && e.start != t)

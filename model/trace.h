@@ -120,6 +120,10 @@ struct TraceStats {
     }
 };
 
+// How many of the events (sorted by start) start at or before t: std::upper_bound, searched
+// outwards from `hint` (a previous answer), so that nearby times cost O(log distance).
+std::size_t eventsStartingBy(const std::vector<Event> &events, TimeNs t, std::size_t hint);
+
 // The immutable timeline of one trace file. Built by TraceBuilder, shared read-only.
 class Trace {
 public:
@@ -152,6 +156,9 @@ public:
     std::vector<std::uint32_t> overlapping(TrackId track, TimeNs t0, TimeNs t1) const;
     // Deepest event covering time t, or an invalid ref.
     EventRef eventAt(TrackId track, TimeNs t) const;
+    // The same when the caller knows how many of the track's events start at or before t
+    // (eventsStartingBy), e.g. for many times in nearly ascending order.
+    EventRef eventAt(TrackId track, TimeNs t, std::size_t startedBy) const;
 
     // The coarsest level of detail of (track, depth) whose resolution is <= maxResolution,
     // or nullptr when events should be drawn one by one.

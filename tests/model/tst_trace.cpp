@@ -32,6 +32,7 @@ private slots:
     void overlapMatchesBruteForce();
     void depthNesting();
     void eventAtMatchesBruteForce();
+    void eventsStartingByMatchesUpperBound();
     void lodCoversEverything();
     void lodSelection();
 };
@@ -122,6 +123,28 @@ void TstTrace::eventAtMatchesBruteForce()
             if (got != expected)
                 QFAIL(qPrintable(QStringLiteral("%1 track, t=%2: got %3, expected %4").arg(flat ? QStringLiteral("flat") : QStringLiteral("nested")).arg(q)
                                      .arg(got.isValid() ? int(got.index) : -1).arg(expected.isValid() ? int(expected.index) : -1)));
+        }
+    }
+}
+
+void TstTrace::eventsStartingByMatchesUpperBound()
+{
+    QRandomGenerator rng(9);
+    for (const int n : { 0, 1, 2, 3, 17, 1000 }) {
+        std::vector<Event> ev(static_cast<std::size_t>(n));
+        TimeNs now = 0;
+        for (Event &e : ev) {
+            now += rng.bounded(3); // equal starts too
+            e.start = now;
+        }
+        for (int q = 0; q < 2000; ++q) {
+            const TimeNs t = rng.bounded(static_cast<int>(now) + 4) - 2;
+            const std::size_t hint = rng.bounded(n + 3); // past the end too
+            const std::size_t want = static_cast<std::size_t>(
+                std::upper_bound(ev.begin(), ev.end(), t, [](TimeNs v, const Event &e) { return v < e.start; }) - ev.begin());
+            const std::size_t got = eventsStartingBy(ev, t, hint);
+            if (got != want)
+                QFAIL(qPrintable(QStringLiteral("n=%1 t=%2 hint=%3: got %4, expected %5").arg(n).arg(t).arg(hint).arg(got).arg(want)));
         }
     }
 }
