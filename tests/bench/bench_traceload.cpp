@@ -3,10 +3,12 @@
 // memory is measured cleanly. Prints medians; not part of the test suite.
 //   bench_traceload FILE [--runs N]
 #include "benchutil.h"
+#include "model/tracedump.h"
 #include "model/traceloader.h"
 #include "model/traceparser.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
@@ -46,7 +48,7 @@ int childBare(const QString &path)
 
 // A digest of everything the loader decides (slices, depths, flows and their orders), so that a
 // change to the loader can be checked for identical results on a large file.
-void printDigest(const Trace &trace)
+void printDigest(const Trace &trace, const IssueList &issues)
 {
     std::uint64_t h = 1469598103934665603ull;
     auto mix = [&h](std::uint64_t v) { h = (h ^ v) * 1099511628211ull; };
@@ -71,8 +73,15 @@ void printDigest(const Trace &trace)
         mix(i);
     for (std::uint32_t i : trace.flowsByTo)
         mix(i);
-    std::fprintf(stderr, "digest: events %016llx all %016llx, %zu flows\n", static_cast<unsigned long long>(events),
-                 static_cast<unsigned long long>(h), trace.flows.size());
+    QString messages;
+    for (const Issue &i : issues)
+        messages += i.location + QLatin1Char(' ') + i.message + QLatin1Char('\n');
+    const auto sha = [](const QString &text) {
+        return QCryptographicHash::hash(text.toUtf8(), QCryptographicHash::Sha1).toHex().left(16).toStdString();
+    };
+    std::fprintf(stderr, "digest: events %016llx all %016llx, %zu flows, dump %s, %lld issues %s\n",
+                 static_cast<unsigned long long>(events), static_cast<unsigned long long>(h), trace.flows.size(),
+                 sha(dumpTrace(trace, 300)).c_str(), static_cast<long long>(issues.size()), sha(messages).c_str());
 }
 
 int childLoad(const QString &path, int threads)
@@ -82,6 +91,7 @@ int childLoad(const QString &path, int threads)
     t.start();
     TraceLoadOptions o;
     o.threads = threads;
+    o.chunkBytes = qEnvironmentVariableIntValue("NPUSCOPE_BENCH_CHUNK"); // 0: the loader's choice
     const TraceLoadResult r = loadTrace(path, o);
     const double s = t.nsecsElapsed() / 1e9;
     if (!r.trace)
@@ -89,7 +99,7 @@ int childLoad(const QString &path, int threads)
     std::printf("%.6f %lld %ld %ld\n", s, static_cast<long long>(r.trace->stats.events),
                 statusKb("VmRSS:") - before, statusKb("VmHWM:") - before);
     if (qEnvironmentVariableIsSet("NPUSCOPE_BENCH_DIGEST"))
-        printDigest(*r.trace);
+        printDigest(*r.trace, r.issues);
     return 0;
 }
 
