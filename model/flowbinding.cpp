@@ -21,23 +21,31 @@ int phaseOrder(char phase)
 }
 
 // Flow indices ordered by one end (track, event index), ties by flow index: a stable radix sort
-// of (event number across tracks, flow index) pairs, which start in flow order.
+// by the event's number across tracks of (event number, flow index) keys packed in 8 bytes,
+// which start in flow order.
 std::vector<std::uint32_t> flowOrder(const std::vector<Flow> &flows, const std::vector<std::uint64_t> &trackStart,
                                      bool byFrom)
 {
-    struct Key {
-        std::uint64_t event;
-        std::uint32_t flow;
-    };
-    std::vector<Key> keys(flows.size());
+    const int eventBits = std::bit_width(trackStart.back());
+    std::vector<std::uint32_t> order(flows.size());
+    if (eventBits > 32) { // over 4 G slices: sort index pairs
+        for (std::uint32_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        auto eventOf = [&](std::uint32_t i) {
+            const EventRef r = byFrom ? flows[i].from : flows[i].to;
+            return trackStart[r.track.value] + r.index;
+        };
+        std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return eventOf(a) < eventOf(b); });
+        return order;
+    }
+    std::vector<std::uint64_t> keys(flows.size());
     for (std::uint32_t i = 0; i < keys.size(); ++i) {
         const EventRef r = byFrom ? flows[i].from : flows[i].to;
-        keys[i] = { trackStart[r.track.value] + r.index, i };
+        keys[i] = ((trackStart[r.track.value] + r.index) << 32) | i;
     }
-    radixSort(keys, std::bit_width(trackStart.back()), [](const Key &k) { return k.event; });
-    std::vector<std::uint32_t> order(keys.size());
+    radixSort(keys, eventBits, [](std::uint64_t k) { return k >> 32; });
     for (std::size_t i = 0; i < keys.size(); ++i)
-        order[i] = keys[i].flow;
+        order[i] = static_cast<std::uint32_t>(keys[i]);
     return order;
 }
 
