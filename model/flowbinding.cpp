@@ -122,9 +122,8 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
     std::uint32_t categories = 0;
     for (std::uint32_t &r : categoryRank)
         r = r ? categories++ : 0;
-    int bits = bucketBits(order.size());
-    while (bits > 0 && (std::uint64_t(categories) << bits) > (std::uint64_t(1) << 22))
-        --bits;
+    const int categoryBits = std::bit_width(std::max<std::uint32_t>(categories, 1) - 1);
+    const int bits = std::max(0, std::min(bucketBits(order.size()), 24 - categoryBits));
     auto bucketOf = [&](const Key &k) {
         return (std::size_t(categoryRank[k.category]) << bits) | (bits ? static_cast<std::size_t>(k.id >> (64 - bits)) : 0);
     };
@@ -176,7 +175,7 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
             i = j;
         }
     };
-    bucketSort(order, std::size_t(categories) << bits, bucketOf, chainBucket, threads);
+    bucketSort(order, categoryBits + bits, bucketOf, chainBucket, threads);
     qCDebug(lcLoad, "  order by id and chain: %.1f ms", clock.nsecsElapsed() / 1e6);
     clock.restart();
     order = {};

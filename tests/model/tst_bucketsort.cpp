@@ -44,7 +44,7 @@ void TstBucketSort::radixSortIsStable()
 void TstBucketSort::bucketSortSortsEverything()
 {
     QRandomGenerator rng(6);
-    for (const int n : { 0, 1, 100, 65535, 65536, 200000 }) {
+    for (const int n : { 0, 1, 100, 65535, 65536, 200000, 3000000 }) {
         for (const int threads : { 1, 2, 3 }) {
             std::vector<std::uint64_t> v(static_cast<std::size_t>(n));
             for (std::uint64_t &x : v)
@@ -54,7 +54,7 @@ void TstBucketSort::bucketSortSortsEverything()
             const int bits = bucketBits(v.size());
             std::vector<int> calls(static_cast<std::size_t>(threads), 0);
             std::atomic<int> buckets { 0 };
-            bucketSort(v, std::size_t(1) << bits,
+            bucketSort(v, bits,
                        [&](std::uint64_t x) { return static_cast<std::size_t>(bits ? x >> (64 - bits) : 0); },
                        [&](auto first, auto last, std::size_t part) {
                            std::sort(first, last);
