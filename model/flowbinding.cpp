@@ -4,6 +4,7 @@
 #include "model/bucketsort.h"
 #include "model/tracebuilder.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 
 #include <algorithm>
@@ -193,7 +194,7 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
     }
     if (unbound > 0)
         issues->append({ Severity::Info, trace.path, QString(),
-                         QStringLiteral("%1 flow ends are not inside any slice and were not drawn").arg(unbound) });
+                         QCoreApplication::translate("npuscope::TraceParser", "%1 flow ends are not inside any slice and were not drawn").arg(unbound) });
     std::vector<std::uint64_t> trackStart(trace.tracks.size() + 1, 0);
     for (std::size_t t = 0; t < trace.tracks.size(); ++t)
         trackStart[t + 1] = trackStart[t] + trace.tracks[t].events.size();

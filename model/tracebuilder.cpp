@@ -1,5 +1,6 @@
 #include "model/tracebuilder.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QLoggingCategory>
 #include <QRegularExpression>
@@ -215,10 +216,10 @@ void TraceBuilder::pairBeginEnd(IssueList *issues)
     }
     if (unmatchedBegin > 0)
         issues->append({ Severity::Warning, m_trace->path, QString(),
-                         QStringLiteral("%1 \"B\" events have no matching \"E\"; shown with zero duration").arg(unmatchedBegin) });
+                         QCoreApplication::translate("npuscope::TraceParser", "%1 \"B\" events have no matching \"E\"; shown with zero duration").arg(unmatchedBegin) });
     if (unmatchedEnd > 0)
         issues->append({ Severity::Warning, m_trace->path, QString(),
-                         QStringLiteral("%1 \"E\" events have no matching \"B\"; ignored").arg(unmatchedEnd) });
+                         QCoreApplication::translate("npuscope::TraceParser", "%1 \"E\" events have no matching \"B\"; ignored").arg(unmatchedEnd) });
     m_beginEnd = {};
 }
 
@@ -314,9 +315,9 @@ void TraceBuilder::reportProblems(IssueList *issues)
         if (p.count == 0)
             continue;
         issues->append({ Severity::Warning, m_trace->path,
-                         p.firstOffset >= 0 ? QStringLiteral("byte %1").arg(p.firstOffset) : QString(),
+                         p.firstOffset >= 0 ? QCoreApplication::translate("npuscope::TraceParser", "byte %1").arg(p.firstOffset) : QString(),
                          p.count == 1 ? p.message
-                                      : QStringLiteral("%1 (and %2 more like it)").arg(p.message).arg(p.count - 1) });
+                                      : QCoreApplication::translate("npuscope::TraceParser", "%1 (and %2 more like it)").arg(p.message).arg(p.count - 1) });
     }
 }
 

@@ -4,6 +4,7 @@
 #include "model/tracebuilder.h"
 #include "model/traceparser.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QThread>
 
@@ -62,7 +63,7 @@ ArrayStart findArrayStart(const TraceSource &src)
         head.resize(static_cast<qsizetype>(std::min(window, src.size())));
         const std::int64_t got = src.read(0, head.data(), head.size());
         if (got < 0) {
-            result.error = QStringLiteral("read error");
+            result.error = QCoreApplication::translate("npuscope::TraceParser", "read error");
             return result;
         }
         head.truncate(static_cast<qsizetype>(got));
@@ -72,7 +73,7 @@ ArrayStart findArrayStart(const TraceSource &src)
         while (i < head.size() && isWs(head[i]))
             ++i;
         if (i >= head.size()) {
-            result.error = QStringLiteral("the file is empty");
+            result.error = QCoreApplication::translate("npuscope::TraceParser", "the file is empty");
             return result;
         }
         if (head[i] == '[') {
@@ -80,7 +81,7 @@ ArrayStart findArrayStart(const TraceSource &src)
             return result;
         }
         if (head[i] != '{') {
-            result.error = QStringLiteral("not a JSON trace: it starts with \"%1\"").arg(describeStart(head, i));
+            result.error = QCoreApplication::translate("npuscope::TraceParser", "not a JSON trace: it starts with \"%1\"").arg(describeStart(head, i));
             return result;
         }
         const qsizetype key = head.indexOf("\"traceEvents\"", i);
@@ -102,7 +103,7 @@ ArrayStart findArrayStart(const TraceSource &src)
         if (got >= src.size())
             break;
     }
-    result.error = QStringLiteral("a JSON object without a \"traceEvents\" array");
+    result.error = QCoreApplication::translate("npuscope::TraceParser", "a JSON object without a \"traceEvents\" array");
     return result;
 }
 
@@ -184,7 +185,7 @@ TraceLoadResult loadTrace(const std::shared_ptr<TraceSource> &source, const Trac
     const QString path = source->path();
     const ArrayStart start = findArrayStart(*source);
     if (start.offset < 0) {
-        result.issues.append({ Severity::Error, path, QStringLiteral("byte 0"), start.error });
+        result.issues.append({ Severity::Error, path, QCoreApplication::translate("npuscope::TraceParser", "byte 0"), start.error });
         return result;
     }
     const int threads = options.threads > 0 ? options.threads : std::max(1, QThread::idealThreadCount());

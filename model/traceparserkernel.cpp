@@ -3,6 +3,7 @@
 #include "model/decimal.h"
 #include "model/filereader.h"
 
+#include <QCoreApplication>
 #include <simdjson.h>
 
 #include <cstring>
@@ -205,8 +206,8 @@ void Parser::parseSpan(const TraceSource &src, const Span &span, std::vector<Spa
     bool shrank = false;
     const std::int64_t len = load(src, span, &shrank);
     if (shrank)
-        out->issues.append({ Severity::Warning, src.path(), QStringLiteral("byte %1").arg(span.begin + len - 1),
-                             QStringLiteral("the file became shorter while it was being read; the rest was not loaded") });
+        out->issues.append({ Severity::Warning, src.path(), QCoreApplication::translate("npuscope::TraceParser", "byte %1").arg(span.begin + len - 1),
+                             QCoreApplication::translate("npuscope::TraceParser", "the file became shorter while it was being read; the rest was not loaded") });
     od::document doc;
     od::array arr;
     error_code err = parser.iterate(buffer.data(), static_cast<std::size_t>(len), buffer.size()).get(doc);
@@ -240,8 +241,8 @@ void Parser::parseSpan(const TraceSource &src, const Span &span, std::vector<Spa
     const std::int64_t ourClose = span.begin + (len - 2); // file coordinate of the ']' we added
     if (!err && good >= ourClose) {
         if (span.last && !shrank)
-            out->issues.append({ Severity::Warning, src.path(), QStringLiteral("byte %1").arg(ourClose),
-                                 QStringLiteral("the event array is not closed (missing ']'); every complete event was loaded") });
+            out->issues.append({ Severity::Warning, src.path(), QCoreApplication::translate("npuscope::TraceParser", "byte %1").arg(ourClose),
+                                 QCoreApplication::translate("npuscope::TraceParser", "the event array is not closed (missing ']'); every complete event was loaded") });
         return;
     }
     if (!err && span.last)
@@ -276,8 +277,8 @@ void Parser::recover(const Span &span, std::int64_t good, std::int64_t bad,
         if (span.last) {
             const bool trailingComma = std::memchr(base + rel(good), ',', static_cast<std::size_t>(std::max<std::int64_t>(i - rel(good), 0))) != nullptr;
             if (trailingComma && i < dataLen)
-                out->issues.append({ Severity::Info, QString(), QStringLiteral("byte %1").arg(good),
-                                     QStringLiteral("trailing comma before the closing ']' (a known torch_npu quirk); nothing lost") });
+                out->issues.append({ Severity::Info, QString(), QCoreApplication::translate("npuscope::TraceParser", "byte %1").arg(good),
+                                     QCoreApplication::translate("npuscope::TraceParser", "trailing comma before the closing ']' (a known torch_npu quirk); nothing lost") });
         }
         return;
     }
@@ -287,14 +288,14 @@ void Parser::recover(const Span &span, std::int64_t good, std::int64_t bad,
     const std::int64_t lost = lostEnd - from;
     out->stats.droppedBytes += lost;
     if (next < 0 && span.last) {
-        out->issues.append({ Severity::Warning, QString(), QStringLiteral("byte %1").arg(span.begin + from),
-                             QStringLiteral("the trace ends inside an event (%1); the last %2 bytes were dropped — was the job stopped while writing?")
+        out->issues.append({ Severity::Warning, QString(), QCoreApplication::translate("npuscope::TraceParser", "byte %1").arg(span.begin + from),
+                             QCoreApplication::translate("npuscope::TraceParser", "the trace ends inside an event (%1); the last %2 bytes were dropped — was the job stopped while writing?")
                                  .arg(errorText(err))
                                  .arg(lost) });
         return;
     }
-    out->issues.append({ Severity::Warning, QString(), QStringLiteral("byte %1").arg(span.begin + from),
-                         QStringLiteral("malformed event (%1); skipped %2 bytes up to the next event")
+    out->issues.append({ Severity::Warning, QString(), QCoreApplication::translate("npuscope::TraceParser", "byte %1").arg(span.begin + from),
+                         QCoreApplication::translate("npuscope::TraceParser", "malformed event (%1); skipped %2 bytes up to the next event")
                              .arg(errorText(err))
                              .arg(lost) });
     if (next > 0)
@@ -328,7 +329,7 @@ error_code Parser::parseArgs(char ph, od::object &obj, std::string_view *metaTex
                 auto parsed = parseDouble(tok);
                 if (!parsed) {
                     out->addProblem(RawChunk::BadCounterValue, eventOffset,
-                                    QStringLiteral("counter value is not a number: %1").arg(QString::fromUtf8(tok.data(), static_cast<qsizetype>(std::min<std::size_t>(tok.size(), 60)))));
+                                    QCoreApplication::translate("npuscope::TraceParser", "counter value is not a number: %1").arg(QString::fromUtf8(tok.data(), static_cast<qsizetype>(std::min<std::size_t>(tok.size(), 60)))));
                     continue;
                 }
                 number = *parsed;
@@ -462,10 +463,10 @@ void Parser::commit(char ph, std::int64_t offset, std::string_view name,
     const bool haveStart = parseScaledToNs(ts, 0, &startNs);
     if (!haveStart) {
         if (ts.empty())
-            out->addProblem(RawChunk::MissingTimestamp, offset, QStringLiteral("event without \"ts\""));
+            out->addProblem(RawChunk::MissingTimestamp, offset, QCoreApplication::translate("npuscope::TraceParser", "event without \"ts\""));
         else
             out->addProblem(RawChunk::BadTimestamp, offset,
-                            QStringLiteral("timestamp %1 is not a valid number of microseconds").arg(QString::fromUtf8(ts.data(), static_cast<qsizetype>(std::min<std::size_t>(ts.size(), 40)))));
+                            QCoreApplication::translate("npuscope::TraceParser", "timestamp %1 is not a valid number of microseconds").arg(QString::fromUtf8(ts.data(), static_cast<qsizetype>(std::min<std::size_t>(ts.size(), 40)))));
         ph == 'C' ? ++st.counter : (ph == 's' || ph == 't' || ph == 'f') ? ++st.flow : ++st.other;
         return;
     }
@@ -516,9 +517,9 @@ void Parser::commit(char ph, std::int64_t offset, std::string_view name,
         TimeNs d = 0;
         if (!dur.empty() && !parseScaledToNs(dur, 0, &d)) {
             out->addProblem(RawChunk::BadDuration, offset,
-                            QStringLiteral("duration %1 is not a valid number of microseconds; shown as 0").arg(QString::fromUtf8(dur.data(), static_cast<qsizetype>(std::min<std::size_t>(dur.size(), 40)))));
+                            QCoreApplication::translate("npuscope::TraceParser", "duration %1 is not a valid number of microseconds; shown as 0").arg(QString::fromUtf8(dur.data(), static_cast<qsizetype>(std::min<std::size_t>(dur.size(), 40)))));
         } else if (d < 0) {
-            out->addProblem(RawChunk::NegativeDuration, offset, QStringLiteral("negative duration; shown as 0"));
+            out->addProblem(RawChunk::NegativeDuration, offset, QCoreApplication::translate("npuscope::TraceParser", "negative duration; shown as 0"));
         } else {
             slice.event.duration = d;
         }

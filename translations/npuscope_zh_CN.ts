@@ -3675,4 +3675,87 @@ Opens all %2 ranks of this run</source>
         <translation>固定到顶部</translation>
     </message>
 </context>
+<context>
+    <name>npuscope::TraceParser</name>
+    <message>
+        <source>%1 flow ends are not inside any slice and were not drawn</source>
+        <translation>%1 个连线端点不在任何切片内，未绘制</translation>
+    </message>
+    <message>
+        <source>%1 &quot;B&quot; events have no matching &quot;E&quot;; shown with zero duration</source>
+        <translation>%1 个 "B" 事件没有匹配的 "E"，按零时长显示</translation>
+    </message>
+    <message>
+        <source>%1 &quot;E&quot; events have no matching &quot;B&quot;; ignored</source>
+        <translation>%1 个 "E" 事件没有匹配的 "B"，已忽略</translation>
+    </message>
+    <message>
+        <source>byte %1</source>
+        <translation>第 %1 字节</translation>
+    </message>
+    <message>
+        <source>%1 (and %2 more like it)</source>
+        <translation>%1（另有 %2 处类似）</translation>
+    </message>
+    <message>
+        <source>read error</source>
+        <translation>读取错误</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <source>not a JSON trace: it starts with &quot;%1&quot;</source>
+        <translation>不是 JSON 格式的 trace：文件以 "%1" 开头</translation>
+    </message>
+    <message>
+        <source>a JSON object without a &quot;traceEvents&quot; array</source>
+        <translation>JSON 对象中没有 "traceEvents" 数组</translation>
+    </message>
+    <message>
+        <source>byte 0</source>
+        <translation>第 0 字节</translation>
+    </message>
+    <message>
+        <source>the file became shorter while it was being read; the rest was not loaded</source>
+        <translation>读取过程中文件变短了，其余部分未加载</translation>
+    </message>
+    <message>
+        <source>the event array is not closed (missing &apos;]&apos;); every complete event was loaded</source>
+        <translation>事件数组未闭合（缺少 ']'），所有完整的事件均已加载</translation>
+    </message>
+    <message>
+        <source>trailing comma before the closing &apos;]&apos; (a known torch_npu quirk); nothing lost</source>
+        <translation>闭合的 ']' 前有多余的逗号（torch_npu 的已知问题），没有丢失数据</translation>
+    </message>
+    <message>
+        <source>the trace ends inside an event (%1); the last %2 bytes were dropped — was the job stopped while writing?</source>
+        <translation>trace 在某个事件中间结束（%1），最后 %2 字节已丢弃——是否在写入时停止了任务？</translation>
+    </message>
+    <message>
+        <source>malformed event (%1); skipped %2 bytes up to the next event</source>
+        <translation>事件格式错误（%1），已跳过 %2 字节直到下一个事件</translation>
+    </message>
+    <message>
+        <source>counter value is not a number: %1</source>
+        <translation>计数器的值不是数字：%1</translation>
+    </message>
+    <message>
+        <source>event without &quot;ts&quot;</source>
+        <translation>事件缺少 "ts"</translation>
+    </message>
+    <message>
+        <source>timestamp %1 is not a valid number of microseconds</source>
+        <translation>时间戳 %1 不是有效的微秒数</translation>
+    </message>
+    <message>
+        <source>duration %1 is not a valid number of microseconds; shown as 0</source>
+        <translation>时长 %1 不是有效的微秒数，按 0 显示</translation>
+    </message>
+    <message>
+        <source>negative duration; shown as 0</source>
+        <translation>时长为负数，按 0 显示</translation>
+    </message>
+</context>
 </TS>
