@@ -195,14 +195,16 @@ std::vector<ReportImage> HtmlReport::timelineImages(const Profile &profile)
             images.push_back({ title, QStringLiteral("rank%1-%2.png").arg(rank->rank()).arg(file),
                 png(exporter) });
         };
+        // "Rank 3", not "Rank rank 3": the label already says "rank" when there is a number.
+        const QString who = rank->rank() >= 0 ? QString::number(rank->rank()) : rank->label();
         render(0, 0, rankTimeOrigin(*rank), QString(),
-            tr("Rank %1: the whole timeline").arg(rank->label()), QStringLiteral("overview"));
+            tr("Rank %1: the whole timeline").arg(who), QStringLiteral("overview"));
         const std::vector<StepSpan> steps = findStepSpans(*rank->trace);
         const auto longest = std::max_element(steps.begin(), steps.end(),
             [](const StepSpan &a, const StepSpan &b) { return a.end - a.start < b.end - b.start; });
         if (longest != steps.end() && steps.size() > 1)
             render(longest->start, longest->end, longest->start, longest->id,
-                tr("Rank %1: step %2, the longest").arg(rank->label(), longest->id),
+                tr("Rank %1: step %2, the longest").arg(who, longest->id),
                 QStringLiteral("step-") + longest->id);
     }
     return images;

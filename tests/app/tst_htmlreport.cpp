@@ -150,6 +150,8 @@ void TstHtmlReport::commandWritesReport()
     const QString md = readText(dir + QStringLiteral("/report.md"));
     QVERIFY(html.contains(QStringLiteral("data:image/png;base64,")));
     QVERIFY(md.contains(QStringLiteral("](rank0-overview.png)")));
+    QVERIFY(md.contains(QStringLiteral("![Rank 1: the whole timeline](rank1-overview.png)")));
+    QVERIFY(!md.contains(QStringLiteral("Rank rank")));
     QVERIFY(!QImage(dir + QStringLiteral("/rank0-overview.png")).isNull());
     QVERIFY(!QImage(dir + QStringLiteral("/rank1-overview.png")).isNull());
     QCOMPARE(test::hashTree(m_profile->dir.path()), before);
