@@ -1,4 +1,4 @@
-// Trace load benchmark: npuscope's loader with 1 and 2 threads against a bare simdjson pass over
+// Trace load benchmark: npuscope's loader with 1 and 2 threads against bare simdjson passes over
 // the same file, in the same run. Every measurement runs in a fresh child process so resident
 // memory is measured cleanly. Prints medians; not part of the test suite.
 //   bench_traceload FILE [--runs N]
@@ -43,6 +43,33 @@ int childBare(const QString &path)
     if (doc.get_array().get(arr) && doc["traceEvents"].get_array().get(arr))
         return 1;
     std::printf("%.6f %zu 0 0\n", t.nsecsElapsed() / 1e9, arr.size());
+    return 0;
+}
+
+// The other practical limit: simdjson On-Demand (what npuscope's parser is built on) walking the
+// event array once, every event skipped unread: its structural index and the walk, nothing more.
+int childOnDemand(const QString &path)
+{
+    simdjson::padded_string json;
+    if (simdjson::padded_string::load(QFile::encodeName(path).toStdString()).get(json))
+        return 1;
+    QElapsedTimer t;
+    t.start();
+    simdjson::ondemand::parser parser;
+    simdjson::ondemand::document doc;
+    if (parser.iterate(json).get(doc))
+        return 1;
+    simdjson::ondemand::array arr;
+    if (doc.get_array().get(arr))
+        return 1;
+    std::size_t events = 0;
+    for (auto element : arr) {
+        simdjson::ondemand::value v;
+        if (element.get(v))
+            return 1;
+        ++events;
+    }
+    std::printf("%.6f %zu 0 0\n", t.nsecsElapsed() / 1e9, events);
     return 0;
 }
 
@@ -140,6 +167,8 @@ int main(int argc, char **argv)
     const QStringList args = app.arguments();
     if (args.size() >= 3 && args[1] == QLatin1String("--child-bare"))
         return childBare(args[2]);
+    if (args.size() >= 3 && args[1] == QLatin1String("--child-ondemand"))
+        return childOnDemand(args[2]);
     if (args.size() >= 4 && args[1] == QLatin1String("--child-load"))
         return childLoad(args[3], args[2].toInt());
     if (args.size() < 2) {
@@ -161,6 +190,13 @@ int main(int argc, char **argv)
     else
         out << "bare simdjson DOM pass:   " << QString::number(bareS, 'f', 3) << " s  "
             << QString::number(mb / bareS, 'f', 0) << " MB/s\n";
+    const auto walk = runChildren(self, { QStringLiteral("--child-ondemand"), path }, runs);
+    const double walkS = med(walk, [](const Sample &s) { return s.seconds; });
+    if (walk.empty() || walkS <= 0)
+        out << "bare simdjson On-Demand walk: not possible (file over 4 GiB or not one JSON array)\n";
+    else
+        out << "bare simdjson On-Demand walk (events skipped unread, 1 thread): " << QString::number(walkS, 'f', 3)
+            << " s  " << QString::number(mb / walkS, 'f', 0) << " MB/s\n";
     for (int threads : { 1, 2 }) {
         const auto s = runChildren(self, { QStringLiteral("--child-load"), QString::number(threads), path }, runs);
         const double sec = med(s, [](const Sample &x) { return x.seconds; });
@@ -171,7 +207,9 @@ int main(int argc, char **argv)
             << QString::number(mb / sec, 'f', 0) << " MB/s  " << QString::number(events / sec / 1e6, 'f', 2)
             << " M events/s";
         if (bareS > 0)
-            out << "  " << QString::number(bareS / sec * 100, 'f', 0) << "% of bare simdjson";
+            out << "  " << QString::number(bareS / sec * 100, 'f', 0) << "% of bare simdjson DOM";
+        if (walkS > 0)
+            out << ", " << QString::number(walkS / sec * 100, 'f', 0) << "% of the On-Demand walk";
         out << "\n    resident after load " << QString::number(rss / 1e6, 'f', 0) << " MB = "
             << QString::number(rss / std::max(events, 1.0), 'f', 1) << " B/event; peak during load "
             << QString::number(hwm / 1e6, 'f', 0) << " MB (+" << QString::number((hwm - rss) / 1e6, 'f', 0)
