@@ -146,6 +146,18 @@ void MainWindow::showProfileViews()
     m_profileBar->show();
     if (!restoreState(m_profileLayout, kStateVersion))
         restoreState(m_defaultState, kStateVersion);
+    if (m_defaultLayout) { // once: later the user's own sizes stand
+        widenRightDocks();
+        m_defaultLayout = false;
+    }
+}
+
+// The default layout is made before the window has its size, so the right-hand docks came out
+// ~190 px wide and the findings' titles elided: give them a quarter of the window.
+void MainWindow::widenRightDocks()
+{
+    if (auto *findings = findChild<QDockWidget *>(QStringLiteral("FindingsDock")))
+        resizeDocks({ findings }, { std::max(380, width() / 4) }, Qt::Horizontal);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

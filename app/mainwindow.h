@@ -110,6 +110,7 @@ private:
     void rebuildRecentMenu();
     void showStartPage();
     void showProfileViews();
+    void widenRightDocks();
     void restoreSettings();
     void saveSettings() const;
 
@@ -138,6 +139,7 @@ private:
     int m_rankIndex = -1;
     std::vector<StepRange> m_steps;
     QByteArray m_defaultState;
+    bool m_defaultLayout = true; // no layout saved by the user yet
     // The start page hides the docks; this is the layout they come back in.
     QByteArray m_profileLayout;
     bool m_onStartPage = false;

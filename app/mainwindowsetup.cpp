@@ -189,7 +189,7 @@ void MainWindow::restoreSettings()
     const QByteArray geometry = settings.value(settingsKey(kGeometryKey)).toByteArray();
     if (geometry.isEmpty() || !restoreGeometry(geometry))
         resize(1440, 900);
-    restoreState(settings.value(settingsKey(kStateKey)).toByteArray(), kStateVersion);
+    m_defaultLayout = !restoreState(settings.value(settingsKey(kStateKey)).toByteArray(), kStateVersion);
     m_kernelView->setHiddenColumnNames(
         settings.value(settingsKey(kHiddenColumnsKey)).toStringList());
 }
@@ -212,6 +212,7 @@ void MainWindow::resetLayout()
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         dock->show();
     m_kernelDock->raise();
+    widenRightDocks();
 }
 
 void MainWindow::rebuildRecentMenu()

@@ -80,6 +80,7 @@ private slots:
     {
         if (!QFileInfo::exists(sample()))
             QSKIP("sample profile not present");
+        QSettings().clear(); // a first start: no layout saved yet
         MainWindow window;
         window.resize(1600, 1000);
         window.show();
@@ -94,6 +95,10 @@ private slots:
 
         QVERIFY(window.timelineView()->trace());
         QVERIFY(window.timelineView()->isVisible());
+        // The findings dock is wide enough for its titles (it came out ~190 px wide).
+        auto *findingsDock = window.findChild<QDockWidget *>(QStringLiteral("FindingsDock"));
+        QVERIFY(findingsDock);
+        QTRY_VERIFY2(findingsDock->width() >= 360, qPrintable(QString::number(findingsDock->width())));
         QVERIFY(window.kernelTableView()->model()->rowCount() > 0);
         QTRY_VERIFY(window.aggregationPanel()->typeModel()->rowCount() > 0);
         QCOMPARE(RecentFiles().paths().value(0), QDir::cleanPath(sample()));
