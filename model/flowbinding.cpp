@@ -128,48 +128,70 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
     auto bucketOf = [&](const Key &k) {
         return (std::size_t(categoryRank[k.category]) << bits) | (bits ? static_cast<std::size_t>(k.id >> (64 - bits)) : 0);
     };
-    auto before = [&](const Key &x, const Key &y) {
-        const FlowPoint &a = points[x.point];
-        const FlowPoint &b = points[y.point];
-        if (a.id.b != b.id.b)
-            return a.id.b < b.id.b;
+    // What chaining reads of a point, gathered once per bucket in key order with a prefetch
+    // distance: touching the 48-byte points in id order instead missed the cache once per point
+    // (5.4 of 7.8 s of flow work for the 42 M points of a 20 GB trace).
+    struct Near {
+        std::uint64_t idB;
+        TimeNs ts;
+        EventRef ref;
+        StringId name, category;
+        std::uint32_t point;
+        char phase;
+    };
+    auto before = [](const Near &a, const Near &b) {
+        if (a.idB != b.idB)
+            return a.idB < b.idB;
         if (a.ts != b.ts)
             return a.ts < b.ts;
         if (phaseOrder(a.phase) != phaseOrder(b.phase))
             return phaseOrder(a.phase) < phaseOrder(b.phase);
-        return x.point < y.point; // file order
+        return a.point < b.point; // file order
     };
     const std::size_t parts = static_cast<std::size_t>(std::max(threads, 1));
     std::vector<std::vector<Flow>> partFlows(parts);
+    std::vector<std::vector<Near>> partNear(parts);
     std::vector<qint64> partUnbound(parts, 0);
     auto chainBucket = [&](auto first, auto end, std::size_t part) {
-        for (auto k = first; k != end; ++k)
-            __builtin_prefetch(&points[k->point]); // arrives while the keys sort
         std::sort(first, end, [](const Key &x, const Key &y) {
             return x.category != y.category ? x.category < y.category : x.id != y.id ? x.id < y.id : x.point < y.point;
         });
+        const auto n = static_cast<std::size_t>(end - first);
+        std::vector<Near> &near = partNear[part];
+        near.resize(n);
+        constexpr std::size_t kAhead = 8;
+        for (std::size_t k = 0; k < std::min(kAhead, n); ++k)
+            __builtin_prefetch(&points[first[static_cast<std::ptrdiff_t>(k)].point]);
+        for (std::size_t k = 0; k < n; ++k) {
+            if (k + kAhead < n)
+                __builtin_prefetch(&points[first[static_cast<std::ptrdiff_t>(k + kAhead)].point]);
+            const std::uint32_t j = first[static_cast<std::ptrdiff_t>(k)].point;
+            const FlowPoint &p = points[j];
+            near[k] = { p.id.b, p.ts, p.ref, p.name, p.category, j, p.phase };
+        }
         std::vector<Flow> &flows = partFlows[part];
-        for (auto i = first; i != end;) {
-            auto j = i + 1;
-            while (j != end && j->category == i->category && j->id == i->id)
+        for (std::size_t i = 0; i < n;) {
+            const Key &key = first[static_cast<std::ptrdiff_t>(i)];
+            std::size_t j = i + 1;
+            while (j < n && first[static_cast<std::ptrdiff_t>(j)].category == key.category
+                   && first[static_cast<std::ptrdiff_t>(j)].id == key.id)
                 ++j;
+            const auto groupBegin = near.begin() + static_cast<std::ptrdiff_t>(i);
+            const auto groupEnd = near.begin() + static_cast<std::ptrdiff_t>(j);
             if (j - i > 1)
-                std::sort(i, j, before);
+                std::sort(groupBegin, groupEnd, before);
             // Equal first halves of the hash: usually one id, rarely several (the second half
             // tells them apart, and sorted by it, each id's points are contiguous).
-            for (auto g = i; g != j;) {
-                const FlowPoint &head = points[g->point];
+            for (auto g = groupBegin; g != groupEnd;) {
+                const std::uint64_t idB = g->idB;
                 EventRef last;
-                for (; g != j; ++g) {
-                    const FlowPoint &p = points[g->point];
-                    if (p.id.b != head.id.b)
-                        break;
-                    const EventRef ref = p.ref;
+                for (; g != groupEnd && g->idB == idB; ++g) {
+                    const EventRef ref = g->ref;
                     if (!ref.isValid())
                         ++partUnbound[part];
-                    if (p.phase != 's' && last.isValid() && ref.isValid())
-                        flows.push_back({ p.name, p.category, last, ref });
-                    if (p.phase != 'f')
+                    if (g->phase != 's' && last.isValid() && ref.isValid())
+                        flows.push_back({ g->name, g->category, last, ref });
+                    if (g->phase != 'f')
                         last = ref;
                 }
             }
