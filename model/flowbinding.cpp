@@ -9,8 +9,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <limits>
-#include <thread>
 
 namespace npuscope {
 
@@ -19,35 +17,6 @@ namespace {
 int phaseOrder(char phase)
 {
     return phase == 's' ? 0 : phase == 't' ? 1 : 2;
-}
-
-// Flow indices ordered by one end (track, event index), ties by flow index: a stable radix sort
-// by the event's number across tracks of (event number, flow index) keys packed in 8 bytes,
-// which start in flow order.
-std::vector<std::uint32_t> flowOrder(const std::vector<Flow> &flows, const std::vector<std::uint64_t> &trackStart,
-                                     bool byFrom)
-{
-    const int eventBits = std::bit_width(trackStart.back());
-    std::vector<std::uint32_t> order(flows.size());
-    if (eventBits > 32) { // over 4 G slices: sort index pairs
-        for (std::uint32_t i = 0; i < order.size(); ++i)
-            order[i] = i;
-        auto eventOf = [&](std::uint32_t i) {
-            const EventRef r = byFrom ? flows[i].from : flows[i].to;
-            return trackStart[r.track.value] + r.index;
-        };
-        std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return eventOf(a) < eventOf(b); });
-        return order;
-    }
-    std::vector<std::uint64_t> keys(flows.size());
-    for (std::uint32_t i = 0; i < keys.size(); ++i) {
-        const EventRef r = byFrom ? flows[i].from : flows[i].to;
-        keys[i] = ((trackStart[r.track.value] + r.index) << 32) | i;
-    }
-    radixSort(keys, eventBits, [](std::uint64_t k) { return k >> 32; });
-    for (std::size_t i = 0; i < keys.size(); ++i)
-        order[i] = static_cast<std::uint32_t>(keys[i]);
-    return order;
 }
 
 } // namespace
@@ -63,7 +32,8 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
         if (p.phase == 'f' && !p.bindEnclosing) {
             // Chrome's rule without "bp": "e": the next slice that starts at or after ts, the
             // first one not starting by ts - 1 (integer times).
-            const std::size_t next = p.ts == std::numeric_limits<TimeNs>::min() ? 0 : eventsStartingBy(ev, p.ts - 1, hint);
+            // (Parsed times are within ±kMaxTimeNs, so ts - 1 does not overflow.)
+            const std::size_t next = eventsStartingBy(ev, p.ts - 1, hint);
             if (next != ev.size())
                 return { track, static_cast<std::uint32_t>(next) };
         }
@@ -135,7 +105,7 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
         std::uint64_t idB;
         TimeNs ts;
         EventRef ref;
-        StringId name, category;
+        StringId name;
         std::uint32_t point;
         char phase;
     };
@@ -167,7 +137,7 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
                 __builtin_prefetch(&points[first[static_cast<std::ptrdiff_t>(k + kAhead)].point]);
             const std::uint32_t j = first[static_cast<std::ptrdiff_t>(k)].point;
             const FlowPoint &p = points[j];
-            near[k] = { p.id.b, p.ts, p.ref, p.name, p.category, j, p.phase };
+            near[k] = { p.id.b, p.ts, p.ref, p.name, j, p.phase };
         }
         std::vector<Flow> &flows = partFlows[part];
         for (std::size_t i = 0; i < n;) {
@@ -190,7 +160,7 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
                     if (!ref.isValid())
                         ++partUnbound[part];
                     if (g->phase != 's' && last.isValid() && ref.isValid())
-                        flows.push_back({ g->name, g->category, last, ref });
+                        flows.push_back({ g->name, StringId(key.category), last, ref });
                     if (g->phase != 'f')
                         last = ref;
                 }
@@ -217,17 +187,7 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
     if (unbound > 0)
         issues->append({ Severity::Info, trace.path, QString(),
                          QCoreApplication::translate("npuscope::TraceParser", "%1 flow ends are not inside any slice and were not drawn").arg(unbound) });
-    std::vector<std::uint64_t> trackStart(trace.tracks.size() + 1, 0);
-    for (std::size_t t = 0; t < trace.tracks.size(); ++t)
-        trackStart[t + 1] = trackStart[t] + trace.tracks[t].events.size();
-    if (threads > 1) {
-        std::thread other([&] { trace.flowsByTo = flowOrder(trace.flows, trackStart, false); });
-        trace.flowsByFrom = flowOrder(trace.flows, trackStart, true);
-        other.join();
-    } else {
-        trace.flowsByFrom = flowOrder(trace.flows, trackStart, true);
-        trace.flowsByTo = flowOrder(trace.flows, trackStart, false);
-    }
+    trace.indexFlows(threads);
     qCDebug(lcLoad, "  order flows by their ends: %.1f ms", clock.nsecsElapsed() / 1e6);
 }
 

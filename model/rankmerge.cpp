@@ -121,16 +121,7 @@ std::shared_ptr<Trace> mergeRankTraces(const std::vector<RankTraceInput> &inputs
     }
     merged->minTime = minTime;
     merged->maxTime = maxTime;
-    const auto count = std::uint32_t(merged->flows.size());
-    merged->flowsByFrom.resize(count);
-    merged->flowsByTo.resize(count);
-    for (std::uint32_t i = 0; i < count; ++i)
-        merged->flowsByFrom[i] = merged->flowsByTo[i] = i;
-    const auto &flows = merged->flows;
-    std::sort(merged->flowsByFrom.begin(), merged->flowsByFrom.end(),
-        [&](auto a, auto b) { return flows[a].from < flows[b].from; });
-    std::sort(merged->flowsByTo.begin(), merged->flowsByTo.end(),
-        [&](auto a, auto b) { return flows[a].to < flows[b].to; });
+    merged->indexFlows();
     return merged;
 }
 

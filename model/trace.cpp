@@ -1,5 +1,6 @@
 #include "model/trace.h"
 
+#include "model/bucketsort.h"
 #include "model/filereader.h"
 
 #include <QJsonDocument>
@@ -7,6 +8,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <thread>
 
 namespace npuscope {
 
@@ -266,20 +269,17 @@ EventRef Trace::eventAt(TrackId id, TimeNs t) const
 
 EventRef Trace::eventAt(TrackId id, TimeNs t, std::size_t startedBy) const
 {
-    EventRef best;
-    std::uint64_t bestDepth = 0;
     const Track &tr = track(id);
     const auto &ev = tr.events;
+    // For a slice starting at or before t: half-open [start, end), an instant only at its time.
+    const auto contains = [t](const Event &e) { return e.duration == 0 ? e.start == t : e.end() > t; };
     if (tr.maxDepth == 0) {
         // A flat track (device streams): depth 0 everywhere means every slice ended by the time
         // the next one starts, and nothing starts inside a slice. The answer, the last candidate,
         // can then only be the last slice starting at or before t.
-        if (startedBy == 0)
-            return best;
-        const Event &e = ev[startedBy - 1];
-        if (e.duration == 0 ? e.start == t : e.end() > t)
-            best = { id, static_cast<std::uint32_t>(startedBy - 1) };
-        return best;
+        if (startedBy == 0 || !contains(ev[startedBy - 1]))
+            return {};
+        return { id, static_cast<std::uint32_t>(startedBy - 1) };
     }
     // Nested tracks: the deepest slice containing t is also the last one in start order that
     // contains it. (A slice X containing t is still open, on the depth stack of buildTrackIndexes,
@@ -287,25 +287,18 @@ EventRef Trace::eventAt(TrackId id, TimeNs t, std::size_t startedBy) const
     // pushed, but nothing below it is popped before Y, so Y is at least as deep, and ties go to
     // the later slice.) So looking back from the last slice starting at or before t finds it,
     // usually among the first few; past a bound the tree answers instead (a long slice far
-    // back, with many closed ones after it).
+    // back, with many closed ones after it): the last one it reports that contains t.
     std::size_t back = startedBy;
     for (int k = 0; k < 32 && back > 0; ++k) {
-        const Event &e = ev[--back];
-        if (e.duration == 0 ? e.start == t : e.end() > t)
+        if (contains(ev[--back]))
             return { id, static_cast<std::uint32_t>(back) };
     }
+    EventRef best;
     if (back == 0)
         return best;
-    visitOverlapping(tr, t, t, [&](std::uint32_t i) {
-        const Event &e = tr.events[i];
-        if (e.duration == 0 && e.start != t)
-            return;
-        if (e.end() == t && e.duration > 0)
-            return; // half-open: [start, end)
-        if (!best.isValid() || e.depth >= bestDepth) {
+    visitOverlapping(tr, t, t, [&](std::uint32_t i) { // ascending index
+        if (contains(tr.events[i]))
             best = { id, i };
-            bestDepth = e.depth;
-        }
     });
     return best;
 }
@@ -322,6 +315,54 @@ const LodLevel *Trace::lodLevel(TrackId id, int depth, TimeNs maxResolution) con
         best = &level;
     }
     return best;
+}
+
+namespace {
+
+// Flow indices ordered by one end (track, event index), ties by flow index: a stable radix sort
+// by the event's number across tracks of (event number, flow index) keys packed in 8 bytes,
+// which start in flow order.
+std::vector<std::uint32_t> flowOrder(const std::vector<Flow> &flows, const std::vector<std::uint64_t> &trackStart,
+                                     bool byFrom)
+{
+    const int eventBits = std::bit_width(trackStart.back());
+    std::vector<std::uint32_t> order(flows.size());
+    if (eventBits > 32) { // over 4 G slices: sort index pairs
+        for (std::uint32_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        auto eventOf = [&](std::uint32_t i) {
+            const EventRef r = byFrom ? flows[i].from : flows[i].to;
+            return trackStart[r.track.value] + r.index;
+        };
+        std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return eventOf(a) < eventOf(b); });
+        return order;
+    }
+    std::vector<std::uint64_t> keys(flows.size());
+    for (std::uint32_t i = 0; i < keys.size(); ++i) {
+        const EventRef r = byFrom ? flows[i].from : flows[i].to;
+        keys[i] = ((trackStart[r.track.value] + r.index) << 32) | i;
+    }
+    radixSort(keys, eventBits, [](std::uint64_t k) { return k >> 32; });
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        order[i] = static_cast<std::uint32_t>(keys[i]);
+    return order;
+}
+
+} // namespace
+
+void Trace::indexFlows(int threads)
+{
+    std::vector<std::uint64_t> trackStart(tracks.size() + 1, 0);
+    for (std::size_t t = 0; t < tracks.size(); ++t)
+        trackStart[t + 1] = trackStart[t] + tracks[t].events.size();
+    if (threads > 1) {
+        std::thread other([&] { flowsByTo = flowOrder(flows, trackStart, false); });
+        flowsByFrom = flowOrder(flows, trackStart, true);
+        other.join();
+    } else {
+        flowsByFrom = flowOrder(flows, trackStart, true);
+        flowsByTo = flowOrder(flows, trackStart, false);
+    }
 }
 
 std::vector<std::uint32_t> Trace::flowsFrom(EventRef ref) const

@@ -164,6 +164,9 @@ public:
     // or nullptr when events should be drawn one by one.
     const LodLevel *lodLevel(TrackId track, int depth, TimeNs maxResolution) const;
 
+    // Fills flowsByFrom and flowsByTo from `flows` (flow indices by each end, ties in flow
+    // order); the two orders on two threads when `threads` > 1.
+    void indexFlows(int threads = 1);
     // Flows that start or end at an event.
     std::vector<std::uint32_t> flowsFrom(EventRef ref) const;
     std::vector<std::uint32_t> flowsTo(EventRef ref) const;

@@ -102,15 +102,7 @@ public:
 
     std::shared_ptr<const Trace> finish()
     {
-        auto &flows = m_trace->flows;
-        m_trace->flowsByFrom.resize(flows.size());
-        m_trace->flowsByTo.resize(flows.size());
-        for (std::uint32_t i = 0; i < flows.size(); ++i)
-            m_trace->flowsByFrom[i] = m_trace->flowsByTo[i] = i;
-        std::sort(m_trace->flowsByFrom.begin(), m_trace->flowsByFrom.end(),
-            [&](auto a, auto b) { return flows[a].from < flows[b].from; });
-        std::sort(m_trace->flowsByTo.begin(), m_trace->flowsByTo.end(),
-            [&](auto a, auto b) { return flows[a].to < flows[b].to; });
+        m_trace->indexFlows();
         return m_trace;
     }
 
