@@ -53,6 +53,8 @@ namespace {
         col.type = number ? Table::ColumnType::Number : Table::ColumnType::Text;
         if (!number)
             std::vector<double>().swap(col.number);
+        if (state.raw && number)
+            return; // all its texts are appended, none interned (appendRawTexts)
         constexpr std::size_t kAhead = 8;
         const std::size_t count = state.raw ? state.indexed : state.dict.size();
         std::vector<StringId> toTable(count);
@@ -91,19 +93,17 @@ namespace {
         state = ColumnState();
     }
 
-    // Moves a raw column's appended texts to the table's pool, in order, and re-points its raw
-    // rows (local id 0 is the empty text, which the table's pool has as id 0 too).
+    // Moves all texts of a raw number column's pool to the table's pool, in order and without
+    // copying them, and re-points all its rows (local id 0 is the empty text, which the table's
+    // pool has as id 0 too). Number cells are compared by value, so the texts that were
+    // deduplicated in the column's pool before it went raw need not be interned either.
     void appendRawTexts(Table &table, std::size_t column, ColumnState &state)
     {
         Table::Column &col = table.columns[column];
-        const auto first = std::uint32_t(table.strings.size());
-        for (std::size_t id = state.indexed; id < state.dict.size(); ++id)
-            table.strings.append(state.dict.view(StringId(std::uint32_t(id))));
-        const auto shift = std::uint32_t(first - state.indexed);
-        for (std::size_t row = std::min(state.rawFrom, col.text.size()); row < col.text.size();
-             ++row) {
-            if (const std::uint32_t id = col.text[row].value; id != 0)
-                col.text[row] = StringId(id + shift);
+        const std::uint32_t shift = table.strings.appendAdopted(state.dict, 1).value - 1;
+        for (StringId &id : col.text) {
+            if (id.value != 0)
+                id = StringId(id.value + shift);
         }
         state = ColumnState();
     }
@@ -306,7 +306,7 @@ void finishColumns(Table &table, std::vector<ColumnState> &states)
         if (table.columns[c].type == Table::ColumnType::Text)
             internRawTexts(table, c, states[c]);
         else
-            appended += states[c].dict.size() - states[c].indexed;
+            appended += states[c].dict.size() - 1;
     }
     table.strings.reserveViews(table.strings.size() + appended);
     for (std::size_t c = 0; c < states.size(); ++c) {

@@ -1,6 +1,7 @@
 #include "model/stringpool.h"
 
 #include <algorithm>
+#include <iterator>
 #include <utility>
 
 namespace npuscope {
@@ -107,6 +108,23 @@ StringId StringPool::append(std::string_view text)
     const auto id = static_cast<std::uint32_t>(m_views.size());
     m_views.push_back(store(text));
     return StringId(id);
+}
+
+StringId StringPool::appendAdopted(StringPool &source, std::size_t from)
+{
+    if (m_slots.empty()) [[unlikely]] // moved-from pool
+        reset();
+    const auto first = static_cast<std::uint32_t>(m_views.size());
+    from = std::min(from, source.m_views.size());
+    m_views.insert(m_views.end(), source.m_views.begin() + std::ptrdiff_t(from),
+        source.m_views.end());
+    // In front of this pool's blocks: store() keeps filling the last one.
+    m_blocks.insert(m_blocks.begin(), std::make_move_iterator(source.m_blocks.begin()),
+        std::make_move_iterator(source.m_blocks.end()));
+    m_blockBytes += source.m_blockBytes;
+    source.m_blocks.clear();
+    source.reset();
+    return StringId(first);
 }
 
 StringId StringPool::find(std::string_view text) const

@@ -47,6 +47,11 @@ public:
     // of nearly unique values (CSV timestamps, task ids), where probing a table of millions of
     // slots costs a cache miss per cell and deduplicates next to nothing.
     StringId append(std::string_view text);
+    // Appends the texts of `source`'s ids [from, source.size()) under consecutive new ids, the
+    // first of which is returned, as append() would, but takes over `source`'s storage instead of
+    // copying the texts (a CSV column of a million timestamps: the copy, its fresh pages and the
+    // release of the old ones were a serial tail of the load). `source` is left empty.
+    StringId appendAdopted(StringPool &source, std::size_t from);
     // Prepares for `count` strings in total without growing the index (for append()).
     void reserveViews(std::size_t count) { m_views.reserve(count); }
     // Returns an invalid id when the text was never interned.

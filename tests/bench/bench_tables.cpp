@@ -3,12 +3,14 @@
 // rows. Prints medians; not part of the test suite.
 //   bench_tables FILE.csv [--runs N]
 //   bench_tables --make-rows N SRC.csv DST.csv   (a larger kernel_details.csv, see makeRows)
+//   bench_tables --digest FILE.csv...   (a digest of every loaded cell, to check a loader change)
 #include "benchutil.h"
 #include "model/csvreader.h"
 #include "model/kerneltable.h"
 #include "widgets/kerneltablemodel.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
@@ -17,6 +19,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
+#include <unordered_map>
 #include <vector>
 
 using namespace npuscope;
@@ -36,6 +40,52 @@ int childLoad(const QString &path)
         return 1;
     std::printf("%.6f %lld %ld\n", s, static_cast<long long>(r.table->rowCount()),
         statusKb("VmHWM:") - before);
+    return 0;
+}
+
+// A digest of everything the reader produces: columns, every cell's text, number and ns, the
+// lines and the issues. Text ids are not hashed (raw columns may number them differently), but
+// a text column must give equal texts one id: violations are counted and printed.
+int printDigest(const QString &path)
+{
+    const CsvResult r = readCsvFile(path);
+    QCryptographicHash h(QCryptographicHash::Sha1);
+    auto add = [&h](const void *p, std::size_t n) {
+        h.addData(QByteArrayView(static_cast<const char *>(p), qsizetype(n)));
+    };
+    long long duplicates = 0;
+    if (r.table) {
+        const Table &t = *r.table;
+        add(t.lines.data(), t.lines.size() * sizeof(t.lines[0]));
+        for (const Table::Column &c : t.columns) {
+            const QByteArray head = (c.name + u'|' + c.key + u'|' + c.unit).toUtf8();
+            add(head.data(), std::size_t(head.size()));
+            const int type = int(c.type);
+            add(&type, sizeof type);
+            std::unordered_map<std::string_view, std::uint32_t> firstId;
+            for (const StringId id : c.text) {
+                const std::string_view v = t.strings.view(id);
+                const auto size = std::uint64_t(v.size());
+                add(&size, sizeof size);
+                add(v.data(), v.size());
+                if (c.type == Table::ColumnType::Text) {
+                    const auto [it, fresh] = firstId.emplace(v, id.value);
+                    duplicates += !fresh && it->second != id.value;
+                }
+            }
+            add(c.number.data(), c.number.size() * sizeof(double));
+            add(c.ns.data(), c.ns.size() * sizeof(std::int64_t));
+        }
+    }
+    QString messages;
+    for (const Issue &i : r.issues)
+        messages += QString::number(int(i.severity)) + u' ' + i.location + u' ' + i.message + u'\n';
+    const QByteArray m = messages.toUtf8();
+    add(m.data(), std::size_t(m.size()));
+    std::printf("%s ok %d rows %lld issues %lld text-id-duplicates %lld  %s\n",
+        h.result().toHex().left(20).constData(), int(r.ok),
+        r.table ? static_cast<long long>(r.table->rowCount()) : -1LL,
+        static_cast<long long>(r.issues.size()), duplicates, qPrintable(path));
     return 0;
 }
 
@@ -115,6 +165,11 @@ int main(int argc, char **argv)
     const QStringList args = app.arguments();
     if (args.size() >= 3 && args[1] == QLatin1String("--child-load"))
         return childLoad(args[2]);
+    if (args.size() >= 3 && args[1] == QLatin1String("--digest")) {
+        for (qsizetype i = 2; i < args.size(); ++i)
+            printDigest(args[i]);
+        return 0;
+    }
     if (args.size() >= 5 && args[1] == QLatin1String("--make-rows"))
         return makeRows(args[2].toLongLong(), args[3], args[4]);
     if (args.size() < 2) {

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <mutex>
+#include <string>
 
 using namespace npuscope;
 
@@ -500,6 +501,10 @@ void TestCsvReader::largeInputMatchesConstruction()
         QCOMPARE(t.text(row, 0), QStringLiteral("op%1").arg(i % 97));
         QCOMPARE(t.number(row, 1), double(i));
         QCOMPARE(t.columns[2].ns[std::size_t(i)], (1736408883704643LL + i) * 1000 + 100 + i % 900);
+        // The texts of the nearly unique columns too (they are stored apart from the others).
+        QCOMPARE(t.textView(row, 1), std::to_string(i));
+        QCOMPARE(t.textView(row, 2),
+            std::to_string(1736408883704643LL + i) + '.' + std::to_string(100 + i % 900));
         QCOMPARE(t.text(row, 3), QStringLiteral("\"%1,3\"").arg(i % 13));
         QCOMPARE(t.text(row, 4), QStringLiteral("f.py(%1): f;\r\ng.py(2): g").arg(i % 5));
         QCOMPARE(t.number(row, 5), (i % 1000) / 1000.0);

@@ -2,6 +2,9 @@
 
 #include <QTest>
 
+#include <memory>
+#include <string>
+
 using namespace npuscope;
 
 class TstStringPool : public QObject {
@@ -9,6 +12,7 @@ class TstStringPool : public QObject {
 private slots:
     void internIsStable();
     void manyStringsKeepViewsValid();
+    void appendAdoptedTakesTheTexts();
 };
 
 void TstStringPool::internIsStable()
@@ -37,6 +41,35 @@ void TstStringPool::manyStringsKeepViewsValid()
         QCOMPARE(pool.view(ids[std::size_t(i)]), std::string_view("kernel_" + std::to_string(i)));
     QCOMPARE(pool.view(bigId).size(), big.size());
     QCOMPARE(pool.size(), std::size_t(200002));
+}
+
+// The adopted texts keep their order and stay valid while both pools grow on; the target's
+// index does not see them, and its own interning and storage go on unchanged.
+void TstStringPool::appendAdoptedTakesTheTexts()
+{
+    StringPool target;
+    const StringId before = target.intern("kept");
+    auto source = std::make_unique<StringPool>();
+    for (int i = 0; i < 5000; ++i)
+        source->append("value_" + std::to_string(i));
+    source->append(std::string(2 << 20, 'y')); // a block of its own
+    const StringId first = target.appendAdopted(*source, 1);
+    QCOMPARE(first.value, 2u);
+    QCOMPARE(target.size(), std::size_t(2 + 5001));
+    QCOMPARE(source->size(), std::size_t(1)); // left empty: only the empty string
+    source.reset(); // the texts must not depend on the source
+    const StringId after = target.intern("after");
+    for (int i = 0; i < 20000; ++i)
+        target.intern("more_" + std::to_string(i));
+    for (int i = 0; i < 5000; ++i)
+        QCOMPARE(target.view(StringId(first.value + std::uint32_t(i))),
+            std::string_view("value_" + std::to_string(i)));
+    QCOMPARE(target.view(StringId(first.value + 5000)).size(), std::size_t(2 << 20));
+    QVERIFY(!target.find("value_7").isValid());
+    QCOMPARE(target.find("kept"), before);
+    QCOMPARE(target.view(after), std::string_view("after"));
+    QCOMPARE(target.view(before), std::string_view("kept"));
+    QVERIFY(target.bytesUsed() > std::size_t(2 << 20));
 }
 
 QTEST_APPLESS_MAIN(TstStringPool)
