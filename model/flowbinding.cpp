@@ -120,6 +120,10 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
     };
     const std::size_t parts = static_cast<std::size_t>(std::max(threads, 1));
     std::vector<std::vector<Flow>> partFlows(parts);
+    // A flow per point but the first of each id at most; pages never written are not resident,
+    // so this costs address space, not memory, and no copying as they grow.
+    for (auto &f : partFlows)
+        f.reserve(points.size());
     std::vector<std::vector<Near>> partNear(parts);
     std::vector<qint64> partUnbound(parts, 0);
     auto chainBucket = [&](auto first, auto end, std::size_t part) {
@@ -172,17 +176,14 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
     qCDebug(lcLoad, "  order by id and chain: %.1f ms", clock.nsecsElapsed() / 1e6);
     clock.restart();
     order = {};
-    m_flowPoints = {};
-    std::size_t total = 0;
+    m_flowPoints.clear();
     qint64 unbound = 0;
-    for (std::size_t k = 0; k < parts; ++k) {
-        total += partFlows[k].size();
-        unbound += partUnbound[k];
-    }
-    trace.flows.reserve(total);
-    for (auto &f : partFlows) {
-        trace.flows.insert(trace.flows.end(), f.begin(), f.end());
-        f = {};
+    for (const qint64 u : partUnbound)
+        unbound += u;
+    trace.flows = std::move(partFlows[0]); // room for all of them (see above)
+    for (std::size_t k = 1; k < parts; ++k) {
+        trace.flows.insert(trace.flows.end(), partFlows[k].begin(), partFlows[k].end());
+        partFlows[k] = {};
     }
     if (unbound > 0)
         issues->append({ Severity::Info, trace.path, QString(),

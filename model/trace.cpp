@@ -61,7 +61,8 @@ qsizetype Trace::sliceCount() const
 void Trace::buildTrackIndexes(Track &track)
 {
     auto &ev = track.events;
-    ev.shrink_to_fit(); // appended chunk by chunk: up to half the capacity would be slack
+    // No shrink_to_fit: the loader reserves from the file's progress, and capacity never written
+    // to is not resident; a shrink would copy every event to fresh pages (26 K page faults at 1 GB).
     const auto before = [](const Event &a, const Event &b) {
         if (a.start != b.start)
             return a.start < b.start;
@@ -113,9 +114,17 @@ void Trace::buildLod(Track &track)
 {
     const auto &ev = track.events;
     track.lod.assign(static_cast<std::size_t>(track.maxDepth) + 1, {});
+    // Sized exactly, and the finest runs reserved for one per event (written or not, the pages
+    // are touched once): grown by doubling, these temporaries caused 10% of the load's page faults.
+    std::vector<std::size_t> perDepth(track.lod.size(), 0);
+    for (const Event &e : ev)
+        ++perDepth[e.depth];
     std::vector<std::vector<std::uint32_t>> byDepth(track.lod.size());
+    for (std::size_t depth = 0; depth < byDepth.size(); ++depth)
+        byDepth[depth].reserve(perDepth[depth] >= kLodMinFold ? perDepth[depth] : 0);
     for (std::uint32_t i = 0; i < ev.size(); ++i)
-        byDepth[ev[i].depth].push_back(i);
+        if (perDepth[ev[i].depth] >= kLodMinFold)
+            byDepth[ev[i].depth].push_back(i);
     for (std::size_t depth = 0; depth < track.lod.size(); ++depth) {
         const std::size_t n = byDepth[depth].size();
         if (n < kLodMinFold)
@@ -123,6 +132,7 @@ void Trace::buildLod(Track &track)
         // Finest level from the events; each coarser level from the previous one's runs, which
         // gives the same runs because merging by "gap < resolution" is transitive.
         std::vector<LodRun> runs;
+        runs.reserve(n);
         TimeNs resolution = kLodFinest;
         for (std::uint32_t i : byDepth[depth]) {
             const Event &e = ev[i];
@@ -143,7 +153,7 @@ void Trace::buildLod(Track &track)
                 break;
             resolution *= kLodFactor;
             std::vector<LodRun> merged;
-            merged.reserve(runs.size() / 2 + 1);
+            merged.reserve(runs.size()); // untouched room is not resident
             for (const LodRun &r : runs) {
                 if (!merged.empty() && r.start - merged.back().end < resolution) {
                     merged.back().end = std::max(merged.back().end, r.end);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/blockvector.h"
 #include "model/rawtrace.h"
 #include "model/trace.h"
 
@@ -18,10 +19,14 @@ Q_DECLARE_LOGGING_CATEGORY(lcLoad)
 // indexes. Merging chunk by chunk keeps the peak memory near the final size.
 class TraceBuilder {
 public:
-    explicit TraceBuilder(const QString &path);
+    // fileBytes: the file's size, when known; vectors filled chunk by chunk are then sized from
+    // the share of the file merged so far (see add()).
+    explicit TraceBuilder(const QString &path, std::int64_t fileBytes = 0);
     ~TraceBuilder();
 
-    void add(RawChunk &&chunk);
+    // Takes the chunk's contents; its slices and flows are left empty with their capacity, for
+    // the loader to fill again.
+    void add(RawChunk &chunk);
     // threads: how many threads build the per-track indexes.
     std::shared_ptr<Trace> finish(IssueList *issues, int threads);
 
@@ -63,12 +68,13 @@ private:
     void reportProblems(IssueList *issues);
 
     std::unique_ptr<Trace> m_trace;
+    std::int64_t m_fileBytes = 0;
     QHash<quint64, std::uint32_t> m_trackIndex;
     QHash<quint32, ProcessInfo> m_processes; // by pid string id
     QHash<quint64, ThreadInfo> m_threads; // by (pid, tid)
     boost::container::flat_map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> m_counterIndex; // tens of series
     std::vector<BeginEnd> m_beginEnd;
-    std::vector<FlowPoint> m_flowPoints;
+    BlockVector<FlowPoint> m_flowPoints;
     RawChunk::Problem m_problems[RawChunk::ProblemKindCount];
     IssueList m_damage;
 };

@@ -152,7 +152,7 @@ std::shared_ptr<const Trace> previewTrace(const std::shared_ptr<TraceSource> &so
     RawChunk chunk;
     parser.parse(*source, begin, end, false, chunk, cancel);
     TraceBuilder builder(source->path());
-    builder.add(std::move(chunk));
+    builder.add(chunk);
     IssueList ignored; // the full load reports every problem
     std::shared_ptr<Trace> trace = builder.finish(&ignored, 1);
     trace->kineto = kineto;
@@ -203,18 +203,30 @@ TraceLoadResult loadTrace(const std::shared_ptr<TraceSource> &source, const Trac
     std::atomic<std::size_t> next { 0 };
     std::atomic<bool> cancel { false };
     std::size_t merged = 0; // guarded by mutex
+    // Merged chunks' largest vectors, emptied, for the next chunks to fill (guarded by mutex):
+    // fresh ones were faulted in page by page and grown by copying, 8% of the load's page faults.
+    struct Spare {
+        std::vector<RawChunk::Slice> slices;
+        std::vector<RawChunk::FlowPoint> flows;
+    };
+    std::vector<Spare> spares;
     // Workers stay at most this many chunks ahead of the merge, bounding peak memory.
     const std::size_t ahead = static_cast<std::size_t>(threads) * 2;
     auto worker = [&] {
         TraceSpanParser parser;
         for (std::size_t i = next++; i < spans && !cancel.load(); i = next++) {
+            RawChunk chunkResult;
             {
                 std::unique_lock lock(mutex);
                 ready.wait(lock, [&] { return i < merged + ahead || cancel.load(); });
+                if (!spares.empty()) {
+                    chunkResult.slices = std::move(spares.back().slices);
+                    chunkResult.flows = std::move(spares.back().flows);
+                    spares.pop_back();
+                }
             }
             if (cancel.load())
                 break;
-            RawChunk chunkResult;
             parser.parse(*source, cuts[i], cuts[i + 1], i + 1 == spans, chunkResult, &cancel);
             std::lock_guard lock(mutex);
             done[i].emplace(std::move(chunkResult));
@@ -229,7 +241,7 @@ TraceLoadResult loadTrace(const std::shared_ptr<TraceSource> &source, const Trac
         options.preview(previewTrace(source, cuts[0], cuts[1], start.kineto, &cancel));
 
     // Merge in file order on this thread while the workers parse ahead.
-    TraceBuilder builder(path);
+    TraceBuilder builder(path, size);
     QElapsedTimer clock;
     clock.start();
     qint64 waitedNs = 0;
@@ -243,10 +255,11 @@ TraceLoadResult loadTrace(const std::shared_ptr<TraceSource> &source, const Trac
             done[i].reset();
             waitedNs += clock.nsecsElapsed() - before;
         }
-        builder.add(std::move(mergedChunk));
+        builder.add(mergedChunk); // leaves the vectors empty, their capacity kept
         {
             std::lock_guard lock(mutex);
             merged = i + 1;
+            spares.push_back({ std::move(mergedChunk.slices), std::move(mergedChunk.flows) });
             ready.notify_all();
         }
         if (progress && !progress(cuts[i + 1], size))

@@ -185,7 +185,14 @@ std::uint32_t Parser::trackOf(std::uint32_t pid, std::uint32_t tid)
 std::int64_t Parser::load(const TraceSource &src, const Span &span, bool *shrank)
 {
     const std::int64_t n = span.end - span.begin;
-    buffer.resize(static_cast<std::size_t>(n + 2 + simdjson::SIMDJSON_PADDING));
+    const auto need = static_cast<std::size_t>(n + 2 + simdjson::SIMDJSON_PADDING);
+    if (buffer.capacity() < need) {
+        // Room for the next spans too (they differ by a few bytes), and no copy of the old
+        // contents: growing by resize() alone copied and re-faulted the buffer several times.
+        buffer.clear();
+        buffer.reserve(need + need / 8);
+    }
+    buffer.resize(need);
     buffer[0] = '[';
     std::int64_t got = src.read(span.begin, buffer.data() + 1, n);
     if (got < 0)
@@ -210,6 +217,12 @@ void Parser::parseSpan(const TraceSource &src, const Span &span, std::vector<Spa
                              QCoreApplication::translate("npuscope::TraceParser", "the file became shorter while it was being read; the rest was not loaded") });
     od::document doc;
     od::array arr;
+    // Spans differ by a few bytes; simdjson reallocates its index whenever a span is larger than
+    // any before (fresh pages each time), so leave room for the next spans.
+    if (parser.capacity() < std::size_t(len)
+        && parser.allocate(std::size_t(len) + std::size_t(len) / 8, parser.max_depth()) != simdjson::SUCCESS) {
+        // No room for the slack: iterate() allocates what it needs or reports the error.
+    }
     error_code err = parser.iterate(buffer.data(), static_cast<std::size_t>(len), buffer.size()).get(doc);
     if (!err)
         err = doc.get_array().get(arr);
