@@ -1,6 +1,7 @@
 #include "model/csvreader.h"
 
 #include "model/csvcolumnstore.h"
+#include "model/csvtextcheck.h"
 #include "model/csvtokenizer.h"
 #include "model/decimal.h"
 

@@ -1,9 +1,9 @@
 #pragma once
 
-// Internal to csvreader.cpp: splits CSV text into rows of cell views, and checks that the text
-// is text. Kept apart so that the reader itself stays readable; not a public API.
+// Internal to csvreader.cpp: splits CSV text into rows of cell views. Kept apart so that the
+// reader itself stays readable; not a public API.
 
-#include <QString>
+#include "model/csvscanner.h"
 
 #include <algorithm>
 #include <bit>
@@ -23,136 +23,11 @@ namespace npuscope::csv {
 // Ragged rows are listed one by one up to this count, then summarised: enough to see the
 // pattern without flooding the issue list.
 inline constexpr std::size_t kMaxRowIssues = 20;
-// The binary sniff looks at the first 64 KB. Real CSVs have no control characters and at most
-// a few bytes of broken UTF-8 (a Latin-1 name); random binary data has ~10% control characters
-// and ~50% invalid UTF-8. The small slack keeps a tiny file with one stray byte readable.
-inline constexpr std::size_t kSniffBytes = 64 << 10;
-inline constexpr std::size_t kMaxControlPercent = 5;
-inline constexpr std::size_t kMaxInvalidPercent = 25;
-inline constexpr std::size_t kSniffSlack = 2;
 // Every cell handed to StringPool::lookupPadded() is followed by at least this many readable
 // bytes: the input window and the batch scratch are padded, and empty cells point at kPadding.
 inline constexpr std::size_t kPaddingBytes = 16;
 inline constexpr char kPadding[kPaddingBytes] = {};
 inline constexpr std::string_view kEmptyCell(kPadding, 0);
-
-// ---- Text checks ----
-
-// Length of the valid UTF-8 sequence at p (1-4), or 0 when the bytes there are not valid UTF-8.
-inline int utf8SequenceLength(const unsigned char *p, std::size_t available)
-{
-    const unsigned c = p[0];
-    if (c < 0x80)
-        return 1;
-    int length = 0;
-    unsigned low = 0x80, high = 0xBF; // allowed range of the second byte
-    if (c >= 0xC2 && c <= 0xDF) {
-        length = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        length = 3;
-        low = c == 0xE0 ? 0xA0 : 0x80; // no overlong forms
-        high = c == 0xED ? 0x9F : 0xBF; // no surrogates
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        length = 4;
-        low = c == 0xF0 ? 0x90 : 0x80;
-        high = c == 0xF4 ? 0x8F : 0xBF; // nothing above U+10FFFF
-    } else {
-        return 0;
-    }
-    if (available < std::size_t(length) || p[1] < low || p[1] > high)
-        return 0;
-    for (int k = 2; k < length; ++k) {
-        if ((p[k] & 0xC0) != 0x80)
-            return 0;
-    }
-    return length;
-}
-
-struct TextProblems {
-    std::size_t firstNul = 0, nulCount = 0;
-    std::size_t firstInvalid = 0, invalidCount = 0; // bytes outside valid UTF-8 sequences
-    std::size_t controlCount = 0; // other control characters (binary sniff only)
-};
-
-inline bool isPlainAscii16(const char *p)
-{
-#if defined(__SSE2__)
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
-    return (_mm_movemask_epi8(v) | _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128()))) == 0;
-#else
-    return std::none_of(p, p + 16, [](char c) { return c == 0 || (c & 0x80); });
-#endif
-}
-
-inline bool isPlainAscii64(const char *p)
-{
-#if defined(__SSE2__)
-    const auto *v = reinterpret_cast<const __m128i *>(p);
-    const __m128i a = _mm_loadu_si128(v), b = _mm_loadu_si128(v + 1);
-    const __m128i c = _mm_loadu_si128(v + 2), d = _mm_loadu_si128(v + 3);
-    const __m128i high = _mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d));
-    const __m128i low = _mm_min_epu8(_mm_min_epu8(a, b), _mm_min_epu8(c, d));
-    return (_mm_movemask_epi8(high) | _mm_movemask_epi8(_mm_cmpeq_epi8(low, _mm_setzero_si128())))
-        == 0;
-#else
-    return isPlainAscii16(p) && isPlainAscii16(p + 16) && isPlainAscii16(p + 32)
-        && isPlainAscii16(p + 48);
-#endif
-}
-
-// Finds NUL bytes and invalid UTF-8. Runs of 64 or 16 plain ASCII bytes are skipped with one
-// test (this scan of every byte ran on the tokenizing thread, the load's critical path).
-inline TextProblems scanText(std::string_view text)
-{
-    TextProblems r;
-    const auto *p = reinterpret_cast<const unsigned char *>(text.data());
-    const std::size_t n = text.size();
-    for (std::size_t i = 0; i < n;) {
-        if (n - i >= 64 && isPlainAscii64(text.data() + i)) {
-            i += 64;
-            continue;
-        }
-        if (n - i >= 16 && isPlainAscii16(text.data() + i)) {
-            i += 16;
-            continue;
-        }
-        const unsigned c = p[i];
-        if (c == 0 && r.nulCount++ == 0)
-            r.firstNul = i;
-        if (c != 0 && c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v')
-            ++r.controlCount;
-        const int length = utf8SequenceLength(p + i, n - i);
-        if (length == 0 && r.invalidCount++ == 0)
-            r.firstInvalid = i;
-        i += std::size_t(std::max(length, 1));
-    }
-    return r;
-}
-
-// Why the data is not CSV text, or an empty string when it looks like text.
-inline QString binaryReason(std::string_view data)
-{
-    auto startsWith = [&](std::string_view magic) { return data.substr(0, magic.size()) == magic; };
-    if (startsWith("\x1f\x8b"))
-        return QStringLiteral("the file is gzip-compressed, not CSV text");
-    if (startsWith("PK\x03\x04"))
-        return QStringLiteral("the file is a zip archive, not CSV text");
-    if (startsWith(std::string_view("SQLite format 3\0", 16)))
-        return QStringLiteral("the file is an SQLite database, not CSV text");
-    if (startsWith("\xff\xfe") || startsWith("\xfe\xff"))
-        return QStringLiteral("the file is UTF-16 text; only UTF-8 CSV is supported");
-    const std::string_view head = data.substr(0, kSniffBytes);
-    const TextProblems p = scanText(head);
-    const std::size_t control = p.nulCount + p.controlCount;
-    if (control > head.size() * kMaxControlPercent / 100 + kSniffSlack
-        || p.invalidCount > head.size() * kMaxInvalidPercent / 100 + kSniffSlack)
-        return QStringLiteral("the file holds binary data, not CSV text (of its first %1 bytes, %2 "
-                              "are control characters and %3 are not valid UTF-8)")
-            .arg(head.size())
-            .arg(control)
-            .arg(p.invalidCount);
-    return {};
-}
 
 // ---- Tokenising ----
 
@@ -287,6 +162,8 @@ public:
         m_pos = begin;
         m_scan = DelimiterScanner(data);
         m_scan.seek(begin);
+        m_quoted = QuotedDelimiterScanner(data);
+        m_quoted.seek(begin);
     }
     // The first non-blank row.
     Status readHeader(std::vector<std::string_view> &cells);
@@ -298,12 +175,16 @@ public:
 
 private:
     Status readRow(std::vector<std::string_view> &out);
+    bool readRowFast(std::string_view *row, std::size_t columns, std::size_t &count);
+    std::string_view quotedCell(std::size_t begin, std::size_t end, std::size_t cell);
     std::size_t findQuote(std::size_t from) const;
     bool readQuotedCell(std::vector<std::string_view> &out);
 
     std::string_view m_data;
     bool m_final = true;
-    DelimiterScanner m_scan { {} };
+    DelimiterScanner m_scan { {} }; // for readRow
+    QuotedDelimiterScanner m_quoted { {} }; // for readRowFast, at m_pos
+    std::vector<std::string_view> m_rowCells; // a row read by readRow in fillBatch
     std::size_t m_pos = 0;
     std::int64_t m_line = 1; // line of m_pos
     std::int64_t m_rowLine = 1; // line where the current row starts
@@ -485,39 +366,164 @@ inline Tokenizer::Status Tokenizer::readHeader(std::vector<std::string_view> &ce
     }
 }
 
+// Bit i set where text[i] is a quote, and whether a line feed occurs, for text of up to 64
+// bytes followed by at least 15 readable bytes (the window is padded).
+struct QuoteMask {
+    std::uint64_t quotes = 0;
+    bool newline = false;
+};
+
+inline QuoteMask quoteMask(std::string_view text)
+{
+    QuoteMask r;
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"'), lf = _mm_set1_epi8('\n');
+    for (std::size_t i = 0; i < text.size(); i += 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(text.data() + i));
+        const unsigned valid = text.size() - i >= 16 ? 0xFFFFu : (1u << (text.size() - i)) - 1;
+        r.quotes |= std::uint64_t(unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote))) & valid)
+            << i;
+        r.newline |= (unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(v, lf))) & valid) != 0;
+    }
+#else
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        r.quotes |= std::uint64_t(text[i] == '"') << i;
+        r.newline |= text[i] == '\n';
+    }
+#endif
+    return r;
+}
+
+// A quoted cell [begin, end) whose quotes are where RFC 4180 puts them (readRowFast checked):
+// its text without the outer quotes, doubled quotes unescaped into the batch's scratch (`cell`
+// is the index the fixup refers to).
+inline std::string_view Tokenizer::quotedCell(std::size_t begin, std::size_t end, std::size_t cell)
+{
+    const std::string_view content = m_data.substr(begin + 1, end - begin - 2);
+    const std::size_t n = content.size();
+    QuoteMask q;
+    if (n <= 64) {
+        q = quoteMask(content);
+    } else {
+        q.quotes = std::memchr(content.data(), '"', n) ? 1 : 0; // not a shape: see below
+        q.newline = std::memchr(content.data(), '\n', n);
+    }
+    if (q.newline) [[unlikely]]
+        m_line += std::count(content.begin(), content.end(), '\n');
+    if (q.quotes == 0)
+        return trimBlanks(content);
+    // torch_npu's shapes, """32,4096""": the unescaped text is in the data as it is.
+    if (n >= 4 && n <= 64 && q.quotes == (3 | (std::uint64_t(3) << (n - 2))))
+        return trimBlanks(m_data.substr(begin + 2, n - 2));
+    std::string &scratch = m_batch->scratch;
+    const std::size_t start = scratch.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        scratch.push_back(content[i]);
+        i += content[i] == '"'; // the second of a doubled quote (the checks guarantee it)
+    }
+    m_batch->fixups.push_back({ cell, start, scratch.size() - start });
+    return {};
+}
+
+// Reads the row at m_pos into row[0, columns) (cells past `columns` are counted, not kept) with
+// the quote-aware scanner, when the row ends inside the data and its quotes are all in place.
+// Otherwise returns false having changed nothing: readRow then reads it byte by byte (and the
+// problems it reports, if any, come from there).
+inline bool Tokenizer::readRowFast(std::string_view *row, std::size_t columns, std::size_t &count)
+{
+    const std::size_t rowStart = m_pos;
+    if (rowStart >= m_data.size())
+        return false;
+    // A copy the compiler can keep in registers: nothing else can see it.
+    QuotedDelimiterScanner scan = m_quoted;
+    const char *data = m_data.data();
+    const std::size_t scratchBefore = m_batch->scratch.size();
+    const std::size_t fixupsBefore = m_batch->fixups.size();
+    const std::size_t cellBase = std::size_t(row - m_batch->cells.data());
+    const std::int64_t line = m_line;
+    bool quoted = false;
+    std::string_view extra;
+    std::size_t k = 0;
+    for (std::size_t begin = rowStart;;) {
+        const std::size_t end = scan.next();
+        if (end >= scan.limit()) [[unlikely]] {
+            // The row may go on past the data, or a quote is out of place: read byte by byte.
+            m_line = line;
+            m_batch->scratch.resize(scratchBefore);
+            m_batch->fixups.resize(fixupsBefore);
+            m_quoted.seek(rowStart);
+            return false;
+        }
+        std::string_view &cell = k < columns ? row[k] : extra;
+        if (data[begin] == '"') {
+            quoted = true;
+            cell = quotedCell(begin, end, cellBase + k);
+        } else {
+            cell = trimBlanks(std::string_view(data + begin, end - begin));
+        }
+        ++k;
+        begin = end + 1;
+        const char delimiter = data[end];
+        if (delimiter == ',')
+            continue;
+        if (delimiter == '\r' && data[end + 1] == '\n') {
+            ++begin;
+            scan.next();
+        }
+        m_quoted = scan;
+        m_rowLine = line;
+        m_rowQuoted = quoted;
+        m_line += 1;
+        m_pos = begin;
+        count = k;
+        return true;
+    }
+}
+
 inline Tokenizer::Status Tokenizer::fillBatch(
     RowBatch &batch, std::size_t columns, std::size_t maxRows)
 {
-    batch.cells.clear();
     batch.lines.clear();
     batch.scratch.clear();
     batch.fixups.clear();
     batch.rows = 0;
     m_batch = &batch;
-    std::vector<std::string_view> &cells = batch.cells;
+    // Sized once and never shrunk: the stores read only rows x columns of it.
+    if (batch.cells.size() < maxRows * columns)
+        batch.cells.resize(maxRows * columns);
+    m_quoted.seek(m_pos); // readHeader() may have moved on
     Status status = Status::Row;
     while (batch.rows < maxRows) {
-        const std::size_t start = cells.size();
-        status = readRow(cells);
-        if (status != Status::Row)
-            break;
-        const std::size_t count = cells.size() - start;
-        if (count == 1 && cells[start].empty() && !m_rowQuoted) { // blank line
-            cells.resize(start);
-            continue;
+        std::string_view *row = batch.cells.data() + batch.rows * columns;
+        std::size_t count = 0;
+        if (!readRowFast(row, columns, count)) {
+            m_rowCells.clear();
+            const std::size_t fixupsBefore = batch.fixups.size();
+            m_scan.seek(m_pos);
+            status = readRow(m_rowCells);
+            m_quoted.seek(m_pos);
+            if (status != Status::Row)
+                break;
+            count = m_rowCells.size();
+            std::copy_n(m_rowCells.begin(), std::min(count, columns), row);
+            for (std::size_t f = fixupsBefore; f < batch.fixups.size(); ++f)
+                batch.fixups[f].cell += std::size_t(row - batch.cells.data());
         }
+        if (count == 1 && row[0].empty() && !m_rowQuoted) // blank line
+            continue;
         if (count != columns) {
             if (m_problems.raggedCount++ < std::int64_t(kMaxRowIssues))
                 m_problems.ragged.emplace_back(m_rowLine, count);
-            cells.resize(start + columns, kEmptyCell); // missing cells are empty, extra dropped
-            while (!batch.fixups.empty() && batch.fixups.back().cell >= cells.size())
+            std::fill(row + std::min(count, columns), row + columns, kEmptyCell); // missing: empty
+            const std::size_t rowEnd = std::size_t(row - batch.cells.data()) + columns;
+            while (!batch.fixups.empty() && batch.fixups.back().cell >= rowEnd) // extra: dropped
                 batch.fixups.pop_back();
         }
         batch.lines.push_back(m_rowLine);
         ++batch.rows;
     }
     batch.scratch.append(kPaddingBytes, '\0');
-    applyFixups(batch, cells);
+    applyFixups(batch, batch.cells);
     return status;
 }
 

@@ -40,6 +40,7 @@ int childLoad(const QString &path)
         return 1;
     std::printf("%.6f %lld %ld\n", s, static_cast<long long>(r.table->rowCount()),
         statusKb("VmHWM:") - before);
+    std::fprintf(stderr, "resident after load +%ld MB\n", (statusKb("VmRSS:") - before) / 1024);
     return 0;
 }
 

@@ -242,6 +242,7 @@ private slots:
     void smallDocuments();
     void largeDocument();
     void nearlyUniqueTextKeepsOneIdPerText();
+    void quotesAtEveryBlockOffset();
 
 private:
     // Empty when the reader's table matches the reference, else the first difference.
@@ -281,6 +282,59 @@ void TestCsvRandom::nearlyUniqueTextKeepsOneIdPerText()
         QCOMPARE(t.strings.find(text), first);
     }
     QVERIFY(repeats > 10000);
+}
+
+// The reader finds delimiters outside quotes 64 bytes at a time, carrying the quote state, a
+// closing quote and a delimiter from one block to the next, and reads rows byte by byte from the
+// first quote out of place. Each construct here is shifted through every offset of two blocks,
+// so that each of its quotes and delimiters lands on both sides of a block edge.
+void TestCsvRandom::quotesAtEveryBlockOffset()
+{
+    static const char *const kCells[] = {
+        "\"a,b\"\"c\"", // escaped quote inside, comma inside
+        "\"\"\"32,4096;8\"\"\"", // a shape
+        "\"line\nbreak, and\r\nmore\"", // line ends inside quotes
+        "\"\"", // empty quoted cell
+        "\"\"\"\"", // just an escaped quote
+        "\"closed\"tail", // text after the closing quote (kept, reported)
+        "x\"y", // a quote inside an unquoted cell
+        " \"blank before\"", // not quoted: the quote is not the first byte
+        "\"x\" ", // a blank after the closing quote
+        "plain",
+    };
+    static const char *const kEnds[] = { "\n", "\r\n", "\r" };
+    for (const char *cell : kCells) {
+        for (const char *end : kEnds) {
+            for (int offset = 0; offset < 128; ++offset) {
+                std::string doc = "A,B,C";
+                doc += end;
+                doc += std::string(std::size_t(offset), 'p') + ',' + cell + ',' + cell + end;
+                doc += std::string(cell) + ",q," + cell + end + "1,2,3" + end;
+                if (std::string_view(cell) == "\"closed\"tail") { // reported, at its first line
+                    const CsvResult r = readCsvData(doc, kPath);
+                    QCOMPARE(r.issues.size(), 1);
+                    QCOMPARE(r.issues.front().location, QStringLiteral("line 2"));
+                    QVERIFY2(r.issues.front().message.startsWith(QStringLiteral("4 quoted cell")),
+                        qPrintable(r.issues.front().message));
+                }
+                for (const std::size_t window : { std::size_t(16) << 20, std::size_t(100) }) {
+                    const QString diff = compare(doc, window);
+                    if (!diff.isEmpty())
+                        QFAIL(qPrintable(QStringLiteral("offset %1, window %2: %3\n%4")
+                                             .arg(offset)
+                                             .arg(window)
+                                             .arg(diff, QString::fromStdString(doc))));
+                }
+                // A quote never closed, from here to the end of the data.
+                const std::string open = doc + std::string(std::size_t(offset), 'r') + ",\"" + cell;
+                const QString diff = compare(open, std::size_t(16) << 20);
+                if (!diff.isEmpty())
+                    QFAIL(qPrintable(QStringLiteral("unterminated, offset %1: %2\n%3")
+                                         .arg(offset)
+                                         .arg(diff, QString::fromStdString(open))));
+            }
+        }
+    }
 }
 
 QString TestCsvRandom::compare(const std::string &doc, std::size_t window)
