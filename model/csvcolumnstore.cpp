@@ -185,6 +185,61 @@ namespace {
         return std::memcmp(a.data(), b.data(), a.size()) == 0;
     }
 
+    constexpr std::size_t kRecentTexts = 64;
+
+    std::uint64_t load64(const char *p)
+    {
+        std::uint64_t v;
+        std::memcpy(&v, p, sizeof v);
+        return v;
+    }
+
+    // The cache slot of a text of 12 to 48 bytes: its length and first and last 8 bytes mixed.
+    std::size_t recentSlot(std::string_view text)
+    {
+        const std::uint64_t h = (load64(text.data()) ^ (load64(text.data() + text.size() - 8) >> 3)
+                                    ^ text.size())
+            * 0x9E3779B97F4A7C15ull;
+        return std::size_t(h >> 58); // 64 slots
+    }
+
+    // Whether the cell (followed by kPaddingBytes readable bytes) equals the cached text.
+    bool sameAsRecent(const RecentText &r, std::string_view text)
+    {
+        if (r.size != text.size())
+            return false;
+#if defined(__SSE2__)
+        // Whole 16-byte groups of the cache entry; bytes past the text's end are masked off.
+        unsigned mismatch = 0;
+        for (std::size_t i = 0; i < text.size(); i += 16) {
+            const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i *>(text.data() + i));
+            const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i *>(r.bytes + i));
+            const unsigned valid
+                = text.size() - i >= 16 ? 0xFFFFu : (1u << (text.size() - i)) - 1;
+            mismatch |= ~unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(x, y))) & valid;
+        }
+        return mismatch == 0;
+#else
+        return std::memcmp(r.bytes, text.data(), text.size()) == 0;
+#endif
+    }
+
+    // The cell's id in the column's pool: long cells through the cache of recent texts.
+    StringId internCell(ColumnState &state, std::string_view text)
+    {
+        if (text.size() <= 11 || text.size() > RecentText::kMaxBytes)
+            return state.dict.intern(StringPool::lookupPadded(text));
+        if (state.recent.empty())
+            state.recent.resize(kRecentTexts);
+        RecentText &r = state.recent[recentSlot(text)];
+        if (sameAsRecent(r, text))
+            return r.id;
+        r.id = state.dict.intern(StringPool::lookup(text));
+        r.size = std::uint32_t(text.size());
+        std::memcpy(r.bytes, text.data(), text.size());
+        return r.id;
+    }
+
 } // namespace
 
 // Column by column: the column's pool, value records and output vectors stay in cache for the
@@ -204,7 +259,7 @@ void ColumnWorker::storeColumn(const RowBatch &batch, std::size_t column, std::i
         const std::string_view text = cells[r * stride];
         const bool same = r > 0 && sameCell(text, cells[(r - 1) * stride]);
         m_same[r] = same;
-        ids[r] = same ? ids[r - 1] : state.dict.intern(StringPool::lookupPadded(text));
+        ids[r] = same ? ids[r - 1] : internCell(state, text);
     }
     if (state.numeric || state.timeScale) {
         CellInfo last;

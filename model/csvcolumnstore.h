@@ -21,8 +21,19 @@ namespace npuscope::csv {
 // (task ids, timestamps) switches to raw mode: from then on its cells are appended to its pool
 // without deduplication (StringPool::append) and moved to the table's pool at the end. Probing an
 // index of a million strings cost a cache miss per cell, and its slots most of the peak memory.
+// A recently interned text of 12 to 48 bytes, copied, with its id: most long cells (kernel
+// names, shapes, formats) repeat one of a few dozen texts, and finding them here costs two loads
+// and three vector compares instead of hashing the text, probing the pool and comparing it there.
+struct RecentText {
+    static constexpr std::size_t kMaxBytes = 48;
+    char bytes[kMaxBytes];
+    std::uint32_t size = 0; // 0: empty entry
+    StringId id;
+};
+
 struct ColumnState {
     StringPool dict;
+    std::vector<RecentText> recent; // direct-mapped by a hash of the length and end bytes
     std::vector<CellInfo> info; // per local id, filled on first use
     std::optional<int> timeScale; // parseScaledToNs exponent when the header has a time unit
     bool numeric = true; // every non-missing cell so far is a number
