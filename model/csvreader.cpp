@@ -161,7 +161,7 @@ namespace {
         {
             m_offset = std::max<qint64>(m_device.skip(bytes), 0);
         }
-        std::string_view data() const { return { m_buffer.data(), m_filled }; }
+        std::string_view data() const { return { m_buffer.get(), m_filled }; }
         std::int64_t offset() const { return m_offset; } // input offset of data()[0]
         bool atEnd() const { return m_atEnd; }
         const QString &error() const { return m_error; }
@@ -170,29 +170,36 @@ namespace {
         {
             const std::size_t kept = m_filled - keep;
             if (keep > 0 && kept > 0)
-                std::memmove(m_buffer.data(), m_buffer.data() + keep, kept);
+                std::memmove(m_buffer.get(), m_buffer.get() + keep, kept);
             m_offset += std::int64_t(keep);
             m_filled = kept;
             // A row longer than half a window (a huge quoted cell) doubles the window.
             const std::size_t capacity = std::max(m_windowBytes, 2 * kept);
-            if (m_buffer.size() < capacity + kPaddingBytes)
-                m_buffer.resize(capacity + kPaddingBytes);
+            if (m_bufferSize < capacity + kPaddingBytes) {
+                // Not zero-filled: read() writes it (16 MB of memset was 2% of a load).
+                auto bigger = std::make_unique_for_overwrite<char[]>(capacity + kPaddingBytes);
+                if (kept > 0)
+                    std::memcpy(bigger.get(), m_buffer.get(), kept);
+                m_buffer = std::move(bigger);
+                m_bufferSize = capacity + kPaddingBytes;
+            }
             while (m_filled < capacity && !m_atEnd) {
                 const qint64 n
-                    = m_device.read(m_buffer.data() + m_filled, qint64(capacity - m_filled));
+                    = m_device.read(m_buffer.get() + m_filled, qint64(capacity - m_filled));
                 if (n < 0)
                     m_error = m_device.errorString();
                 m_atEnd = n <= 0;
                 m_filled += std::size_t(std::max<qint64>(n, 0));
             }
-            std::memset(m_buffer.data() + m_filled, 0, kPaddingBytes);
+            std::memset(m_buffer.get() + m_filled, 0, kPaddingBytes);
             return m_error.isEmpty();
         }
 
     private:
         QIODevice &m_device;
         std::size_t m_windowBytes;
-        std::vector<char> m_buffer;
+        std::unique_ptr<char[]> m_buffer;
+        std::size_t m_bufferSize = 0;
         std::size_t m_filled = 0;
         std::int64_t m_offset = 0;
         bool m_atEnd = false;
