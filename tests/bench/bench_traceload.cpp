@@ -1,5 +1,6 @@
 // Trace load benchmark: npuscope's loader with 1 and 2 threads against bare simdjson passes over
-// the same file, in the same run. Every measurement runs in a fresh child process so resident
+// the same file, in the same run, warm (file in the page cache) and cold (evicted before each run,
+// against a plain sequential read of it). Every measurement runs in a fresh child process so resident
 // memory is measured cleanly. Prints medians; not part of the test suite.
 //   bench_traceload FILE [--runs N]
 #include "benchutil.h"
@@ -223,10 +224,42 @@ struct Sample {
     double events = 0, rssKb = 0, hwmKb = 0;
 };
 
-std::vector<Sample> runChildren(const QString &self, const QStringList &args, int runs)
+// Drops the file's pages from the page cache (clean pages need no privileges), so that the next
+// read comes from the disk: a cold start. False where the system does not allow it.
+bool evictFromCache(const QString &path)
+{
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY);
+    if (fd < 0)
+        return false;
+    const bool ok = ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) == 0;
+    ::close(fd);
+    return ok;
+}
+
+// Reads the file from start to end in 16 MiB blocks: what the disk gives, the limit of a cold load.
+int childRead(const QString &path)
+{
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY);
+    if (fd < 0)
+        return 1;
+    QElapsedTimer t;
+    t.start();
+    std::vector<char> block(std::size_t(16) << 20);
+    std::int64_t total = 0;
+    for (ssize_t n; (n = ::read(fd, block.data(), block.size())) > 0;)
+        total += n;
+    ::close(fd);
+    std::printf("%.6f %lld 0 0\n", t.nsecsElapsed() / 1e9, static_cast<long long>(total));
+    return 0;
+}
+
+// Runs the child `runs` times; `cold`: the file is evicted from the page cache before each run.
+std::vector<Sample> runChildren(const QString &self, const QStringList &args, int runs, bool cold = false)
 {
     std::vector<Sample> out;
     for (int i = 0; i < runs; ++i) {
+        if (cold && !evictFromCache(args.last()))
+            return {};
         QProcess p;
         p.start(self, args);
         p.waitForFinished(-1);
@@ -261,6 +294,8 @@ int main(int argc, char **argv)
         return childSpanWalk(args[3], args[2].toInt());
     if (args.size() >= 4 && args[1] == QLatin1String("--child-load"))
         return childLoad(args[3], args[2].toInt());
+    if (args.size() >= 3 && args[1] == QLatin1String("--child-read"))
+        return childRead(args[2]);
     if (args.size() < 2) {
         std::fprintf(stderr, "usage: bench_traceload FILE [--runs N]\n");
         return 1;
@@ -323,6 +358,23 @@ int main(int argc, char **argv)
             << QString::number(rss / std::max(events, 1.0), 'f', 1) << " B/event; peak during load "
             << QString::number(hwm / 1e6, 'f', 0) << " MB (+" << QString::number((hwm - rss) / 1e6, 'f', 0)
             << " MB over final)\n";
+        out.flush();
+    }
+    // Cold: the file comes from the disk (evicted from the page cache before each run).
+    const auto read = runChildren(self, { QStringLiteral("--child-read"), path }, runs, true);
+    const double readS = med(read, [](const Sample &x) { return x.seconds; });
+    if (read.empty() || readS <= 0) {
+        out << "cold runs: not possible (the file could not be evicted from the page cache)\n";
+        return 0;
+    }
+    out << "cold (file evicted from the page cache before each run): sequential read in 16 MiB blocks "
+        << QString::number(readS, 'f', 3) << " s  " << QString::number(mb / readS, 'f', 0) << " MB/s\n";
+    for (int threads : { 1, 2 }) {
+        const auto s = runChildren(self, { QStringLiteral("--child-load"), QString::number(threads), path }, runs, true);
+        const double sec = med(s, [](const Sample &x) { return x.seconds; });
+        out << "npuscope " << threads << " thread(s), cold: " << QString::number(sec, 'f', 3) << " s  "
+            << QString::number(mb / sec, 'f', 0) << " MB/s  " << QString::number(readS / sec * 100, 'f', 0)
+            << "% of the sequential read\n";
         out.flush();
     }
     return 0;

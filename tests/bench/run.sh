@@ -3,7 +3,8 @@
 # Generates, once, a 1 GB and (with --big) a 4 GB trace_view.json with their kernel_details.csv
 # into a cache folder, then measures in one run, on the same files:
 #   trace load (1 and 2 threads) against bare simdjson passes (whole document; 16 MiB spans with
-#   reads, as the loader works, on 1 and 2 threads), resident bytes per event, peak;
+#   reads, as the loader works, on 1 and 2 threads), resident bytes per event, peak; warm and
+#   cold (the file evicted from the page cache before each run) against a plain sequential read;
 #   python3 json.load of the same trace (what users do today), when python3 is there;
 #   kernel_details.csv load against pandas.read_csv (when pandas is importable), sort/filter;
 #   Open -> first timeline paint and -> fully loaded, in the real main window (offscreen);
