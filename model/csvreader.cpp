@@ -52,8 +52,9 @@ namespace {
     // workers go through it column by column.
     constexpr std::size_t kBatchCells = 16 << 10;
     // Batches in flight: the tokenizer may run this many minus one ahead of the helper, which
-    // absorbs the jitter of two threads sharing the machine with others.
-    constexpr std::size_t kBatchRing = 4;
+    // absorbs the jitter of two threads sharing the machine with others, and keeps the helper
+    // busy while the tokenizer reads the next window (~0.6 ms for 2 MB).
+    constexpr std::size_t kBatchRing = 8;
     // The first batch after which the columns are re-split by measured cost (then at every power
     // of two): late enough for the first measurements to mean something, early enough to matter.
     constexpr int kFirstRebalance = 16;
@@ -145,10 +146,11 @@ namespace {
                             "into it"));
     }
 
-    // The input, read window by window into one reused buffer followed by kPaddingBytes zeros.
-    // Rows never straddle windows: the unparsed tail moves to the front before the next read.
-    // Reading a whole file at once needs memory for all of it (10 GB for a 10 GB file) and, for
-    // 200 MB, cost ~0.2 s of fresh-page faults on the 2-core test VM; a reused window costs none.
+    // The input, read window by window into a reused buffer followed by kPaddingBytes zeros.
+    // Rows never straddle windows: the unparsed tail moves to the front of the next one. Reading
+    // a whole file at once needs memory for all of it (10 GB for a 10 GB file) and, for 200 MB,
+    // cost ~0.2 s of fresh-page faults on the 2-core test VM; a reused window costs none. The
+    // loader alternates two windows (see CsvLoader::refill).
     class InputWindow {
     public:
         InputWindow(QIODevice &device, std::size_t windowBytes)
@@ -173,16 +175,43 @@ namespace {
                 std::memmove(m_buffer.get(), m_buffer.get() + keep, kept);
             m_offset += std::int64_t(keep);
             m_filled = kept;
-            // A row longer than half a window (a huge quoted cell) doubles the window.
-            const std::size_t capacity = std::max(m_windowBytes, 2 * kept);
-            if (m_bufferSize < capacity + kPaddingBytes) {
+            return readMore();
+        }
+        // Starts with from.data()[keep...] and reads after it (the next window of the input).
+        bool refillFrom(const InputWindow &from, std::size_t keep)
+        {
+            const std::size_t kept = from.m_filled - keep;
+            m_offset = from.m_offset + std::int64_t(keep);
+            m_atEnd = from.m_atEnd;
+            m_error = from.m_error;
+            m_filled = 0;
+            reserve(kept);
+            if (kept > 0)
+                std::memcpy(m_buffer.get(), from.m_buffer.get() + keep, kept);
+            m_filled = kept;
+            return readMore();
+        }
+
+    private:
+        // A row longer than half a window (a huge quoted cell) doubles the window.
+        std::size_t capacity() const { return std::max(m_windowBytes, 2 * m_filled); }
+        // Room for capacity() bytes and the padding, keeping data().
+        void reserve(std::size_t kept)
+        {
+            const std::size_t needed = std::max(m_windowBytes, 2 * kept) + kPaddingBytes;
+            if (m_bufferSize < needed) {
                 // Not zero-filled: read() writes it (16 MB of memset was 2% of a load).
-                auto bigger = std::make_unique_for_overwrite<char[]>(capacity + kPaddingBytes);
-                if (kept > 0)
-                    std::memcpy(bigger.get(), m_buffer.get(), kept);
+                auto bigger = std::make_unique_for_overwrite<char[]>(needed);
+                if (m_filled > 0)
+                    std::memcpy(bigger.get(), m_buffer.get(), m_filled);
                 m_buffer = std::move(bigger);
-                m_bufferSize = capacity + kPaddingBytes;
+                m_bufferSize = needed;
             }
+        }
+        bool readMore()
+        {
+            const std::size_t capacity = this->capacity();
+            reserve(m_filled);
             while (m_filled < capacity && !m_atEnd) {
                 const qint64 n
                     = m_device.read(m_buffer.get() + m_filled, qint64(capacity - m_filled));
@@ -195,7 +224,6 @@ namespace {
             return m_error.isEmpty();
         }
 
-    private:
         QIODevice &m_device;
         std::size_t m_windowBytes;
         std::unique_ptr<char[]> m_buffer;
@@ -211,10 +239,10 @@ namespace {
     public:
         CsvLoader(QIODevice &device, std::int64_t size, const QString &path,
             const ProgressFn &progress, const CsvReadOptions &options)
-            // A small file gets a window of its own size: zero-filling 16 MiB for each of a
+            // A small file gets windows of its own size: zero-filling 16 MiB for each of a
             // profile's many small CSVs cost more than reading them (seen when fuzzing).
-            : m_window(device, size > 0 ? std::min(options.windowBytes, std::size_t(size) + 1)
-                                        : options.windowBytes)
+            : m_windows { InputWindow(device, windowBytes(size, options)),
+                InputWindow(device, windowBytes(size, options)) }
             , m_size(size)
             , m_path(path)
             , m_progress(progress)
@@ -225,7 +253,7 @@ namespace {
     private:
         bool refill();
         bool readHeader(std::vector<std::string_view> &header);
-        bool fillBatch(RowBatch &batch, const std::function<void()> &waitIdle);
+        bool fillBatch(RowBatch &batch, int index, const std::function<void(int)> &waitConsumed);
         bool parseRows(Table &table);
         bool runPipeline(
             Table &table, ColumnWorker &mine, ColumnWorker *helper, std::vector<RowBatch> &batches);
@@ -238,10 +266,25 @@ namespace {
         }
         std::int64_t position() const
         {
-            return m_window.offset() + std::int64_t(m_tokenizer.position());
+            return window().offset() + std::int64_t(m_tokenizer.position());
         }
+        static std::size_t windowBytes(std::int64_t size, const CsvReadOptions &options)
+        {
+            return size > 0 ? std::min(options.windowBytes, std::size_t(size) + 1)
+                            : options.windowBytes;
+        }
+        InputWindow &window() { return m_windows[m_current]; }
+        const InputWindow &window() const { return m_windows[m_current]; }
 
-        InputWindow m_window;
+        // The tokenizer reads one window while the other may still hold rows of batches the
+        // helper thread has not stored yet: reading on needs no wait for it. With one window, each
+        // refill waited for the helper to run dry and then left it idle during the read (7 reads
+        // of 16 MB, 4 ms each, for a 121 MB file).
+        InputWindow m_windows[2];
+        int m_current = 0;
+        bool m_started = false;
+        int m_lastBatch[2] = { -1, -1 }; // the last batch with rows in each window
+        const std::function<void(int)> *m_waitConsumed = nullptr; // during fillBatch
         Tokenizer m_tokenizer;
         std::int64_t m_size;
         QString m_path;
@@ -257,7 +300,7 @@ namespace {
     // Counts NUL bytes and invalid UTF-8 in data()[from, to), noting the line of the first.
     void CsvLoader::checkText(std::size_t from, std::size_t to)
     {
-        const std::string_view window = m_window.data();
+        const std::string_view window = this->window().data();
         const TextProblems p = scanText(window.substr(from, to - from));
         auto lineOf = [&](std::size_t at) {
             return m_windowLine
@@ -269,7 +312,7 @@ namespace {
             m_invalidLine = lineOf(p.firstInvalid);
         m_text.nulCount += p.nulCount;
         m_text.invalidCount += p.invalidCount;
-        m_checked = m_window.offset() + std::int64_t(to);
+        m_checked = this->window().offset() + std::int64_t(to);
     }
 
     // Moves the unparsed rest of the window to its front and reads more behind it. The text is
@@ -277,20 +320,31 @@ namespace {
     bool CsvLoader::refill()
     {
         const std::size_t keep = m_tokenizer.position();
-        if (const auto checked = std::size_t(m_checked - m_window.offset()); keep > checked)
+        if (const auto checked = std::size_t(m_checked - window().offset()); keep > checked)
             checkText(checked, keep); // complete rows about to leave the window
         m_windowLine = m_tokenizer.line();
-        const bool ok = m_window.refill(keep);
+        bool ok;
+        if (!m_started) {
+            ok = window().refill(keep);
+            m_started = true;
+        } else {
+            const int next = m_current ^ 1;
+            if (m_lastBatch[next] >= 0 && m_waitConsumed)
+                (*m_waitConsumed)(m_lastBatch[next] + 1); // the helper is done with its rows
+            m_lastBatch[next] = -1;
+            ok = m_windows[next].refillFrom(window(), keep);
+            m_current = next;
+        }
         if (!ok)
             report(Severity::Warning, 0,
                 CsvText::tr("read error after %1 bytes (%2); the rest of the file was not read")
-                    .arg(m_window.offset() + std::int64_t(m_window.data().size()))
-                    .arg(m_window.error()));
-        const std::string_view data = m_window.data();
-        m_tokenizer.setData(data, 0, m_window.atEnd());
-        const auto from = std::size_t(m_checked - m_window.offset());
+                    .arg(window().offset() + std::int64_t(window().data().size()))
+                    .arg(window().error()));
+        const std::string_view data = window().data();
+        m_tokenizer.setData(data, 0, window().atEnd());
+        const auto from = std::size_t(m_checked - window().offset());
         const std::size_t lastLf = data.rfind('\n');
-        const std::size_t to = m_window.atEnd() ? data.size()
+        const std::size_t to = window().atEnd() ? data.size()
             : lastLf == std::string_view::npos  ? from
                                                 : std::max(from, lastLf + 1);
         checkText(from, to);
@@ -308,20 +362,25 @@ namespace {
         }
     }
 
-    // The next batch, refilling the window when it ran dry; false at the end of the input.
-    // `waitIdle` returns once no published batch points into the window any more.
-    bool CsvLoader::fillBatch(RowBatch &batch, const std::function<void()> &waitIdle)
+    // The next batch (number `index`), refilling a window when this one ran dry; false at the
+    // end of the input. `waitConsumed(n)` returns once the helper has stored batches [0, n).
+    bool CsvLoader::fillBatch(
+        RowBatch &batch, int index, const std::function<void(int)> &waitConsumed)
     {
+        m_waitConsumed = &waitConsumed;
         for (;;) {
             const Tokenizer::Status status = m_tokenizer.fillBatch(batch, m_columns, m_batchRows);
-            if (batch.rows > 0)
-                return true;
-            if (status == Tokenizer::Status::End)
+            if (batch.rows > 0) {
+                m_lastBatch[m_current] = index;
+                break;
+            }
+            if (status == Tokenizer::Status::End || (!refill() && window().data().empty())) {
+                m_waitConsumed = nullptr;
                 return false;
-            waitIdle();
-            if (!refill() && m_window.data().empty())
-                return false;
+            }
         }
+        m_waitConsumed = nullptr;
+        return true;
     }
 
     // Sizes the column vectors from the first batch, so that they are allocated once.
@@ -362,7 +421,7 @@ namespace {
                 }
             });
         }
-        auto waitConsumed = [&](int count) {
+        const std::function<void(int)> waitConsumed = [&](int count) {
             for (int c; helper && (c = consumed.load()) < count;)
                 consumed.wait(c);
         };
@@ -399,8 +458,7 @@ namespace {
             // The next buffer is free once the helper is done with the batch it last held.
             waitConsumed(k + 2 - int(batches.size()));
             const auto start = std::chrono::steady_clock::now();
-            more = fillBatch(
-                batches[std::size_t(k + 1) % batches.size()], [&] { waitConsumed(k + 1); });
+            more = fillBatch(batches[std::size_t(k + 1) % batches.size()], k + 1, waitConsumed);
             tokenizing
                 += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         }
@@ -419,7 +477,7 @@ namespace {
         m_batchRows = std::max<std::size_t>(1, kBatchCells / m_columns);
         std::vector<RowBatch> batches(kBatchRing);
         const std::int64_t start = position();
-        if (!fillBatch(batches[0], [] {}))
+        if (!fillBatch(batches[0], 0, [](int) {}))
             return true;
         reserveColumns(table, batches[0], position() - start);
         const bool parallel = m_size >= std::int64_t(kParallelMinBytes) && m_columns >= 2
@@ -449,16 +507,16 @@ namespace {
             result.issues = m_issues;
             return result;
         };
-        const QByteArray head = m_window.device().peek(qint64(kSniffBytes));
+        const QByteArray head = window().device().peek(qint64(kSniffBytes));
         const std::string_view headView(head.constData(), std::size_t(head.size()));
         if (const QString reason = binaryReason(headView); !reason.isEmpty())
             return fail(reason);
         if (headView.substr(0, 3) == "\xEF\xBB\xBF") {
-            m_window.skip(3);
-            m_checked = m_window.offset();
+            window().skip(3);
+            m_checked = window().offset();
         }
-        if (!refill() && m_window.data().empty())
-            return fail(CsvText::tr("cannot read the file: %1").arg(m_window.error()));
+        if (!refill() && window().data().empty())
+            return fail(CsvText::tr("cannot read the file: %1").arg(window().error()));
         std::vector<std::string_view> header;
         if (!readHeader(header))
             return fail(CsvText::tr("the file is empty"));
