@@ -83,9 +83,11 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
     };
     std::vector<Key> order(points.size());
     std::uint32_t maxCategory = 0;
+    std::size_t notStarts = 0; // each flow ends at one of these
     for (std::uint32_t j = 0; j < order.size(); ++j) {
         order[j] = { points[j].id.a, points[j].category.value, j };
         maxCategory = std::max(maxCategory, points[j].category.value);
+        notStarts += points[j].phase != 's';
     }
     std::vector<std::uint32_t> categoryRank(points.empty() ? 0 : maxCategory + 1, 0);
     for (const Key &k : order)
@@ -120,10 +122,10 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
     };
     const std::size_t parts = static_cast<std::size_t>(std::max(threads, 1));
     std::vector<std::vector<Flow>> partFlows(parts);
-    // A flow per point but the first of each id at most; pages never written are not resident,
-    // so this costs address space, not memory, and no copying as they grow.
+    // At most a flow per step or end point, wherever its bucket falls; pages never written are not
+    // resident, so this costs address space, not memory, and no copying as they grow.
     for (auto &f : partFlows)
-        f.reserve(points.size());
+        f.reserve(notStarts);
     std::vector<std::vector<Near>> partNear(parts);
     std::vector<qint64> partUnbound(parts, 0);
     auto chainBucket = [&](auto first, auto end, std::size_t part) {

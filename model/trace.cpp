@@ -61,8 +61,9 @@ qsizetype Trace::sliceCount() const
 void Trace::buildTrackIndexes(Track &track)
 {
     auto &ev = track.events;
-    // No shrink_to_fit: the loader reserves from the file's progress, and capacity never written
-    // to is not resident; a shrink would copy every event to fresh pages (26 K page faults at 1 GB).
+    // No shrink_to_fit: the loader reserves from the rate of events in the file, and capacity never
+    // written to is not resident; a shrink would copy every event to fresh pages (26 K page faults
+    // at 1 GB).
     const auto before = [](const Event &a, const Event &b) {
         if (a.start != b.start)
             return a.start < b.start;
@@ -114,8 +115,8 @@ void Trace::buildLod(Track &track)
 {
     const auto &ev = track.events;
     track.lod.assign(static_cast<std::size_t>(track.maxDepth) + 1, {});
-    // Sized exactly, and the finest runs reserved for one per event (written or not, the pages
-    // are touched once): grown by doubling, these temporaries caused 10% of the load's page faults.
+    // Sized exactly, and room for a run per event reserved (only the pages written are faulted in):
+    // grown by doubling, these temporaries caused 10% of the load's page faults.
     std::vector<std::size_t> perDepth(track.lod.size(), 0);
     for (const Event &e : ev)
         ++perDepth[e.depth];

@@ -20,7 +20,7 @@ Q_DECLARE_LOGGING_CATEGORY(lcLoad)
 class TraceBuilder {
 public:
     // fileBytes: the file's size, when known; vectors filled chunk by chunk are then sized from
-    // the share of the file merged so far (see add()).
+    // the rate of the chunk just merged and the bytes left (see add()).
     explicit TraceBuilder(const QString &path, std::int64_t fileBytes = 0);
     ~TraceBuilder();
 

@@ -272,6 +272,7 @@ TraceLoadResult loadTrace(const std::shared_ptr<TraceSource> &source, const Trac
     }
     for (auto &t : pool)
         t.join();
+    std::vector<Spare>().swap(spares); // not needed any more: freed before finishing (the peak)
     if (cancelled) {
         result.cancelled = true;
         return result;
