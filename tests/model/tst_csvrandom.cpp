@@ -287,7 +287,8 @@ void TestCsvRandom::nearlyUniqueTextKeepsOneIdPerText()
 // The reader finds delimiters outside quotes 64 bytes at a time, carrying the quote state, a
 // closing quote and a delimiter from one block to the next, and reads rows byte by byte from the
 // first quote out of place. Each construct here is shifted through every offset of two blocks,
-// so that each of its quotes and delimiters lands on both sides of a block edge.
+// so that each of its quotes and delimiters lands on both sides of a block edge, with and
+// without a BOM before the header.
 void TestCsvRandom::quotesAtEveryBlockOffset()
 {
     static const char *const kCells[] = {
@@ -306,7 +307,8 @@ void TestCsvRandom::quotesAtEveryBlockOffset()
     for (const char *cell : kCells) {
         for (const char *end : kEnds) {
             for (int offset = 0; offset < 128; ++offset) {
-                std::string doc = "A,B,C";
+                // With a BOM every other time: the blocks then start 3 bytes into the input.
+                std::string doc = offset % 2 ? "\xEF\xBB\xBF" "A,B,C" : "A,B,C";
                 doc += end;
                 doc += std::string(std::size_t(offset), 'p') + ',' + cell + ',' + cell + end;
                 doc += std::string(cell) + ",q," + cell + end + "1,2,3" + end;
