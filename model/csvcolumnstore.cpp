@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <thread>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -14,6 +15,9 @@ namespace {
 
     // 32 K value records (512 KB) fit in L2 next to the column's pool.
     constexpr std::size_t kMaxCachedValues = 32 << 10;
+    // Above this many cells a second thread re-points text ids at the end (thread start ~50 us,
+    // re-pointing ~2 ns a cell).
+    constexpr std::size_t kParallelRemapCells = 1 << 19;
 
     template <class T> T *appendUninitialised(std::vector<T> &v, std::size_t n)
     {
@@ -43,10 +47,38 @@ namespace {
         return state.dict.size() > kMaxCachedValues && state.dict.size() * 2 > rowsSoFar;
     }
 
-    // Gives the column its type and re-points its deduplicated text ids from its own pool to the
-    // table's, interning the pool's strings a few ahead so that the cache misses of the table's
-    // pool overlap. Raw rows keep their local ids until appendRawTexts().
-    void finishColumn(Table &table, std::size_t column, ColumnState &state)
+    // How a column's local text ids become the table's; applyRemap() does it, on two threads
+    // for a large table (the re-pointing of every cell was most of a 26 ms serial tail).
+    struct Remap {
+        std::vector<StringId> local; // local id -> table id, for rows [0, localRows)
+        std::size_t localRows = 0;
+        std::vector<StringId> raw; // (local id - rawBase) -> table id, for the rows after those
+        std::size_t rawBase = 0;
+        bool shiftAll = false; // a raw number column: every non-empty id + shift
+        std::uint32_t shift = 0;
+    };
+
+    void applyRemap(Table::Column &col, const Remap &m)
+    {
+        if (m.shiftAll) {
+            for (StringId &id : col.text) {
+                if (id.value != 0)
+                    id = StringId(id.value + m.shift);
+            }
+            return;
+        }
+        for (std::size_t row = 0; row < m.localRows; ++row)
+            col.text[row] = m.local[col.text[row].value];
+        for (std::size_t row = m.localRows; row < col.text.size() && !m.raw.empty(); ++row) {
+            if (const std::uint32_t id = col.text[row].value; id != 0)
+                col.text[row] = m.raw[id - m.rawBase];
+        }
+    }
+
+    // Gives the column its type and works out the table's ids of its deduplicated texts,
+    // interning the pool's strings a few ahead so that the cache misses of the table's pool
+    // overlap. Raw rows keep their local ids until internRawTexts() or appendRawTexts().
+    void finishColumn(Table &table, std::size_t column, ColumnState &state, Remap &remap)
     {
         Table::Column &col = table.columns[column];
         const bool number = state.numeric && state.sawNumber;
@@ -68,10 +100,8 @@ namespace {
                 table.strings.prefetch(ahead[id % kAhead]);
             }
         }
-        const std::size_t local
-            = state.raw ? std::min(state.rawFrom, col.text.size()) : col.text.size();
-        for (std::size_t row = 0; row < local; ++row)
-            col.text[row] = toTable[col.text[row].value];
+        remap.local = std::move(toTable);
+        remap.localRows = state.raw ? std::min(state.rawFrom, col.text.size()) : col.text.size();
         if (!state.raw)
             state = ColumnState(); // free the column's pool
     }
@@ -80,31 +110,24 @@ namespace {
     // are compared by id (aggregation by name or type, the kernel table's exact filter), so a
     // text column keeps one id per distinct text, however many there are; only number columns,
     // compared by value, skip the deduplication.
-    void internRawTexts(Table &table, std::size_t column, ColumnState &state)
+    void internRawTexts(Table &table, ColumnState &state, Remap &remap)
     {
-        Table::Column &col = table.columns[column];
-        std::vector<StringId> toTable(state.dict.size() - state.indexed);
+        remap.raw.resize(state.dict.size() - state.indexed);
         for (std::size_t id = state.indexed; id < state.dict.size(); ++id)
-            toTable[id - state.indexed] = table.strings.intern(state.dict.view(StringId(std::uint32_t(id))));
-        for (std::size_t row = std::min(state.rawFrom, col.text.size()); row < col.text.size(); ++row) {
-            if (const std::uint32_t id = col.text[row].value; id != 0)
-                col.text[row] = toTable[id - state.indexed];
-        }
+            remap.raw[id - state.indexed]
+                = table.strings.intern(state.dict.view(StringId(std::uint32_t(id))));
+        remap.rawBase = state.indexed;
         state = ColumnState();
     }
 
     // Moves all texts of a raw number column's pool to the table's pool, in order and without
-    // copying them, and re-points all its rows (local id 0 is the empty text, which the table's
-    // pool has as id 0 too). Number cells are compared by value, so the texts that were
-    // deduplicated in the column's pool before it went raw need not be interned either.
-    void appendRawTexts(Table &table, std::size_t column, ColumnState &state)
+    // copying them; all its rows are then re-pointed by a shift (local id 0 is the empty text,
+    // which the table's pool has as id 0 too). Number cells are compared by value, so the texts
+    // that were deduplicated in the column's pool before it went raw need not be interned either.
+    void appendRawTexts(Table &table, ColumnState &state, Remap &remap)
     {
-        Table::Column &col = table.columns[column];
-        const std::uint32_t shift = table.strings.appendAdopted(state.dict, 1).value - 1;
-        for (StringId &id : col.text) {
-            if (id.value != 0)
-                id = StringId(id.value + shift);
-        }
+        remap.shiftAll = true;
+        remap.shift = table.strings.appendAdopted(state.dict, 1).value - 1;
         state = ColumnState();
     }
 
@@ -352,22 +375,47 @@ void finishColumns(Table &table, std::vector<ColumnState> &states)
 {
     // Every intern() before any append(): the pool sizes its index by all the strings it holds,
     // so interning after a million appended ones would grow the index for them.
+    const std::size_t columns = states.size();
+    std::vector<Remap> remaps(columns);
+    std::vector<char> raw(columns); // states[c] is reset once done with
+    for (std::size_t c = 0; c < columns; ++c) {
+        raw[c] = states[c].raw;
+        finishColumn(table, c, states[c], remaps[c]);
+    }
+    // The columns without raw rows are re-pointed from here on, by this thread and (for a large
+    // table) a second one, while this one finishes the raw columns first.
+    std::atomic<std::size_t> nextColumn { 0 };
+    auto repointOthers = [&] {
+        for (std::size_t c; (c = nextColumn.fetch_add(1)) < columns;) {
+            if (!raw[c])
+                applyRemap(table.columns[c], remaps[c]);
+        }
+    };
+    std::thread helper;
+    const std::size_t rows = table.columns.empty() ? 0 : table.columns[0].text.size();
+    if (rows * columns >= kParallelRemapCells && std::thread::hardware_concurrency() >= 2)
+        helper = std::thread(repointOthers);
     std::size_t appended = 0;
-    for (std::size_t c = 0; c < states.size(); ++c)
-        finishColumn(table, c, states[c]);
-    for (std::size_t c = 0; c < states.size(); ++c) {
-        if (!states[c].raw)
+    for (std::size_t c = 0; c < columns; ++c) {
+        if (!raw[c])
             continue;
         if (table.columns[c].type == Table::ColumnType::Text)
-            internRawTexts(table, c, states[c]);
+            internRawTexts(table, states[c], remaps[c]);
         else
             appended += states[c].dict.size() - 1;
     }
     table.strings.reserveViews(table.strings.size() + appended);
-    for (std::size_t c = 0; c < states.size(); ++c) {
-        if (states[c].raw)
-            appendRawTexts(table, c, states[c]);
+    for (std::size_t c = 0; c < columns; ++c) {
+        if (raw[c] && table.columns[c].type == Table::ColumnType::Number)
+            appendRawTexts(table, states[c], remaps[c]);
     }
+    for (std::size_t c = 0; c < columns; ++c) {
+        if (raw[c])
+            applyRemap(table.columns[c], remaps[c]);
+    }
+    repointOthers();
+    if (helper.joinable())
+        helper.join();
 }
 
 } // namespace npuscope::csv
