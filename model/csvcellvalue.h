@@ -107,9 +107,9 @@ inline bool extendedQuotient(std::uint64_t n, int fracLen, double &out)
 
 inline CellInfo classifyCell(std::string_view s)
 {
-    if (Table::isMissingText(s))
+    const char c = s.empty() ? '\0' : s.front();
+    if (!(c >= '0' && c <= '9') && Table::isMissingText(s)) // no missing text starts with a digit
         return { std::numeric_limits<double>::quiet_NaN(), kMissingCell };
-    const char c = s.front();
     if (!((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.'))
         return { 0, kTextCell };
     CellInfo info;
