@@ -146,8 +146,9 @@ void MainWindow::showProfileViews()
     m_profileBar->show();
     if (!restoreState(m_profileLayout, kStateVersion))
         restoreState(m_defaultState, kStateVersion);
-    if (m_defaultLayout) { // once: later the user's own sizes stand
+    if (m_defaultLayout) { // once: later the user's own sizes and tabs stand
         widenRightDocks();
+        m_kernelDock->raise(); // the default state showed the last panel tabified there
         m_defaultLayout = false;
     }
 }

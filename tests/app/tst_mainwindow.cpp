@@ -99,6 +99,11 @@ private slots:
         auto *findingsDock = window.findChild<QDockWidget *>(QStringLiteral("FindingsDock"));
         QVERIFY(findingsDock);
         QTRY_VERIFY2(findingsDock->width() >= 360, qPrintable(QString::number(findingsDock->width())));
+        // The bottom area shows the kernel table first, not the last panel tabified there.
+        QTRY_VERIFY(window.kernelTableView()->isVisible());
+        auto *rangeDock = window.findChild<QDockWidget *>(QStringLiteral("RangeSummaryDock"));
+        QVERIFY(rangeDock);
+        QVERIFY(rangeDock->visibleRegion().isEmpty());
         QVERIFY(window.kernelTableView()->model()->rowCount() > 0);
         QTRY_VERIFY(window.aggregationPanel()->typeModel()->rowCount() > 0);
         QCOMPARE(RecentFiles().paths().value(0), QDir::cleanPath(sample()));
