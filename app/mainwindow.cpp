@@ -147,18 +147,21 @@ void MainWindow::showProfileViews()
     if (!restoreState(m_profileLayout, kStateVersion))
         restoreState(m_defaultState, kStateVersion);
     if (m_defaultLayout) { // once: later the user's own sizes and tabs stand
-        widenRightDocks();
-        m_kernelDock->raise(); // the default state showed the last panel tabified there
+        sizeDefaultDocks();
         m_defaultLayout = false;
     }
 }
 
-// The default layout is made before the window has its size, so the right-hand docks came out
-// ~190 px wide and the findings' titles elided: give them a quarter of the window.
-void MainWindow::widenRightDocks()
+// The default layout is made before the window has its size, and its raise() did not stick: the
+// right-hand docks came out ~190 px wide (the findings' titles elided), the bottom ones ~125 px
+// high (three kernel rows), showing the last panel tabified there. Give them a quarter of the
+// window's width and a third of its height, with the kernel table in front.
+void MainWindow::sizeDefaultDocks()
 {
     if (auto *findings = findChild<QDockWidget *>(QStringLiteral("FindingsDock")))
         resizeDocks({ findings }, { std::max(380, width() / 4) }, Qt::Horizontal);
+    resizeDocks({ m_kernelDock }, { std::max(300, height() / 3) }, Qt::Vertical);
+    m_kernelDock->raise();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

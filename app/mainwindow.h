@@ -110,7 +110,7 @@ private:
     void rebuildRecentMenu();
     void showStartPage();
     void showProfileViews();
-    void widenRightDocks();
+    void sizeDefaultDocks();
     void restoreSettings();
     void saveSettings() const;
 

@@ -211,8 +211,7 @@ void MainWindow::resetLayout()
     restoreState(m_defaultState, kStateVersion);
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         dock->show();
-    m_kernelDock->raise();
-    widenRightDocks();
+    sizeDefaultDocks();
 }
 
 void MainWindow::rebuildRecentMenu()

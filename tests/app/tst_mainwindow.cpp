@@ -104,6 +104,10 @@ private slots:
         auto *rangeDock = window.findChild<QDockWidget *>(QStringLiteral("RangeSummaryDock"));
         QVERIFY(rangeDock);
         QVERIFY(rangeDock->visibleRegion().isEmpty());
+        // ... tall enough to read (it came out ~130 px: a few rows).
+        auto *kernelDock = window.findChild<QDockWidget *>(QStringLiteral("KernelsDock"));
+        QVERIFY(kernelDock);
+        QTRY_VERIFY2(kernelDock->height() >= 250, qPrintable(QString::number(kernelDock->height())));
         QVERIFY(window.kernelTableView()->model()->rowCount() > 0);
         QTRY_VERIFY(window.aggregationPanel()->typeModel()->rowCount() > 0);
         QCOMPARE(RecentFiles().paths().value(0), QDir::cleanPath(sample()));
