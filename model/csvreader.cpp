@@ -1,6 +1,7 @@
 #include "model/csvreader.h"
 
 #include "model/csvcolumnstore.h"
+#include "model/csvhugepages.h"
 #include "model/csvtextcheck.h"
 #include "model/csvtokenizer.h"
 #include "model/decimal.h"
@@ -388,14 +389,16 @@ namespace {
     {
         if (m_size <= 0 || firstBytes <= 0)
             return;
-        const auto rows
-            = std::size_t(double(m_size) / double(firstBytes) * double(first.rows) * 1.05) + 16;
-        table.lines.reserve(rows);
+        const double estimate = double(m_size) / double(firstBytes) * double(first.rows);
+        const auto rows = std::size_t(estimate * 1.05) + 16;
+        const auto expected = std::size_t(estimate);
+        reserveInHugePages(table.lines, rows, expected);
         for (Table::Column &col : table.columns) {
-            col.text.reserve(rows);
-            col.number.reserve(rows); // freed again if the column turns out to be text
+            reserveInHugePages(col.text, rows, expected);
+            // Freed again if the column turns out to be text: its pages are never touched.
+            reserveInHugePages(col.number, rows, expected);
             if (Table::timeUnitScale(col.unit))
-                col.ns.reserve(rows);
+                reserveInHugePages(col.ns, rows, expected);
         }
     }
 
