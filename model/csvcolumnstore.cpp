@@ -1,5 +1,7 @@
 #include "model/csvcolumnstore.h"
 
+#include "model/csvhugepages.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstring>
@@ -318,7 +320,7 @@ void ColumnWorker::storeRawText(const RowBatch &batch, std::size_t column)
         // its estimate of the row count) at once rather than doubling the views step by step.
         const std::size_t expected
             = col.text.capacity() - std::min(col.text.capacity(), col.text.size());
-        state.dict.reserveViews(state.dict.size() + expected);
+        reserveViewsInHugePages(state.dict, state.dict.size() + expected);
     }
     StringId *ids = appendUninitialised(col.text, rows);
     for (std::size_t r = 0; r < rows; ++r) {
@@ -404,7 +406,7 @@ void finishColumns(Table &table, std::vector<ColumnState> &states)
         else
             appended += states[c].dict.size() - 1;
     }
-    table.strings.reserveViews(table.strings.size() + appended);
+    reserveViewsInHugePages(table.strings, table.strings.size() + appended);
     for (std::size_t c = 0; c < columns; ++c) {
         if (raw[c] && table.columns[c].type == Table::ColumnType::Number)
             appendRawTexts(table, states[c], remaps[c]);

@@ -3,9 +3,12 @@
 // Internal to the CSV reader: reserves the table's large column vectors in 2 MB pages. Not a
 // public API.
 
+#include "model/stringpool.h"
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #if defined(__linux__)
@@ -44,25 +47,38 @@ inline void adviseHugePages(const void *begin, std::size_t bytes)
 #endif
 }
 
+// The capacity, at least `count`, with which glibc maps a reservation of `count` elements in whole
+// 2 MB pages when that is 2 MB or more (its chunk header is 16 bytes, the mapping rounded to
+// 4 KB). Linux aligns such a mapping on 2 MB; the data then starts 16 bytes into an aligned page,
+// which adviseHugePages() advises too (the 16 bytes are the chunk's own). Only whole 2 MB pages
+// can be huge, and a column vector of a few MB would lose most of its pages to a misaligned start.
+inline std::size_t hugePageCapacity(std::size_t count, std::size_t elementSize)
+{
+    constexpr std::size_t kMallocOverhead = 32;
+    if (count * elementSize < kHugePageBytes)
+        return count;
+    const std::size_t pages
+        = (count * elementSize + kMallocOverhead + kHugePageBytes - 1) / kHugePageBytes;
+    return (pages * kHugePageBytes - kMallocOverhead) / elementSize;
+}
+
 // Reserves at least `capacity` elements and advises huge pages for the first `expected` of them
 // only: a huge page is resident as a whole once touched, so the reserve's margin past the
-// expected size keeps small pages and costs no memory unless it is used. Only whole 2 MB pages
-// can be huge, and a column vector of a few MB would lose most of its pages to a misaligned
-// start: a large reservation is sized so that glibc maps it in whole 2 MB pages (its chunk header
-// is 16 bytes, the mapping rounded to 4 KB), which Linux aligns on 2 MB; the data then starts 16
-// bytes into an aligned page, and that page is advised too (the 16 bytes are the chunk's own).
+// expected size keeps small pages and costs no memory unless it is used.
 template <class T>
 void reserveInHugePages(std::vector<T> &v, std::size_t capacity, std::size_t expected)
 {
-    constexpr std::size_t kMallocOverhead = 32;
-    if (capacity * sizeof(T) >= kHugePageBytes) {
-        const std::size_t bytes = (capacity * sizeof(T) + kMallocOverhead + kHugePageBytes - 1)
-                / kHugePageBytes * kHugePageBytes
-            - kMallocOverhead;
-        capacity = bytes / sizeof(T);
-    }
-    v.reserve(capacity);
+    v.reserve(hugePageCapacity(capacity, sizeof(T)));
     adviseHugePages(v.data(), std::min(expected, v.capacity()) * sizeof(T));
+}
+
+// Room for `count` views in the pool, all expected to be used (the texts of a raw column).
+inline void reserveViewsInHugePages(StringPool &pool, std::size_t count)
+{
+    if (count <= pool.viewCapacity())
+        return;
+    pool.reserveViews(hugePageCapacity(count, sizeof(std::string_view)));
+    adviseHugePages(pool.viewData(), count * sizeof(std::string_view));
 }
 
 } // namespace npuscope::csv

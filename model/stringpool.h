@@ -54,6 +54,10 @@ public:
     StringId appendAdopted(StringPool &source, std::size_t from);
     // Prepares for `count` strings in total without growing the index (for append()).
     void reserveViews(std::size_t count) { m_views.reserve(count); }
+    // Where the views are stored (room for viewCapacity()): the CSV reader advises the kernel to
+    // back a large reservation with huge pages (see csvhugepages.h).
+    const std::string_view *viewData() const { return m_views.data(); }
+    std::size_t viewCapacity() const { return m_views.capacity(); }
     // Returns an invalid id when the text was never interned.
     StringId find(std::string_view text) const;
     std::string_view view(StringId id) const

@@ -1,11 +1,15 @@
 // The CSV reader's column vectors in 2 MB pages (csvhugepages.h): the advice must take effect,
 // first page included, and never change what the vector holds.
 #include "model/csvhugepages.h"
+#include "model/stringpool.h"
 
 #include <QFile>
 #include <QTest>
 
 #include <cstdint>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <vector>
 
 using namespace npuscope;
@@ -37,9 +41,21 @@ class TestCsvHugePages : public QObject {
     Q_OBJECT
 
 private slots:
+    void initTestCase();
     void smallVectorUnchanged();
     void largeVectorInHugePages();
+    void poolViewsInHugePages();
 };
+
+// glibc serves large blocks from mappings of their own until one is freed, then raises that
+// threshold (up to 32 MB) and serves them from its heaps: each test would see a different
+// layout. A fixed threshold keeps them all in their own mappings, as in a fresh process.
+void TestCsvHugePages::initTestCase()
+{
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 1 << 20);
+#endif
+}
 
 void TestCsvHugePages::smallVectorUnchanged()
 {
@@ -67,6 +83,29 @@ void TestCsvHugePages::largeVectorInHugePages()
         qPrintable(QStringLiteral("AnonHugePages %1 -> %2 kB").arg(before).arg(after)));
     for (std::size_t i = 0; i < expected; i += 4099)
         QCOMPARE(v[i], double(i));
+}
+
+// The views of a raw column's texts (and of the table's pool at the end): a pool holding some
+// strings already is reserved for many more, which are then appended.
+void TestCsvHugePages::poolViewsInHugePages()
+{
+    if (!hugePagesAdvisable() || anonHugeKb() < 0)
+        QSKIP("no transparent huge pages on this system");
+    StringPool pool;
+    const StringId a = pool.intern("alpha");
+    const qint64 before = anonHugeKb();
+    constexpr std::size_t kCount = 200000; // 3.2 MB of views
+    csv::reserveViewsInHugePages(pool, pool.size() + kCount);
+    QVERIFY(pool.viewCapacity() >= kCount + 2);
+    for (std::size_t i = 0; i < kCount; ++i)
+        pool.append(i % 2 ? "x" : "");
+    const qint64 after = anonHugeKb();
+    QVERIFY2(after - before >= 2048,
+        qPrintable(QStringLiteral("AnonHugePages %1 -> %2 kB").arg(before).arg(after)));
+    QCOMPARE(pool.view(a), std::string_view("alpha"));
+    QCOMPARE(pool.intern("alpha"), a);
+    QCOMPARE(pool.view(StringId(std::uint32_t(pool.size() - 1))), std::string_view("x"));
+    QCOMPARE(pool.size(), kCount + 2);
 }
 
 QTEST_GUILESS_MAIN(TestCsvHugePages)
