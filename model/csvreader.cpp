@@ -293,6 +293,7 @@ namespace {
         std::size_t m_columns = 0, m_batchRows = 0;
         std::int64_t m_checked = 0; // input offset up to which checkText has looked
         std::int64_t m_windowLine = 1; // line of data()[0]
+        DeferredCollapses m_collapses; // of the column vectors (reserveColumns)
         TextProblems m_text;
         std::int64_t m_nulLine = 0, m_invalidLine = 0;
         IssueList m_issues;
@@ -392,13 +393,13 @@ namespace {
         const double estimate = double(m_size) / double(firstBytes) * double(first.rows);
         const auto rows = std::size_t(estimate * 1.05) + 16;
         const auto expected = std::size_t(estimate);
-        reserveInHugePages(table.lines, rows, expected);
+        reserveInHugePages(table.lines, rows, expected, &m_collapses);
         for (Table::Column &col : table.columns) {
-            reserveInHugePages(col.text, rows, expected);
+            reserveInHugePages(col.text, rows, expected, &m_collapses);
             // Freed again if the column turns out to be text: its pages are never touched.
-            reserveInHugePages(col.number, rows, expected);
+            reserveInHugePages(col.number, rows, expected, &m_collapses);
             if (Table::timeUnitScale(col.unit))
-                reserveInHugePages(col.ns, rows, expected);
+                reserveInHugePages(col.ns, rows, expected, &m_collapses);
         }
     }
 
@@ -496,7 +497,17 @@ namespace {
         std::optional<ColumnWorker> helper;
         if (parallel)
             helper.emplace(table, states, rawFromBatch, split, m_columns, true);
-        if (!runPipeline(table, mine, helper ? &*helper : nullptr, batches))
+        // The first 2 MB of most column vectors are collapsed into huge pages on a thread of
+        // their own (~25 ms for a 121.7 MB file, all of it serial before the parse otherwise).
+        std::thread collapser;
+        if (parallel)
+            collapser = std::thread([this] { collapseHugePages(m_collapses); });
+        else
+            collapseHugePages(m_collapses);
+        const bool finished = runPipeline(table, mine, helper ? &*helper : nullptr, batches);
+        if (collapser.joinable())
+            collapser.join();
+        if (!finished)
             return false;
         finishColumns(table, states);
         return true;
