@@ -42,22 +42,27 @@ inline void collapseHugePages(const DeferredCollapses &pages)
 #endif
 }
 
-// Asks the kernel to back the whole 2 MB pages inside [begin, begin + bytes) with huge pages
-// (transparent huge pages in "madvise" mode, Debian's default). Filling a 148 MB table page by page
-// cost 46 K page faults, about 30% of a 121.7 MB load's CPU time on the test VM; a 2 MB page takes
-// one fault, and first touching 150 MB cost 100 ms in 4 KB pages, 15 ms in 2 MB ones. A hint only:
-// nothing changes where the kernel does not support it. The first page may have been touched
-// before the advice (malloc's chunk header): it is then mapped with small pages and stays so
-// unless collapsed, which is done now or, with `deferred`, left to the caller.
-inline void adviseHugePages(
-    const void *begin, std::size_t bytes, DeferredCollapses *deferred = nullptr)
+// Asks the kernel to back the 2 MB pages that [begin, begin + bytes) fills at least half of with
+// huge pages, as far as they lie inside the allocation [begin, begin + allocated) (transparent huge pages in
+// "madvise" mode, Debian's default). Filling a 148 MB table page by page cost 46 K page faults,
+// about 30% of a 121.7 MB load's CPU time on the test VM; a 2 MB page takes one fault, and first
+// touching 150 MB cost 100 ms in 4 KB pages, 15 ms in 2 MB ones. A hint only: nothing changes
+// where the kernel does not support it. The first page may have been touched before the advice
+// (malloc's chunk header): it is then mapped with small pages and stays so unless collapsed,
+// which is done now or, with `deferred`, left to the caller.
+inline void adviseHugePages(const void *begin, std::size_t bytes, std::size_t allocated,
+    DeferredCollapses *deferred = nullptr)
 {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
+    constexpr std::uintptr_t kMask = kHugePageBytes - 1;
     const auto start = reinterpret_cast<std::uintptr_t>(begin);
-    const std::uintptr_t first = start % kHugePageBytes == 16
-        ? start - 16 // a 2 MB-aligned mapping of glibc's: its first bytes are the chunk header
-        : (start + kHugePageBytes - 1) & ~std::uintptr_t(kHugePageBytes - 1);
-    const std::uintptr_t last = (start + bytes) & ~std::uintptr_t(kHugePageBytes - 1);
+    // A 2 MB-aligned mapping of glibc's (see hugePageCapacity): its first 16 bytes are the chunk
+    // header, and it ends 16 bytes past the usable size.
+    const bool ownMapping = start % kHugePageBytes == 16;
+    const std::uintptr_t first = ownMapping ? start - 16 : (start + kMask) & ~kMask;
+    const std::uintptr_t end = start + allocated + (ownMapping ? 16 : 0);
+    // A last page the bytes fill less than half of would hold more idle memory than it saves.
+    const std::uintptr_t last = std::min((start + bytes + kMask / 2) & ~kMask, end & ~kMask);
     if (last <= first)
         return;
     madvise(reinterpret_cast<void *>(first), last - first, MADV_HUGEPAGE);
@@ -69,7 +74,24 @@ inline void adviseHugePages(
 #else
     (void)begin;
     (void)bytes;
+    (void)allocated;
     (void)deferred;
+#endif
+}
+
+// Gives the pages of the vector's unused capacity back to the system (the last huge page of a
+// column is resident as a whole, however little of it the rows took).
+template <class T> void releaseUnusedCapacity(std::vector<T> &v)
+{
+#if defined(__linux__)
+    constexpr std::uintptr_t kPageMask = 4095;
+    const auto used = reinterpret_cast<std::uintptr_t>(v.data() + v.size());
+    const auto end = reinterpret_cast<std::uintptr_t>(v.data() + v.capacity());
+    const std::uintptr_t from = (used + kPageMask) & ~kPageMask, to = end & ~kPageMask;
+    if (to > from)
+        madvise(reinterpret_cast<void *>(from), to - from, MADV_DONTNEED);
+#else
+    (void)v;
 #endif
 }
 
@@ -89,14 +111,14 @@ inline std::size_t hugePageCapacity(std::size_t count, std::size_t elementSize)
 }
 
 // Reserves at least `capacity` elements and advises huge pages for the first `expected` of them
-// only: a huge page is resident as a whole once touched, so the reserve's margin past the
-// expected size keeps small pages and costs no memory unless it is used.
+// (to the nearest whole huge page): the reserve's margin past that keeps small pages and costs
+// no memory unless it is used. releaseUnusedCapacity() then returns what the rows did not take.
 template <class T>
 void reserveInHugePages(std::vector<T> &v, std::size_t capacity, std::size_t expected,
     DeferredCollapses *deferred = nullptr)
 {
     v.reserve(hugePageCapacity(capacity, sizeof(T)));
-    adviseHugePages(v.data(), std::min(expected, v.capacity()) * sizeof(T), deferred);
+    adviseHugePages(v.data(), expected * sizeof(T), v.capacity() * sizeof(T), deferred);
 }
 
 // Room for `count` views in the pool, all expected to be used (the texts of a raw column).
@@ -105,7 +127,8 @@ inline void reserveViewsInHugePages(StringPool &pool, std::size_t count)
     if (count <= pool.viewCapacity())
         return;
     pool.reserveViews(hugePageCapacity(count, sizeof(std::string_view)));
-    adviseHugePages(pool.viewData(), count * sizeof(std::string_view));
+    adviseHugePages(pool.viewData(), count * sizeof(std::string_view),
+        pool.viewCapacity() * sizeof(std::string_view));
 }
 
 } // namespace npuscope::csv

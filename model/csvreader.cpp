@@ -423,6 +423,12 @@ namespace {
         if (!finished)
             return false;
         finishColumns(table, states);
+        releaseUnusedCapacity(table.lines);
+        for (Table::Column &col : table.columns) {
+            releaseUnusedCapacity(col.text);
+            releaseUnusedCapacity(col.number);
+            releaseUnusedCapacity(col.ns);
+        }
         return true;
     }
 

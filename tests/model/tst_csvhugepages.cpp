@@ -45,6 +45,7 @@ private slots:
     void initTestCase();
     void smallVectorUnchanged();
     void largeVectorInHugePages();
+    void unusedCapacityReleased();
     void poolViewsInHugePages();
     void loadedTableInHugePages();
 };
@@ -85,6 +86,31 @@ void TestCsvHugePages::largeVectorInHugePages()
         qPrintable(QStringLiteral("AnonHugePages %1 -> %2 kB").arg(before).arg(after)));
     for (std::size_t i = 0; i < expected; i += 4099)
         QCOMPARE(v[i], double(i));
+}
+
+// Fewer rows than estimated: the huge page the last rows went into is split and its unused part
+// given back, and the vector still holds its values and takes more.
+void TestCsvHugePages::unusedCapacityReleased()
+{
+    if (!hugePagesAdvisable() || anonHugeKb() < 0)
+        QSKIP("no transparent huge pages on this system");
+    const std::size_t expected = (11 << 20) / 2 / sizeof(double); // 5.5 MB: 3 huge pages
+    std::vector<double> v;
+    csv::reserveInHugePages(v, expected, expected);
+    for (std::size_t i = 0; i < (2200u << 10) / sizeof(double); ++i) // into the second page
+        v.push_back(double(i));
+    const qint64 filled = anonHugeKb();
+    csv::releaseUnusedCapacity(v);
+    const qint64 released = anonHugeKb();
+    QVERIFY2(released <= filled - 2048,
+        qPrintable(QStringLiteral("AnonHugePages %1 -> %2 kB").arg(filled).arg(released)));
+    for (std::size_t i = 0; i < v.size(); i += 997)
+        QCOMPARE(v[i], double(i));
+    const std::size_t size = v.size();
+    v.resize(expected, 7.0);
+    QCOMPARE(v[size], 7.0);
+    QCOMPARE(v.back(), 7.0);
+    QCOMPARE(v[size - 1], double(size - 1));
 }
 
 // The views of a raw column's texts (and of the table's pool at the end): a pool holding some
