@@ -2,9 +2,10 @@
 
 // An append-only array in fixed-size blocks, for millions of records collected while loading.
 
+#include "model/pagearray.h"
+
 #include <cstddef>
 #include <iterator>
-#include <memory>
 #include <type_traits>
 #include <vector>
 
@@ -14,6 +15,8 @@ namespace npuscope {
 // pages at each step (at 1 GB of trace, growing the flow points alone caused 40% of the load's
 // page faults), and holds both copies at that moment. Here every page is written once, and the
 // peak is the data itself plus at most one partly filled block. Indexing costs a shift and a mask.
+// The blocks are PageArrays: a block released while the rest is still in use (a pass that moves
+// the records elsewhere, block by block) is given back to the system at once.
 template<typename T, unsigned BlockBits = 16>
 class BlockVector {
     static_assert(std::is_trivially_copyable_v<T>, "blocks are allocated uninitialised");
@@ -66,16 +69,22 @@ public:
     void push_back(const T &value)
     {
         if ((m_size >> BlockBits) == m_blocks.size())
-            m_blocks.push_back(std::make_unique_for_overwrite<T[]>(kBlockSize));
+            m_blocks.emplace_back(kBlockSize);
         (*this)[m_size++] = value;
     }
 
     // Frees every block.
     void clear()
     {
-        std::vector<std::unique_ptr<T[]>>().swap(m_blocks);
+        std::vector<PageArray<T>>().swap(m_blocks);
         m_size = 0;
     }
+
+    // Block b holds the elements [b kBlockSize, min((b + 1) kBlockSize, size())).
+    std::size_t blockCount() const { return m_blocks.size(); }
+    // Frees block b at once; its elements must not be read again. Different blocks may be
+    // released from different threads at the same time.
+    void releaseBlock(std::size_t b) { m_blocks[b] = PageArray<T>(); }
 
     Iterator<false> begin() { return { this, 0 }; }
     Iterator<false> end() { return { this, m_size }; }
@@ -83,7 +92,7 @@ public:
     Iterator<true> end() const { return { this, m_size }; }
 
 private:
-    std::vector<std::unique_ptr<T[]>> m_blocks;
+    std::vector<PageArray<T>> m_blocks;
     std::size_t m_size = 0;
 };
 

@@ -2,6 +2,8 @@
 // and chaining the ends of each id into flows. Millions of points at real scale: every pass here
 // is laid out for the cache (see the comments) and runs on the loader's threads.
 #include "model/bucketsort.h"
+#include "model/pagearray.h"
+#include "model/residentmemory.h"
 #include "model/tracebuilder.h"
 
 #include <QCoreApplication>
@@ -25,9 +27,9 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
 {
     Trace &trace = *m_trace;
     auto &points = m_flowPoints;
-    // `hint`: the previous point's answer on the same track; points come in nearly time order.
-    auto bind = [&](const FlowPoint &p, std::size_t &hint) -> EventRef {
-        const TrackId track(newIndexOf[p.track]);
+    const std::size_t n = points.size();
+    // `hint`: the previous answer on the same track; points come in nearly time order.
+    auto bind = [&](const FlowPoint &p, TrackId track, std::size_t &hint) -> EventRef {
         const auto &ev = trace.track(track).events;
         if (p.phase == 'f' && !p.bindEnclosing) {
             // Chrome's rule without "bp": "e": the next slice that starts at or after ts, the
@@ -40,145 +42,168 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
         hint = eventsStartingBy(ev, p.ts, hint);
         return trace.eventAt(track, p.ts, hint);
     };
-    QElapsedTimer clock;
-    clock.start();
-    // Binding is a read-only lookup per point: done in parallel, grouped by track in file order
-    // (nearly time order) so that consecutive lookups walk the same part of a track's index; in
-    // id order they would jump across hundreds of MB and miss the cache at every level. The
-    // grouping is a counting sort by track: linear, and file order stays within a track.
-    {
-        std::vector<std::uint32_t> start(trace.tracks.size() + 1, 0);
-        for (const FlowPoint &p : points)
-            ++start[p.track + 1];
-        for (std::size_t t = 1; t < start.size(); ++t)
-            start[t] += start[t - 1];
-        std::vector<std::uint32_t> byPlace(points.size());
-        for (std::uint32_t j = 0; j < points.size(); ++j)
-            byPlace[start[points[j].track]++] = j;
-        parallelRanges(points.size(), threads, [&](std::size_t from, std::size_t to) {
-            std::size_t hint = 0;
-            std::uint32_t track = UINT32_MAX;
-            for (std::size_t k = from; k < to; ++k) {
-                FlowPoint &p = points[byPlace[k]];
-                if (p.track != track) {
-                    track = p.track;
-                    hint = 0;
-                }
-                p.ref = bind(p, hint);
-            }
-        });
-    }
-    qCDebug(lcLoad, "  bind %zu flow points: %.1f ms", points.size(), clock.nsecsElapsed() / 1e6);
-    clock.restart();
-    // Then chain the starts, steps and ends of each id in time order: order 16-byte keys by
-    // (category, first half of the id hash), each small group of equal keys by the full order, and
-    // walk the groups. Bucketed by category and the hash's top bits, which are uniform, each
-    // bucket is sorted, grouped and chained inside the cache, and the buckets split between the
-    // threads; each thread's flows are appended in bucket order, so the result does not depend on
-    // the number of threads.
-    struct Key {
-        std::uint64_t id;
-        std::uint32_t category;
-        std::uint32_t point;
+    // The flows are chained per id in time order: sorted by (category, id, time, phase, file
+    // order). The sort is a stable distribution by a key made of the category's rank and the top
+    // bits of the id's hash (uniform), first into at most 256 top buckets, then, one top bucket
+    // at a time, into small buckets that are sorted inside the cache. The points move from their
+    // blocks into one array of top buckets, each block given back to the system once moved; then
+    // that array is given back page by page as its buckets are chained. So the points exist once
+    // at any time (at 4 GB of trace, 8.5 M points, 340 MB): sorting keys (16 bytes each) and
+    // gathering the points into key order needed another 200 MB and missed the cache per point.
+    std::vector<std::uint32_t> categories;
+    for (const FlowLabel &l : m_flowLabels)
+        categories.push_back(l.category.value);
+    std::sort(categories.begin(), categories.end());
+    categories.erase(std::unique(categories.begin(), categories.end()), categories.end());
+    std::vector<std::uint32_t> labelRank(m_flowLabels.size());
+    for (std::size_t l = 0; l < labelRank.size(); ++l)
+        labelRank[l] = static_cast<std::uint32_t>(
+            std::lower_bound(categories.begin(), categories.end(), m_flowLabels[l].category.value) - categories.begin());
+    const int categoryBits = std::bit_width(std::max<std::size_t>(categories.size(), 1) - 1);
+    const int idBits = std::max(0, std::min(bucketBits(n), 24 - categoryBits));
+    const int keyBits = categoryBits + idBits;
+    const int topBits = std::min(keyBits, 8);
+    const int restBits = keyBits - topBits;
+    const int subBits = std::min(restBits, 16);
+    auto keyOf = [&](const FlowPoint &p) {
+        return (std::size_t(labelRank[p.label]) << idBits) | (idBits ? static_cast<std::size_t>(p.id.a >> (64 - idBits)) : 0);
     };
-    std::vector<Key> order(points.size());
-    std::uint32_t maxCategory = 0;
-    std::size_t notStarts = 0; // each flow ends at one of these
-    for (std::uint32_t j = 0; j < order.size(); ++j) {
-        order[j] = { points[j].id.a, points[j].category.value, j };
-        maxCategory = std::max(maxCategory, points[j].category.value);
-        notStarts += points[j].phase != 's';
-    }
-    std::vector<std::uint32_t> categoryRank(points.empty() ? 0 : maxCategory + 1, 0);
-    for (const Key &k : order)
-        categoryRank[k.category] = 1;
-    std::uint32_t categories = 0;
-    for (std::uint32_t &r : categoryRank)
-        r = r ? categories++ : 0;
-    const int categoryBits = std::bit_width(std::max<std::uint32_t>(categories, 1) - 1);
-    const int bits = std::max(0, std::min(bucketBits(order.size()), 24 - categoryBits));
-    auto bucketOf = [&](const Key &k) {
-        return (std::size_t(categoryRank[k.category]) << bits) | (bits ? static_cast<std::size_t>(k.id >> (64 - bits)) : 0);
-    };
-    // What chaining reads of a point, gathered once per bucket in key order with a prefetch
-    // distance: touching the 48-byte points in id order instead missed the cache once per point
-    // (5.4 of 7.8 s of flow work for the 42 M points of a 20 GB trace).
-    struct Near {
-        std::uint64_t idB;
-        TimeNs ts;
-        EventRef ref;
-        StringId name;
-        std::uint32_t point;
-        char phase;
-    };
-    auto before = [](const Near &a, const Near &b) {
-        if (a.idB != b.idB)
-            return a.idB < b.idB;
+    auto topOf = [&](const FlowPoint &p) { return keyOf(p) >> restBits; };
+    auto subOf = [&](const FlowPoint &p) { return (keyOf(p) >> (restBits - subBits)) & ((std::size_t(1) << subBits) - 1); };
+    auto before = [&](const FlowPoint &a, const FlowPoint &b) {
+        if (a.label != b.label && labelRank[a.label] != labelRank[b.label])
+            return labelRank[a.label] < labelRank[b.label];
+        if (a.id != b.id)
+            return a.id < b.id;
         if (a.ts != b.ts)
             return a.ts < b.ts;
-        if (phaseOrder(a.phase) != phaseOrder(b.phase))
-            return phaseOrder(a.phase) < phaseOrder(b.phase);
-        return a.point < b.point; // file order
+        return phaseOrder(a.phase) < phaseOrder(b.phase); // then file order: the sort is stable
     };
-    const std::size_t parts = static_cast<std::size_t>(std::max(threads, 1));
+    const std::size_t tops = std::size_t(1) << topBits;
+    const std::size_t blocks = points.blockCount();
+    const std::size_t parts = n < 65536 ? 1 : static_cast<std::size_t>(std::max(threads, 1));
+    auto blockRange = [&](std::size_t part) { return std::pair(blocks * part / parts, blocks * (part + 1) / parts); };
+    auto blockEnd = [&](std::size_t b) { return std::min((b + 1) * points.kBlockSize, n); };
+
+    QElapsedTimer clock;
+    clock.start();
+    // Binding is a read-only lookup per point, done in parallel on contiguous runs of points in
+    // file order, which is nearly time order on each track: consecutive lookups on a track walk
+    // the same part of its index (in id order they would jump across hundreds of MB and miss the
+    // cache at every level). Each run also counts its points per top bucket.
+    std::vector<std::vector<std::size_t>> topCount(parts, std::vector<std::size_t>(tops, 0));
+    std::vector<std::size_t> partNotStarts(parts, 0); // each flow ends at one of these
+    runParts(parts, [&](std::size_t part) {
+        struct Hint {
+            std::uint32_t track = UINT32_MAX;
+            std::size_t at = 0;
+        };
+        std::vector<Hint> hints(256); // by track, direct-mapped: a hint only saves time
+        std::vector<std::size_t> &count = topCount[part];
+        const auto [first, last] = blockRange(part);
+        const std::size_t end = first < last ? blockEnd(last - 1) : 0;
+        for (std::size_t i = first * points.kBlockSize; i < end; ++i) {
+            FlowPoint &p = points[i];
+            const TrackId track(newIndexOf[p.ref.track.value]);
+            Hint &hint = hints[track.value & 255];
+            if (hint.track != track.value)
+                hint = { track.value, 0 };
+            p.ref = bind(p, track, hint.at);
+            ++count[topOf(p)];
+            partNotStarts[part] += p.phase != 's';
+        }
+    });
+    qCDebug(lcLoad, "  bind %zu flow points: %.1f ms, resident %.0f MB (peak %.0f)", n, clock.nsecsElapsed() / 1e6, residentMegabytes(), peakResidentMegabytes());
+    clock.restart();
+
+    // Into top buckets, stably: each part's points of a bucket follow the earlier parts' points.
+    std::vector<std::size_t> topStart(tops + 1, 0);
+    std::vector<std::vector<std::size_t>> next(parts, std::vector<std::size_t>(tops));
+    for (std::size_t t = 0, at = 0; t < tops; ++t) {
+        topStart[t] = at;
+        for (std::size_t part = 0; part < parts; ++part) {
+            next[part][t] = at;
+            at += topCount[part][t];
+        }
+    }
+    topStart[tops] = n;
+    PageArray<FlowPoint> sorted(n);
+    runParts(parts, [&](std::size_t part) {
+        std::vector<std::size_t> &to = next[part];
+        const auto [first, last] = blockRange(part);
+        for (std::size_t b = first; b < last; ++b) {
+            for (std::size_t i = b * points.kBlockSize; i < blockEnd(b); ++i)
+                sorted[to[topOf(points[i])]++] = points[i];
+            points.releaseBlock(b);
+        }
+    });
+    points.clear();
+    qCDebug(lcLoad, "  into top buckets: %.1f ms, resident %.0f MB (peak %.0f)", clock.nsecsElapsed() / 1e6, residentMegabytes(), peakResidentMegabytes());
+    clock.restart();
+
+    // Chain each top bucket: distribute it (stably) into small buckets, sort each, and walk the
+    // points of each id. The top buckets split between the threads in runs of about equal size;
+    // each thread's flows are appended in bucket order, so the result does not depend on the
+    // number of threads.
+    std::size_t notStarts = 0;
+    for (const std::size_t k : partNotStarts)
+        notStarts += k;
     std::vector<std::vector<Flow>> partFlows(parts);
     // At most a flow per step or end point, wherever its bucket falls; pages never written are not
     // resident, so this costs address space, not memory, and no copying as they grow.
     for (auto &f : partFlows)
         f.reserve(notStarts);
-    std::vector<std::vector<Near>> partNear(parts);
     std::vector<qint64> partUnbound(parts, 0);
-    auto chainBucket = [&](auto first, auto end, std::size_t part) {
-        std::sort(first, end, [](const Key &x, const Key &y) {
-            return x.category != y.category ? x.category < y.category : x.id != y.id ? x.id < y.id : x.point < y.point;
-        });
-        const auto n = static_cast<std::size_t>(end - first);
-        std::vector<Near> &near = partNear[part];
-        near.resize(n);
-        constexpr std::size_t kAhead = 8;
-        for (std::size_t k = 0; k < std::min(kAhead, n); ++k)
-            __builtin_prefetch(&points[first[static_cast<std::ptrdiff_t>(k)].point]);
-        for (std::size_t k = 0; k < n; ++k) {
-            if (k + kAhead < n)
-                __builtin_prefetch(&points[first[static_cast<std::ptrdiff_t>(k + kAhead)].point]);
-            const std::uint32_t j = first[static_cast<std::ptrdiff_t>(k)].point;
-            const FlowPoint &p = points[j];
-            near[k] = { p.id.b, p.ts, p.ref, p.name, j, p.phase };
-        }
+    std::vector<std::size_t> firstTop(parts + 1, tops);
+    firstTop[0] = 0;
+    for (std::size_t part = 1; part < parts; ++part)
+        firstTop[part] = static_cast<std::size_t>(
+            std::lower_bound(topStart.begin(), topStart.end() - 1, n * part / parts) - topStart.begin());
+    runParts(parts, [&](std::size_t part) {
+        std::vector<FlowPoint> bucket;
+        std::vector<std::size_t> subStart;
         std::vector<Flow> &flows = partFlows[part];
-        for (std::size_t i = 0; i < n;) {
-            const Key &key = first[static_cast<std::ptrdiff_t>(i)];
-            std::size_t j = i + 1;
-            while (j < n && first[static_cast<std::ptrdiff_t>(j)].category == key.category
-                   && first[static_cast<std::ptrdiff_t>(j)].id == key.id)
-                ++j;
-            const auto groupBegin = near.begin() + static_cast<std::ptrdiff_t>(i);
-            const auto groupEnd = near.begin() + static_cast<std::ptrdiff_t>(j);
-            if (j - i > 1)
-                std::sort(groupBegin, groupEnd, before);
-            // Equal first halves of the hash: usually one id, rarely several (the second half
-            // tells them apart, and sorted by it, each id's points are contiguous).
-            for (auto g = groupBegin; g != groupEnd;) {
-                const std::uint64_t idB = g->idB;
-                EventRef last;
-                for (; g != groupEnd && g->idB == idB; ++g) {
-                    const EventRef ref = g->ref;
-                    if (!ref.isValid())
-                        ++partUnbound[part];
-                    if (g->phase != 's' && last.isValid() && ref.isValid())
-                        flows.push_back({ g->name, StringId(key.category), last, ref });
-                    if (g->phase != 'f')
-                        last = ref;
+        qint64 &unbound = partUnbound[part];
+        for (std::size_t t = firstTop[part]; t < firstTop[part + 1]; ++t) {
+            const std::size_t from = topStart[t], to = topStart[t + 1];
+            if (from == to)
+                continue;
+            subStart.assign((std::size_t(1) << subBits) + 1, 0);
+            for (std::size_t i = from; i < to; ++i)
+                ++subStart[subOf(sorted[i]) + 1];
+            for (std::size_t b = 1; b < subStart.size(); ++b)
+                subStart[b] += subStart[b - 1];
+            bucket.resize(to - from);
+            for (std::size_t i = from; i < to; ++i)
+                bucket[subStart[subOf(sorted[i])]++] = sorted[i];
+            sorted.release(from, to);
+            for (std::size_t sub = 0, at = 0; at < bucket.size(); ++sub) {
+                // subStart[sub] is now the end of small bucket `sub`
+                const auto first = bucket.begin() + static_cast<std::ptrdiff_t>(at);
+                const auto last = bucket.begin() + static_cast<std::ptrdiff_t>(subStart[sub]);
+                at = subStart[sub];
+                if (last - first > 1)
+                    std::stable_sort(first, last, before);
+                for (auto g = first; g != last;) {
+                    // The points of one id: same category and id.
+                    const auto group = g;
+                    EventRef previous;
+                    for (; g != last && g->id == group->id && labelRank[g->label] == labelRank[group->label]; ++g) {
+                        const EventRef ref = g->ref;
+                        if (!ref.isValid())
+                            ++unbound;
+                        if (g->phase != 's' && previous.isValid() && ref.isValid())
+                            flows.push_back({ m_flowLabels[g->label].name, m_flowLabels[g->label].category, previous, ref });
+                        if (g->phase != 'f')
+                            previous = ref;
+                    }
                 }
             }
-            i = j;
         }
-    };
-    bucketSort(order, categoryBits + bits, bucketOf, chainBucket, threads);
-    qCDebug(lcLoad, "  order by id and chain: %.1f ms", clock.nsecsElapsed() / 1e6);
+    });
+    sorted = PageArray<FlowPoint>();
+    qCDebug(lcLoad, "  order by id and chain: %.1f ms, resident %.0f MB (peak %.0f)", clock.nsecsElapsed() / 1e6, residentMegabytes(), peakResidentMegabytes());
     clock.restart();
-    order = {};
-    m_flowPoints.clear();
     qint64 unbound = 0;
     for (const qint64 u : partUnbound)
         unbound += u;

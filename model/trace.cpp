@@ -111,6 +111,68 @@ void Trace::buildBlockTree(Track &track)
         track.blockMaxEnd[i] = std::max(track.blockMaxEnd[2 * i], track.blockMaxEnd[2 * i + 1]);
 }
 
+namespace {
+
+// The LOD levels of one depth, made in one pass over its events: level k merges the runs of
+// level k - 1 (level 0: the events) whose gap is below resolution(k), and a run closed on level
+// k is passed on to level k + 1, in order, as a separate pass over level k's runs would.
+class LodCascade {
+public:
+    // Levels up to the first coarser than kLodCoarsest: 22.
+    static constexpr std::size_t kLevels = 22;
+    static constexpr TimeNs resolution(std::size_t k) { return kLodFinest << (2 * k); } // kLodFactor 4
+
+    // Counting only, or also storing the runs of the levels marked in `keep`, in order, into
+    // `levels` (one per kept level, reserved).
+    LodCascade() = default;
+    LodCascade(std::vector<LodLevel> *levels, const std::vector<bool> &keep)
+    {
+        for (std::size_t k = 0, kept = 0; k < keep.size(); ++k)
+            if (keep[k])
+                m_store[k] = &(*levels)[kept++].runs;
+    }
+
+    void add(const Event &e, std::uint32_t index) { feed(0, { e.start, e.end(), 1, index }); }
+    void finish()
+    {
+        for (std::size_t k = 0; k < kLevels; ++k)
+            if (m_open[k].count > 0)
+                close(k);
+    }
+    std::vector<std::size_t> counts() const { return { m_count, m_count + kLevels }; }
+
+private:
+    void feed(std::size_t k, const LodRun &r)
+    {
+        LodRun &open = m_open[k];
+        if (open.count > 0 && r.start - open.end < resolution(k)) {
+            open.end = std::max(open.end, r.end);
+            open.count += r.count;
+            return;
+        }
+        if (open.count > 0)
+            close(k);
+        open = r;
+    }
+    void close(std::size_t k)
+    {
+        const LodRun run = std::exchange(m_open[k], LodRun());
+        ++m_count[k];
+        if (m_store[k])
+            m_store[k]->push_back(run);
+        if (k + 1 < kLevels)
+            feed(k + 1, run);
+    }
+
+    LodRun m_open[kLevels] {}; // count 0: none open
+    std::size_t m_count[kLevels] {};
+    std::vector<LodRun> *m_store[kLevels] {};
+};
+static_assert(kLodFactor == 4 && LodCascade::resolution(LodCascade::kLevels - 2) <= kLodCoarsest
+              && LodCascade::resolution(LodCascade::kLevels - 1) > kLodCoarsest);
+
+} // namespace
+
 void Trace::buildLod(Track &track)
 {
     const auto &ev = track.events;
@@ -131,42 +193,34 @@ void Trace::buildLod(Track &track)
         if (n < kLodMinFold)
             continue;
         // Finest level from the events; each coarser level from the previous one's runs, which
-        // gives the same runs because merging by "gap < resolution" is transitive.
-        std::vector<LodRun> runs;
-        runs.reserve(n);
-        TimeNs resolution = kLodFinest;
-        for (std::uint32_t i : byDepth[depth]) {
-            const Event &e = ev[i];
-            if (!runs.empty() && e.start - runs.back().end < resolution) {
-                runs.back().end = std::max(runs.back().end, e.end());
-                ++runs.back().count;
-            } else {
-                runs.push_back({ e.start, e.end(), 1, i });
+        // gives the same runs because merging by "gap < resolution" is transitive. The levels are
+        // made as a cascade, each run passed on to the next level when it closes: a first pass
+        // only counts each level's runs, which decides the levels kept; a second keeps theirs.
+        // The runs of the finest level, nearly one per event and rarely kept, are never stored
+        // (they were the largest temporary of the load after the flows: 50 MB for a track of two
+        // million events, on each thread).
+        LodCascade cascade;
+        for (std::uint32_t i : byDepth[depth])
+            cascade.add(ev[i], i);
+        cascade.finish();
+        const std::vector<std::size_t> counts = cascade.counts();
+        std::vector<bool> keep(counts.size(), false);
+        std::size_t keptCount = 0;
+        for (std::size_t k = 0; k < counts.size(); ++k) {
+            if (counts[k] * kLodMinFold <= n && (keptCount == 0 || keptCount != counts[k])) {
+                keep[k] = true;
+                keptCount = counts[k];
+                track.lod[depth].push_back({ LodCascade::resolution(k), {} });
+                track.lod[depth].back().runs.reserve(counts[k]);
             }
-        }
-        byDepth[depth] = {};
-        while (true) {
-            const auto &kept = track.lod[depth];
-            if (runs.size() * kLodMinFold <= n
-                && (kept.empty() || kept.back().runs.size() != runs.size()))
-                track.lod[depth].push_back({ resolution, runs });
-            if (runs.size() <= 1 || resolution > kLodCoarsest)
+            if (counts[k] <= 1)
                 break;
-            resolution *= kLodFactor;
-            std::vector<LodRun> merged;
-            merged.reserve(runs.size()); // untouched room is not resident
-            for (const LodRun &r : runs) {
-                if (!merged.empty() && r.start - merged.back().end < resolution) {
-                    merged.back().end = std::max(merged.back().end, r.end);
-                    merged.back().count += r.count;
-                } else {
-                    merged.push_back(r);
-                }
-            }
-            runs = std::move(merged);
         }
-        for (LodLevel &level : track.lod[depth])
-            level.runs.shrink_to_fit();
+        LodCascade store(&track.lod[depth], keep);
+        for (std::uint32_t i : byDepth[depth])
+            store.add(ev[i], i);
+        store.finish();
+        byDepth[depth] = {};
     }
 }
 

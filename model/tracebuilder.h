@@ -47,18 +47,23 @@ private:
         char phase;
     };
     struct FlowPoint {
-        // 48 bytes: millions of these exist while loading. Their index is their file order.
+        // 40 bytes: millions of these exist while loading. Their index is their file order.
         TimeNs ts;
         FlowIdKey id;
-        std::uint32_t track;
-        StringId name, category;
-        EventRef ref; // the slice it binds to, once bound
+        // Before binding, ref.track holds the track's number in file order (trackFor); binding
+        // replaces it with the slice the point belongs to, if any.
+        EventRef ref;
+        std::uint32_t label; // index into m_flowLabels
         char phase;
         bool bindEnclosing;
     };
-    static_assert(sizeof(FlowPoint) <= 48);
+    static_assert(sizeof(FlowPoint) <= 40);
+    struct FlowLabel {
+        StringId name, category;
+    };
 
     std::uint32_t trackFor(StringId pid, StringId tid);
+    std::uint32_t flowLabel(StringId name, StringId category);
     void applyMetadata();
     void pairBeginEnd(IssueList *issues);
     std::vector<std::uint32_t> orderTracks();
@@ -75,6 +80,9 @@ private:
     boost::container::flat_map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> m_counterIndex; // tens of series
     std::vector<BeginEnd> m_beginEnd;
     BlockVector<FlowPoint> m_flowPoints;
+    // The (name, category) pairs of the flow points: a few in a real trace.
+    std::vector<FlowLabel> m_flowLabels;
+    QHash<quint64, std::uint32_t> m_flowLabelIndex;
     RawChunk::Problem m_problems[RawChunk::ProblemKindCount];
     IssueList m_damage;
 };

@@ -1,6 +1,7 @@
 #include "model/traceloader.h"
 
 #include "model/filereader.h"
+#include "model/residentmemory.h"
 #include "model/tracebuilder.h"
 #include "model/traceparser.h"
 
@@ -24,10 +25,12 @@ namespace npuscope {
 namespace {
 
 constexpr std::int64_t kMinChunk = std::int64_t(4) << 20;
-// Chunks of at most 16 MiB: each worker holds its chunk, simdjson's index of it and its parsed
+// Chunks of at most 8 MiB: each worker holds its chunk, simdjson's index of it and its parsed
 // events, and the workers run ahead of the merge; larger chunks add to the peak during load
-// (measured on 842 MB: 64 MiB chunks +430 MB over the final size, 16 MiB +245 MB) and parse no faster.
-constexpr std::int64_t kMaxChunk = std::int64_t(16) << 20;
+// (measured on 842 MB: 64 MiB chunks +430 MB over the final size, 16 MiB +245 MB; on 4 GB, once
+// the flows took less: 16 MiB +278 MB, 8 MiB +226 MB, all at the end of parsing) and parse no
+// faster (8 MiB took 3-23% less CPU than 16 MiB on 1 GB, in three alternating runs).
+constexpr std::int64_t kMaxChunk = std::int64_t(8) << 20;
 // The first span when a preview is wanted: parsed and indexed in a few tens of milliseconds.
 constexpr std::int64_t kPreviewChunk = std::int64_t(2) << 20;
 constexpr std::int64_t kHeadWindow = std::int64_t(1) << 20;
@@ -277,8 +280,8 @@ TraceLoadResult loadTrace(const std::shared_ptr<TraceSource> &source, const Trac
         result.cancelled = true;
         return result;
     }
-    qCDebug(lcLoad, "parse and merge %zu spans: %.1f ms (merge thread waited %.1f ms for parsers)", spans,
-            clock.nsecsElapsed() / 1e6, waitedNs / 1e6);
+    qCDebug(lcLoad, "parse and merge %zu spans: %.1f ms (merge thread waited %.1f ms for parsers), resident %.0f MB (peak %.0f)",
+            spans, clock.nsecsElapsed() / 1e6, waitedNs / 1e6, residentMegabytes(), peakResidentMegabytes());
     std::shared_ptr<Trace> trace = builder.finish(&result.issues, threads);
     trace->kineto = start.kineto;
     trace->fileBytes = size;

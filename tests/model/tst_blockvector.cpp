@@ -1,7 +1,12 @@
 #include "model/blockvector.h"
+#include "model/pagearray.h"
 
 #include <QRandomGenerator>
 #include <QTest>
+
+#if defined(__unix__)
+#include <unistd.h>
+#endif
 
 #include <vector>
 
@@ -15,6 +20,8 @@ private slots:
     void matchesVector();
     void elementsDoNotMove();
     void clearFreesAndRestarts();
+    void releaseBlockKeepsTheOthers();
+    void pageArrayReleasesWholePagesOnly();
 };
 
 struct Record {
@@ -80,6 +87,47 @@ void TstBlockVector::clearFreesAndRestarts()
     blocks.push_back({ 5, 5, 'b' });
     QCOMPARE(blocks.size(), std::size_t(1));
     QCOMPARE(blocks[0].ts, std::int64_t(5));
+}
+
+void TstBlockVector::releaseBlockKeepsTheOthers()
+{
+    BlockVector<Record, 3> blocks;
+    for (int i = 0; i < 30; ++i) // blocks of 8: three full, one with 6
+        blocks.push_back({ i, std::uint32_t(i), 'r' });
+    QCOMPARE(blocks.blockCount(), std::size_t(4));
+    blocks.releaseBlock(1);
+    blocks.releaseBlock(3);
+    for (int i : { 0, 7, 16, 23 })
+        QCOMPARE(blocks[std::size_t(i)].ts, std::int64_t(i));
+    QCOMPARE(blocks.size(), std::size_t(30)); // the indexes of the others stay
+}
+
+void TstBlockVector::pageArrayReleasesWholePagesOnly()
+{
+#if defined(__unix__)
+    const std::size_t kPerPage = std::size_t(sysconf(_SC_PAGESIZE)) / sizeof(std::uint64_t);
+#else
+    const std::size_t kPerPage = 4096 / sizeof(std::uint64_t);
+#endif
+    PageArray<std::uint64_t> a(10 * kPerPage);
+    for (std::size_t i = 0; i < a.size(); ++i)
+        a[i] = i + 1;
+    // Records [2.5 pages, 6.5 pages): pages 3, 4 and 5 are given back; the pages it shares with
+    // records outside the range keep all their records.
+    a.release(5 * kPerPage / 2, 13 * kPerPage / 2);
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const bool released = i >= 3 * kPerPage && i < 6 * kPerPage;
+#if defined(__linux__)
+        QCOMPARE(a[i], released ? 0 : i + 1); // given back pages read as zero again
+#else
+        if (!released)
+            QCOMPARE(a[i], i + 1);
+#endif
+    }
+    PageArray<std::uint64_t> moved = std::move(a);
+    QCOMPARE(moved.size(), 10 * kPerPage);
+    QCOMPARE(a.size(), std::size_t(0));
+    QCOMPARE(moved[0], std::uint64_t(1));
 }
 
 QTEST_GUILESS_MAIN(TstBlockVector)

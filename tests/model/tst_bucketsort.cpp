@@ -14,8 +14,7 @@ class TstBucketSort : public QObject {
     Q_OBJECT
 private slots:
     void radixSortIsStable();
-    void bucketSortSortsEverything();
-    void parallelRangesCoverOnce();
+    void runPartsRunsEachOnce();
 };
 
 void TstBucketSort::radixSortIsStable()
@@ -41,44 +40,13 @@ void TstBucketSort::radixSortIsStable()
     }
 }
 
-void TstBucketSort::bucketSortSortsEverything()
+void TstBucketSort::runPartsRunsEachOnce()
 {
-    QRandomGenerator rng(6);
-    for (const int n : { 0, 1, 100, 65535, 65536, 200000, 3000000 }) {
-        for (const int threads : { 1, 2, 3 }) {
-            std::vector<std::uint64_t> v(static_cast<std::size_t>(n));
-            for (std::uint64_t &x : v)
-                x = rng.bounded(3) == 0 ? 42 : rng.generate64(); // runs of equal keys too
-            std::vector<std::uint64_t> want = v;
-            std::sort(want.begin(), want.end());
-            const int bits = bucketBits(v.size());
-            std::vector<int> calls(static_cast<std::size_t>(threads), 0);
-            std::atomic<int> buckets { 0 };
-            bucketSort(v, bits,
-                       [&](std::uint64_t x) { return static_cast<std::size_t>(bits ? x >> (64 - bits) : 0); },
-                       [&](auto first, auto last, std::size_t part) {
-                           std::sort(first, last);
-                           ++calls[part];
-                           ++buckets;
-                       },
-                       threads);
-            QCOMPARE(v, want);
-            if (n >= 65536 && threads > 1)
-                QVERIFY2(calls[1] > 0, "the second thread got no buckets");
-        }
-    }
-}
-
-void TstBucketSort::parallelRangesCoverOnce()
-{
-    for (const std::size_t n : { std::size_t(0), std::size_t(5), std::size_t(100000) }) {
-        std::vector<std::atomic<int>> seen(n);
-        parallelRanges(n, 2, [&](std::size_t from, std::size_t to) {
-            for (std::size_t i = from; i < to; ++i)
-                ++seen[i];
-        });
-        for (std::size_t i = 0; i < n; ++i)
-            QCOMPARE(seen[i].load(), 1);
+    for (const std::size_t parts : { std::size_t(1), std::size_t(2), std::size_t(5) }) {
+        std::vector<std::atomic<int>> ran(parts);
+        runParts(parts, [&](std::size_t k) { ++ran[k]; });
+        for (std::size_t k = 0; k < parts; ++k)
+            QCOMPARE(ran[k].load(), 1);
     }
 }
 

@@ -35,6 +35,7 @@ private slots:
     void eventsStartingByMatchesUpperBound();
     void lodCoversEverything();
     void lodSelection();
+    void lodMatchesLevelByLevel();
 };
 
 void TstTrace::overlapMatchesBruteForce()
@@ -201,6 +202,94 @@ void TstTrace::lodSelection()
     const LodLevel *coarse = trace.lodLevel(TrackId(0), depth, TimeNs(1) << 40);
     QVERIFY(coarse);
     QVERIFY(!trace.lodLevel(TrackId(0), 99, TimeNs(1) << 40));
+}
+
+// The levels made in one cascade against the definition, level by level: the finest merges each
+// depth's events whose gap is below 1 µs, each next level (4 times coarser) merges the previous
+// level's runs; a level is kept when it folds the depth's events at least 4-fold and has fewer runs
+// than the last level kept; levels stop after one of a single run, or past 2^50 ns.
+void TstTrace::lodMatchesLevelByLevel()
+{
+    for (const quint32 seed : { 1u, 2u, 3u, 4u, 5u, 6u }) {
+        QRandomGenerator rng(seed);
+        Track t;
+        t.id = TrackId(0);
+        TimeNs now = 0;
+        const int n = seed == 6 ? 3 : 30000;
+        for (int i = 0; i < n; ++i) {
+            Event e;
+            if (seed == 4) {
+                // Instants with gaps of exactly a level's resolution: they stay apart on it.
+                now += TimeNs(1000) << (2 * rng.bounded(12));
+                e.start = now;
+                t.events.push_back(e);
+                continue;
+            }
+            // Gaps over many orders of magnitude, so that many levels differ; some nesting.
+            // Seed 3: no gaps between 4 µs and 1 s, so that levels in between fold nothing more
+            // (and are not kept).
+            const int bits = seed == 3 ? (rng.bounded(8) ? rng.bounded(12) : 30 + rng.bounded(8))
+                                       : rng.bounded(seed == 5 ? 45 : 32);
+            now += TimeNs(1) << bits;
+            e.start = now;
+            e.duration = rng.bounded(8) == 0 ? TimeNs(rng.bounded(1 << 20)) : TimeNs(rng.bounded(2000));
+            if (seed == 3)
+                e.duration = rng.bounded(1000);
+            t.events.push_back(e);
+        }
+        Trace::buildTrackIndexes(t);
+        QCOMPARE(t.lod.size(), std::size_t(t.maxDepth) + 1);
+        for (std::size_t depth = 0; depth < t.lod.size(); ++depth) {
+            std::vector<LodLevel> want;
+            std::vector<LodRun> runs;
+            std::size_t events = 0;
+            for (std::uint32_t i = 0; i < t.events.size(); ++i) {
+                const Event &e = t.events[i];
+                if (e.depth != depth)
+                    continue;
+                ++events;
+                if (!runs.empty() && e.start - runs.back().end < 1000) {
+                    runs.back().end = std::max(runs.back().end, e.end());
+                    ++runs.back().count;
+                } else {
+                    runs.push_back({ e.start, e.end(), 1, i });
+                }
+            }
+            for (TimeNs resolution = 1000; events >= 4; resolution *= 4) {
+                if (runs.size() * 4 <= events && (want.empty() || want.back().runs.size() != runs.size()))
+                    want.push_back({ resolution, runs });
+                if (runs.size() <= 1 || resolution > (TimeNs(1) << 50))
+                    break;
+                std::vector<LodRun> merged;
+                for (const LodRun &r : runs) {
+                    if (!merged.empty() && r.start - merged.back().end < resolution * 4) {
+                        merged.back().end = std::max(merged.back().end, r.end);
+                        merged.back().count += r.count;
+                    } else {
+                        merged.push_back(r);
+                    }
+                }
+                runs = std::move(merged);
+            }
+            const std::vector<LodLevel> &got = t.lod[depth];
+            QCOMPARE(got.size(), want.size());
+            for (std::size_t k = 0; k < want.size(); ++k) {
+                QCOMPARE(got[k].resolution, want[k].resolution);
+                QCOMPARE(got[k].runs.size(), want[k].runs.size());
+                QCOMPARE(got[k].runs.capacity(), got[k].runs.size()); // no slack kept
+                for (std::size_t r = 0; r < want[k].runs.size(); ++r) {
+                    QCOMPARE(got[k].runs[r].start, want[k].runs[r].start);
+                    QCOMPARE(got[k].runs[r].end, want[k].runs[r].end);
+                    QCOMPARE(got[k].runs[r].count, want[k].runs[r].count);
+                    QCOMPARE(got[k].runs[r].first, want[k].runs[r].first);
+                }
+            }
+        }
+        if (seed == 1) { // the data must make several levels, or this compares little
+            QVERIFY(t.lod.size() > 1);
+            QVERIFY(t.lod[0].size() >= 3 && t.lod[1].size() >= 3);
+        }
+    }
 }
 
 QTEST_APPLESS_MAIN(TstTrace)

@@ -1,0 +1,109 @@
+#pragma once
+
+// A fixed-size array of trivially copyable records in memory taken from the system directly,
+// whose pages can be handed back one range at a time, for the loader's big temporary arrays.
+
+#include <cstddef>
+#include <cstdint>
+#include <new>
+#include <type_traits>
+#include <utility>
+
+#if defined(__unix__)
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
+namespace npuscope {
+
+// Why not std::vector or new[]: glibc keeps freed blocks below 32 MB in its arenas (and one
+// thread's arena keeps what another thread freed into it), so an array freed piece by piece
+// through malloc would stay resident until the end of the load, and a pass that frees its input
+// while it writes its output would hold both at its peak. Pages mapped here are resident only
+// once written, and release() and the destructor give them back at once.
+template<typename T>
+class PageArray {
+    static_assert(std::is_trivially_copyable_v<T>, "the pages are not initialised");
+
+public:
+    PageArray() = default;
+    // Uninitialised (read as zero on Linux). Throws std::bad_alloc.
+    explicit PageArray(std::size_t size)
+        : m_data(static_cast<T *>(allocate(size * sizeof(T))))
+        , m_size(size)
+    {
+    }
+    PageArray(PageArray &&other) noexcept
+        : m_data(std::exchange(other.m_data, nullptr))
+        , m_size(std::exchange(other.m_size, 0))
+    {
+    }
+    PageArray &operator=(PageArray &&other) noexcept
+    {
+        if (this != &other) {
+            deallocate(m_data, m_size * sizeof(T));
+            m_data = std::exchange(other.m_data, nullptr);
+            m_size = std::exchange(other.m_size, 0);
+        }
+        return *this;
+    }
+    PageArray(const PageArray &) = delete;
+    PageArray &operator=(const PageArray &) = delete;
+    ~PageArray() { deallocate(m_data, m_size * sizeof(T)); }
+
+    std::size_t size() const { return m_size; }
+    T *data() { return m_data; }
+    const T *data() const { return m_data; }
+    T &operator[](std::size_t i) { return m_data[i]; }
+    const T &operator[](std::size_t i) const { return m_data[i]; }
+
+    // Hands back the whole pages inside the records [from, to), which must not be read again
+    // (they read as zero on Linux, where the pages stay mapped). Records sharing a page with one
+    // outside the range are kept. Elsewhere this does nothing.
+    void release(std::size_t from, std::size_t to)
+    {
+#if defined(__unix__)
+        if (from >= to || to > m_size)
+            return;
+        const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+        const auto begin = (reinterpret_cast<std::uintptr_t>(m_data + from) + page - 1) / page * page;
+        const auto end = reinterpret_cast<std::uintptr_t>(m_data + to) / page * page;
+        if (end > begin)
+            madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
+#else
+        (void)from;
+        (void)to;
+#endif
+    }
+
+private:
+    static void *allocate(std::size_t bytes)
+    {
+        if (bytes == 0)
+            return nullptr;
+#if defined(__unix__)
+        void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED)
+            throw std::bad_alloc();
+        return p;
+#else
+        return ::operator new(bytes, std::align_val_t(alignof(T)));
+#endif
+    }
+    static void deallocate(void *p, std::size_t bytes)
+    {
+        if (!p)
+            return;
+#if defined(__unix__)
+        munmap(p, bytes);
+#else
+        (void)bytes;
+        ::operator delete(p, std::align_val_t(alignof(T)));
+#endif
+    }
+
+    T *m_data = nullptr;
+    std::size_t m_size = 0;
+};
+
+} // namespace npuscope
