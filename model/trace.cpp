@@ -113,63 +113,60 @@ void Trace::buildBlockTree(Track &track)
 
 namespace {
 
-// The LOD levels of one depth, made in one pass over its events: level k merges the runs of
-// level k - 1 (level 0: the events) whose gap is below resolution(k), and a run closed on level
-// k is passed on to level k + 1, in order, as a separate pass over level k's runs would.
+// Levels from kLodFinest up to the first coarser than kLodCoarsest: 22.
+constexpr std::size_t kLodLevels = 22;
+constexpr TimeNs lodResolution(std::size_t k) { return kLodFinest << (2 * k); }
+static_assert(kLodFactor == 4 && lodResolution(kLodLevels - 2) <= kLodCoarsest
+              && lodResolution(kLodLevels - 1) > kLodCoarsest);
+
+// The kept LOD levels of one depth, made in one pass over its events: each level merges the runs
+// of the level below it (the first: the events) whose gap is below its resolution, a run closed
+// on a level going on to the next, in order, as a separate pass over each level's runs would.
 class LodCascade {
 public:
-    // Levels up to the first coarser than kLodCoarsest: 22.
-    static constexpr std::size_t kLevels = 22;
-    static constexpr TimeNs resolution(std::size_t k) { return kLodFinest << (2 * k); } // kLodFactor 4
-
-    // Counting only, or also storing the runs of the levels marked in `keep`, in order, into
-    // `levels` (one per kept level, reserved).
-    LodCascade() = default;
-    LodCascade(std::vector<LodLevel> *levels, const std::vector<bool> &keep)
+    explicit LodCascade(std::vector<LodLevel> &levels)
+        : m_levels(levels)
+        , m_open(levels.size())
     {
-        for (std::size_t k = 0, kept = 0; k < keep.size(); ++k)
-            if (keep[k])
-                m_store[k] = &(*levels)[kept++].runs;
     }
 
     void add(const Event &e, std::uint32_t index) { feed(0, { e.start, e.end(), 1, index }); }
     void finish()
     {
-        for (std::size_t k = 0; k < kLevels; ++k)
-            if (m_open[k].count > 0)
-                close(k);
+        for (std::size_t k = 0; k < m_levels.size(); ++k) {
+            const LodRun closed = std::exchange(m_open[k], LodRun());
+            if (closed.count == 0)
+                continue;
+            m_levels[k].runs.push_back(closed);
+            if (k + 1 < m_levels.size())
+                feed(k + 1, closed);
+        }
     }
-    std::vector<std::size_t> counts() const { return { m_count, m_count + kLevels }; }
 
 private:
-    void feed(std::size_t k, const LodRun &r)
+    // Level k takes run r: merged into its open run, or closing that run, which goes on up.
+    void feed(std::size_t k, LodRun r)
     {
-        LodRun &open = m_open[k];
-        if (open.count > 0 && r.start - open.end < resolution(k)) {
-            open.end = std::max(open.end, r.end);
-            open.count += r.count;
-            return;
+        for (;; ++k) {
+            LodRun &open = m_open[k];
+            if (open.count > 0 && r.start - open.end < m_levels[k].resolution) {
+                open.end = std::max(open.end, r.end);
+                open.count += r.count;
+                return;
+            }
+            const LodRun closed = std::exchange(open, r);
+            if (closed.count == 0)
+                return;
+            m_levels[k].runs.push_back(closed);
+            if (k + 1 == m_levels.size())
+                return;
+            r = closed;
         }
-        if (open.count > 0)
-            close(k);
-        open = r;
-    }
-    void close(std::size_t k)
-    {
-        const LodRun run = std::exchange(m_open[k], LodRun());
-        ++m_count[k];
-        if (m_store[k])
-            m_store[k]->push_back(run);
-        if (k + 1 < kLevels)
-            feed(k + 1, run);
     }
 
-    LodRun m_open[kLevels] {}; // count 0: none open
-    std::size_t m_count[kLevels] {};
-    std::vector<LodRun> *m_store[kLevels] {};
+    std::vector<LodLevel> &m_levels;
+    std::vector<LodRun> m_open; // count 0: none open
 };
-static_assert(kLodFactor == 4 && LodCascade::resolution(LodCascade::kLevels - 2) <= kLodCoarsest
-              && LodCascade::resolution(LodCascade::kLevels - 1) > kLodCoarsest);
 
 } // namespace
 
@@ -193,33 +190,44 @@ void Trace::buildLod(Track &track)
         if (n < kLodMinFold)
             continue;
         // Finest level from the events; each coarser level from the previous one's runs, which
-        // gives the same runs because merging by "gap < resolution" is transitive. The levels are
-        // made as a cascade, each run passed on to the next level when it closes: a first pass
-        // only counts each level's runs, which decides the levels kept; a second keeps theirs.
-        // The runs of the finest level, nearly one per event and rarely kept, are never stored
-        // (they were the largest temporary of the load after the flows: 50 MB for a track of two
-        // million events, on each thread).
-        LodCascade cascade;
-        for (std::uint32_t i : byDepth[depth])
-            cascade.add(ev[i], i);
-        cascade.finish();
-        const std::vector<std::size_t> counts = cascade.counts();
-        std::vector<bool> keep(counts.size(), false);
+        // gives the same runs because merging by "gap < resolution" is transitive. So a level's
+        // runs are one plus the events whose gap to the largest end before them (a run's end: a
+        // later run starts after it) is at least the level's resolution: counted for every level
+        // in one pass, which decides the levels kept, whose runs are then made in one more. The
+        // finest level's runs, about one per event and rarely kept, are not made (made and merged
+        // level by level, they were the largest temporary of the load after the flows: 50 MB for
+        // a track of two million events, on each thread).
+        std::size_t breaks[kLodLevels] = {}; // by the coarsest level the gap breaks
+        TimeNs maxEnd = 0;
+        bool first = true;
+        for (std::uint32_t i : byDepth[depth]) {
+            const Event &e = ev[i];
+            if (!first && e.start - maxEnd >= kLodFinest) {
+                const auto q = static_cast<std::uint64_t>((e.start - maxEnd) / kLodFinest); // >= 4^level
+                ++breaks[std::min<std::size_t>((std::bit_width(q) - 1) / 2, kLodLevels - 1)];
+            }
+            maxEnd = first ? e.end() : std::max(maxEnd, e.end());
+            first = false;
+        }
+        std::size_t counts[kLodLevels];
+        for (std::size_t k = kLodLevels, runs = 1; k-- > 0;) {
+            runs += breaks[k];
+            counts[k] = runs;
+        }
         std::size_t keptCount = 0;
-        for (std::size_t k = 0; k < counts.size(); ++k) {
-            if (counts[k] * kLodMinFold <= n && (keptCount == 0 || keptCount != counts[k])) {
-                keep[k] = true;
+        for (std::size_t k = 0; k < kLodLevels; ++k) {
+            if (counts[k] * kLodMinFold <= n && keptCount != counts[k]) {
                 keptCount = counts[k];
-                track.lod[depth].push_back({ LodCascade::resolution(k), {} });
+                track.lod[depth].push_back({ lodResolution(k), {} });
                 track.lod[depth].back().runs.reserve(counts[k]);
             }
             if (counts[k] <= 1)
                 break;
         }
-        LodCascade store(&track.lod[depth], keep);
+        LodCascade cascade(track.lod[depth]);
         for (std::uint32_t i : byDepth[depth])
-            store.add(ev[i], i);
-        store.finish();
+            cascade.add(ev[i], i);
+        cascade.finish();
         byDepth[depth] = {};
     }
 }

@@ -162,7 +162,7 @@ int childSpanWalk(const QString &path, int threads)
     return 0;
 }
 
-// A digest of everything the loader decides (slices, depths, flows and their orders), so that a
+// A digest of everything the loader decides (slices, depths, LOD, flows and their orders), so that a
 // change to the loader can be checked for identical results on a large file.
 void printDigest(const Trace &trace, const IssueList &issues)
 {
@@ -179,6 +179,15 @@ void printDigest(const Trace &trace, const IssueList &issues)
         }
     }
     std::uint64_t events = h;
+    std::uint64_t lod = 1469598103934665603ull;
+    for (const Track &t : trace.tracks)
+        for (const auto &levels : t.lod)
+            for (const LodLevel &level : levels) {
+                lod = (lod ^ static_cast<std::uint64_t>(level.resolution)) * 1099511628211ull;
+                for (const LodRun &r : level.runs)
+                    for (const std::uint64_t v : { std::uint64_t(r.start), std::uint64_t(r.end), std::uint64_t(r.count), std::uint64_t(r.first) })
+                        lod = (lod ^ v) * 1099511628211ull;
+            }
     for (const Flow &f : trace.flows) {
         mix(f.name.value);
         mix(f.category.value);
@@ -195,8 +204,9 @@ void printDigest(const Trace &trace, const IssueList &issues)
     const auto sha = [](const QString &text) {
         return QCryptographicHash::hash(text.toUtf8(), QCryptographicHash::Sha1).toHex().left(16).toStdString();
     };
-    std::fprintf(stderr, "digest: events %016llx all %016llx, %zu flows, dump %s, %lld issues %s\n",
-                 static_cast<unsigned long long>(events), static_cast<unsigned long long>(h), trace.flows.size(),
+    std::fprintf(stderr, "digest: events %016llx all %016llx, lod %016llx, %zu flows, dump %s, %lld issues %s\n",
+                 static_cast<unsigned long long>(events), static_cast<unsigned long long>(h),
+                 static_cast<unsigned long long>(lod), trace.flows.size(),
                  sha(dumpTrace(trace, 300)).c_str(), static_cast<long long>(issues.size()), sha(messages).c_str());
 }
 

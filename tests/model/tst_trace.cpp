@@ -210,7 +210,7 @@ void TstTrace::lodSelection()
 // than the last level kept; levels stop after one of a single run, or past 2^50 ns.
 void TstTrace::lodMatchesLevelByLevel()
 {
-    for (const quint32 seed : { 1u, 2u, 3u, 4u, 5u, 6u }) {
+    for (const quint32 seed : { 1u, 2u, 3u, 4u, 5u, 6u, 7u }) {
         QRandomGenerator rng(seed);
         Track t;
         t.id = TrackId(0);
@@ -218,9 +218,11 @@ void TstTrace::lodMatchesLevelByLevel()
         const int n = seed == 6 ? 3 : 30000;
         for (int i = 0; i < n; ++i) {
             Event e;
-            if (seed == 4) {
+            if (seed == 4 || seed == 7) {
                 // Instants with gaps of exactly a level's resolution: they stay apart on it.
-                now += TimeNs(1000) << (2 * rng.bounded(12));
+                // Seed 7: a fifth of the gaps exactly 1 µs, the others 1 ns, which keeps the
+                // finest level.
+                now += seed == 7 ? (rng.bounded(5) == 0 ? 1000 : 1) : TimeNs(1000) << (2 * rng.bounded(12));
                 e.start = now;
                 t.events.push_back(e);
                 continue;
@@ -285,6 +287,8 @@ void TstTrace::lodMatchesLevelByLevel()
                 }
             }
         }
+        if (seed == 7)
+            QCOMPARE(t.lod[0].front().resolution, TimeNs(1000));
         if (seed == 1) { // the data must make several levels, or this compares little
             QVERIFY(t.lod.size() > 1);
             QVERIFY(t.lod[0].size() >= 3 && t.lod[1].size() >= 3);
