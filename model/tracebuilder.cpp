@@ -13,7 +13,6 @@
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
-#include <thread>
 #include <unordered_set>
 
 namespace npuscope {
@@ -377,8 +376,8 @@ std::shared_ptr<Trace> TraceBuilder::finish(IssueList *issues, int threads)
     QElapsedTimer clock;
     clock.start();
     auto phase = [&](const char *name) {
-        if (lcLoad().isDebugEnabled())
-            qCDebug(lcLoad, "%s: %.1f ms, resident %.0f MB (peak %.0f)", name, clock.nsecsElapsed() / 1e6, residentMegabytes(), peakResidentMegabytes());
+        qCDebug(lcLoad, "%s: %.1f ms, resident %.0f MB (peak %.0f)", name, clock.nsecsElapsed() / 1e6, residentMegabytes(),
+                peakResidentMegabytes());
         clock.restart();
     };
     pairBeginEnd(issues);
