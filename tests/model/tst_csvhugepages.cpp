@@ -143,6 +143,12 @@ void TestCsvHugePages::loadedTableInHugePages()
 {
     if (!hugePagesAdvisable() || anonHugeKb() < 0)
         QSKIP("no transparent huge pages on this system");
+#if defined(__SANITIZE_ADDRESS__)
+    // ASan's allocator places and pads large blocks its own way: the loader's vectors then start
+    // inside 2 MB pages and fewer of their pages can be huge (3 instead of 7 here). The count is
+    // checked in the plain build; the load itself is checked under ASan by the other CSV tests.
+    QSKIP("the huge-page count depends on glibc's allocator, which AddressSanitizer replaces");
+#endif
     constexpr int kRows = 600000;
     QByteArray text = "a,b\n";
     text.reserve(kRows * 16 + 8);
