@@ -224,10 +224,12 @@ void Trace::buildLod(Track &track)
             if (counts[k] <= 1)
                 break;
         }
-        LodCascade cascade(track.lod[depth]);
-        for (std::uint32_t i : byDepth[depth])
-            cascade.add(ev[i], i);
-        cascade.finish();
+        if (!track.lod[depth].empty()) { // none kept: events too far apart to fold 4-fold
+            LodCascade cascade(track.lod[depth]);
+            for (std::uint32_t i : byDepth[depth])
+                cascade.add(ev[i], i);
+            cascade.finish();
+        }
         byDepth[depth] = {};
     }
 }

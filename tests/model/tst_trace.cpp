@@ -210,12 +210,12 @@ void TstTrace::lodSelection()
 // than the last level kept; levels stop after one of a single run, or past 2^50 ns.
 void TstTrace::lodMatchesLevelByLevel()
 {
-    for (const quint32 seed : { 1u, 2u, 3u, 4u, 5u, 6u, 7u }) {
+    for (const quint32 seed : { 1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u }) {
         QRandomGenerator rng(seed);
         Track t;
         t.id = TrackId(0);
         TimeNs now = 0;
-        const int n = seed == 6 ? 3 : 30000;
+        const int n = seed == 6 ? 3 : seed == 8 ? 100 : 30000;
         for (int i = 0; i < n; ++i) {
             Event e;
             if (seed == 4 || seed == 7) {
@@ -230,6 +230,14 @@ void TstTrace::lodMatchesLevelByLevel()
             // Gaps over many orders of magnitude, so that many levels differ; some nesting.
             // Seed 3: no gaps between 4 µs and 1 s, so that levels in between fold nothing more
             // (and are not kept).
+            if (seed == 8) {
+                // Gaps beyond the coarsest level: no level folds anything, none is kept.
+                now += TimeNs(1) << 52;
+                e.start = now;
+                e.duration = 10;
+                t.events.push_back(e);
+                continue;
+            }
             const int bits = seed == 3 ? (rng.bounded(8) ? rng.bounded(12) : 30 + rng.bounded(8))
                                        : rng.bounded(seed == 5 ? 45 : 32);
             now += TimeNs(1) << bits;
@@ -289,6 +297,8 @@ void TstTrace::lodMatchesLevelByLevel()
         }
         if (seed == 7)
             QCOMPARE(t.lod[0].front().resolution, TimeNs(1000));
+        if (seed == 8)
+            QVERIFY(t.lod[0].empty());
         if (seed == 1) { // the data must make several levels, or this compares little
             QVERIFY(t.lod.size() > 1);
             QVERIFY(t.lod[0].size() >= 3 && t.lod[1].size() >= 3);
