@@ -3,6 +3,7 @@
 // Internal to the CSV reader: reserves the table's large column vectors in 2 MB pages. Not a
 // public API.
 
+#include "model/pagearray.h"
 #include "model/stringpool.h"
 
 #include <algorithm>
@@ -83,16 +84,7 @@ inline void adviseHugePages(const void *begin, std::size_t bytes, std::size_t al
 // column is resident as a whole, however little of it the rows took).
 template <class T> void releaseUnusedCapacity(std::vector<T> &v)
 {
-#if defined(__linux__)
-    constexpr std::uintptr_t kPageMask = 4095;
-    const auto used = reinterpret_cast<std::uintptr_t>(v.data() + v.size());
-    const auto end = reinterpret_cast<std::uintptr_t>(v.data() + v.capacity());
-    const std::uintptr_t from = (used + kPageMask) & ~kPageMask, to = end & ~kPageMask;
-    if (to > from)
-        madvise(reinterpret_cast<void *>(from), to - from, MADV_DONTNEED);
-#else
-    (void)v;
-#endif
+    releasePages(v.data() + v.size(), v.data() + v.capacity());
 }
 
 // The capacity, at least `count`, with which glibc maps a reservation of `count` elements in whole

@@ -16,6 +16,23 @@
 
 namespace npuscope {
 
+// Hands the whole pages inside [begin, end) back to the system (Linux: they read as zero when
+// next touched, and cost no memory until then); the pages it shares with bytes outside are kept.
+// Elsewhere this does nothing. For memory the caller owns and will not read again as it was.
+inline void releasePages(const void *begin, const void *end)
+{
+#if defined(__unix__)
+    const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+    const auto from = (reinterpret_cast<std::uintptr_t>(begin) + page - 1) / page * page;
+    const auto to = reinterpret_cast<std::uintptr_t>(end) / page * page;
+    if (to > from)
+        madvise(reinterpret_cast<void *>(from), to - from, MADV_DONTNEED);
+#else
+    (void)begin;
+    (void)end;
+#endif
+}
+
 // Why not std::vector or new[]: glibc keeps freed blocks below 32 MB in its arenas (and one
 // thread's arena keeps what another thread freed into it), so an array freed piece by piece
 // through malloc would stay resident until the end of the load, and a pass that frees its input
@@ -62,18 +79,8 @@ public:
     // outside the range are kept. Elsewhere this does nothing.
     void release(std::size_t from, std::size_t to)
     {
-#if defined(__unix__)
-        if (from >= to || to > m_size)
-            return;
-        const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
-        const auto begin = (reinterpret_cast<std::uintptr_t>(m_data + from) + page - 1) / page * page;
-        const auto end = reinterpret_cast<std::uintptr_t>(m_data + to) / page * page;
-        if (end > begin)
-            madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
-#else
-        (void)from;
-        (void)to;
-#endif
+        if (from < to && to <= m_size)
+            releasePages(m_data + from, m_data + to);
     }
 
 private:

@@ -1,42 +1,36 @@
 #pragma once
 
-// The process's resident memory, for the loaders' phase logs: the phase of a peak shows there.
+// The process's memory as the system counts it, for the loaders' phase logs (the phase of a peak
+// shows there) and the benchmarks.
 
 #include <QFile>
 #include <QList>
 
-#if defined(Q_OS_UNIX)
-#include <unistd.h>
-#endif
+#include <algorithm>
 
 namespace npuscope {
 
-// In MB; 0 where /proc/self/statm does not exist (not Linux).
-inline double residentMegabytes()
+// A field of /proc/self/status in kB ("VmRSS:", "VmHWM:"), or -1 where it does not exist (not
+// Linux).
+inline long processStatusKb(const char *key)
 {
-#if defined(Q_OS_UNIX)
-    QFile statm(QStringLiteral("/proc/self/statm"));
-    if (!statm.open(QIODevice::ReadOnly))
-        return 0;
-    const QList<QByteArray> fields = statm.readAll().split(' ');
-    return fields.size() > 1 ? fields[1].toDouble() * double(sysconf(_SC_PAGESIZE)) / 1e6 : 0;
-#else
-    return 0;
-#endif
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (line.startsWith(key))
+            return line.mid(qstrlen(key)).trimmed().split(' ').first().toLong();
+    return -1;
 }
 
-// The peak of residentMegabytes() so far (VmHWM), in MB; 0 where it is not known.
+// Resident memory now, and its peak so far, in MB; 0 where not known.
+inline double residentMegabytes()
+{
+    return double(std::max(processStatusKb("VmRSS:"), 0L)) / 1e3;
+}
 inline double peakResidentMegabytes()
 {
-#if defined(Q_OS_UNIX)
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return 0;
-    for (const QByteArray &line : status.readAll().split('\n'))
-        if (line.startsWith("VmHWM:"))
-            return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1e3;
-#endif
-    return 0;
+    return double(std::max(processStatusKb("VmHWM:"), 0L)) / 1e3;
 }
 
 } // namespace npuscope

@@ -7,6 +7,7 @@
 #include "benchutil.h"
 #include "model/csvreader.h"
 #include "model/kerneltable.h"
+#include "model/residentmemory.h"
 #include "widgets/kerneltablemodel.h"
 
 #include <QCoreApplication>
@@ -25,13 +26,12 @@
 
 using namespace npuscope;
 using bench::median;
-using bench::statusKb;
 
 namespace {
 
 int childLoad(const QString &path)
 {
-    const long before = statusKb("VmRSS:");
+    const long before = processStatusKb("VmRSS:");
     QElapsedTimer t;
     t.start();
     const CsvResult r = readCsvFile(path);
@@ -39,8 +39,8 @@ int childLoad(const QString &path)
     if (!r.ok || !r.table)
         return 1;
     std::printf("%.6f %lld %ld\n", s, static_cast<long long>(r.table->rowCount()),
-        statusKb("VmHWM:") - before);
-    std::fprintf(stderr, "resident after load +%ld MB\n", (statusKb("VmRSS:") - before) / 1024);
+        processStatusKb("VmHWM:") - before);
+    std::fprintf(stderr, "resident after load +%ld MB\n", (processStatusKb("VmRSS:") - before) / 1024);
     return 0;
 }
 

@@ -7,6 +7,7 @@
 // Defaults: 10,000,000 slices, events/100 counter samples. --png saves a few frames of the path
 // as PREFIX-<step>.png, outside the timed part.
 #include "benchutil.h"
+#include "model/residentmemory.h"
 #include "tests/widgets/tracefixtures.h"
 #include "widgets/timelineview.h"
 
@@ -28,7 +29,6 @@
 
 using namespace npuscope;
 
-using bench::statusKb;
 
 namespace {
 
@@ -353,7 +353,7 @@ int main(int argc, char **argv)
 
     const Stats tl = stats(timeline);
     const Stats bl = stats(baseline);
-    const long hwm = statusKb("VmHWM:");
+    const long hwm = processStatusKb("VmHWM:");
 
     std::printf(
         "events              %lld slices in %zu tracks + %zu counter samples (span %.3f s)\n",

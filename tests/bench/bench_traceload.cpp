@@ -4,6 +4,7 @@
 // memory is measured cleanly. Prints medians; not part of the test suite.
 //   bench_traceload FILE [--runs N]
 #include "benchutil.h"
+#include "model/residentmemory.h"
 #include "model/tracedump.h"
 #include "model/traceloader.h"
 #include "model/traceparser.h"
@@ -30,7 +31,6 @@
 
 using namespace npuscope;
 using bench::median;
-using bench::statusKb;
 
 namespace {
 
@@ -212,7 +212,7 @@ void printDigest(const Trace &trace, const IssueList &issues)
 
 int childLoad(const QString &path, int threads)
 {
-    const long before = statusKb("VmRSS:");
+    const long before = processStatusKb("VmRSS:");
     QElapsedTimer t;
     t.start();
     TraceLoadOptions o;
@@ -223,7 +223,7 @@ int childLoad(const QString &path, int threads)
     if (!r.trace)
         return 1;
     std::printf("%.6f %lld %ld %ld\n", s, static_cast<long long>(r.trace->stats.events),
-                statusKb("VmRSS:") - before, statusKb("VmHWM:") - before);
+                processStatusKb("VmRSS:") - before, processStatusKb("VmHWM:") - before);
     if (qEnvironmentVariableIsSet("NPUSCOPE_BENCH_DIGEST"))
         printDigest(*r.trace, r.issues);
     return 0;
