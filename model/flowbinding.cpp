@@ -100,6 +100,8 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
         };
         std::vector<Hint> hints(256); // by track, direct-mapped: a hint only saves time
         std::vector<std::size_t> &count = topCount[part];
+        std::size_t notStarts = 0; // counted here: neighbouring elements of a shared vector
+                                   // would bounce a cache line between the threads per point
         const auto [first, last] = blockRange(part);
         const std::size_t end = first < last ? blockEnd(last - 1) : 0;
         for (std::size_t i = first * points.kBlockSize; i < end; ++i) {
@@ -110,8 +112,9 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
                 hint = { track.value, 0 };
             p.ref = bind(p, track, hint.at);
             ++count[topOf(p)];
-            partNotStarts[part] += p.phase != 's';
+            notStarts += p.phase != 's';
         }
+        partNotStarts[part] = notStarts;
     });
     qCDebug(lcLoad, "  bind %zu flow points: %.1f ms, resident %.0f MB (peak %.0f)", n, clock.nsecsElapsed() / 1e6, residentMegabytes(), peakResidentMegabytes());
     clock.restart();
@@ -159,11 +162,27 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
     for (std::size_t part = 1; part < parts; ++part)
         firstTop[part] = static_cast<std::size_t>(
             std::lower_bound(topStart.begin(), topStart.end() - 1, n * part / parts) - topStart.begin());
+    // Walks points sorted by `before`: the points of each id (same category and id), where each
+    // step or end continues the flow from the last start or step.
+    auto chain = [&](auto first, auto last, std::vector<Flow> &flows, qint64 &unbound) {
+        for (auto g = first; g != last;) {
+            const auto group = g;
+            EventRef previous;
+            for (; g != last && g->id == group->id && labelRank[g->label] == labelRank[group->label]; ++g) {
+                const EventRef ref = g->ref;
+                if (!ref.isValid())
+                    ++unbound;
+                if (g->phase != 's' && previous.isValid() && ref.isValid())
+                    flows.push_back({ m_flowLabels[g->label].name, m_flowLabels[g->label].category, previous, ref });
+                if (g->phase != 'f')
+                    previous = ref;
+            }
+        }
+    };
     runParts(parts, [&](std::size_t part) {
         std::vector<FlowPoint> bucket;
         std::vector<std::size_t> subStart;
-        std::vector<Flow> &flows = partFlows[part];
-        qint64 &unbound = partUnbound[part];
+        qint64 unbound = 0;
         for (std::size_t t = firstTop[part]; t < firstTop[part + 1]; ++t) {
             const std::size_t from = topStart[t], to = topStart[t + 1];
             if (from == to)
@@ -177,29 +196,16 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
             for (std::size_t i = from; i < to; ++i)
                 bucket[subStart[subOf(sorted[i])]++] = sorted[i];
             sorted.release(from, to);
-            for (std::size_t sub = 0, at = 0; at < bucket.size(); ++sub) {
-                // subStart[sub] is now the end of small bucket `sub`
+            // subStart[sub] is now the end of small bucket `sub`.
+            for (std::size_t sub = 0, at = 0; at < bucket.size(); at = subStart[sub++]) {
                 const auto first = bucket.begin() + static_cast<std::ptrdiff_t>(at);
                 const auto last = bucket.begin() + static_cast<std::ptrdiff_t>(subStart[sub]);
-                at = subStart[sub];
-                if (last - first > 1)
+                if (last - first > 1) // (stable_sort takes a buffer even for one point)
                     std::stable_sort(first, last, before);
-                for (auto g = first; g != last;) {
-                    // The points of one id: same category and id.
-                    const auto group = g;
-                    EventRef previous;
-                    for (; g != last && g->id == group->id && labelRank[g->label] == labelRank[group->label]; ++g) {
-                        const EventRef ref = g->ref;
-                        if (!ref.isValid())
-                            ++unbound;
-                        if (g->phase != 's' && previous.isValid() && ref.isValid())
-                            flows.push_back({ m_flowLabels[g->label].name, m_flowLabels[g->label].category, previous, ref });
-                        if (g->phase != 'f')
-                            previous = ref;
-                    }
-                }
+                chain(first, last, partFlows[part], unbound);
             }
         }
+        partUnbound[part] = unbound;
     });
     sorted = PageArray<FlowPoint>();
     qCDebug(lcLoad, "  order by id and chain: %.1f ms, resident %.0f MB (peak %.0f)", clock.nsecsElapsed() / 1e6, residentMegabytes(), peakResidentMegabytes());
