@@ -15,22 +15,16 @@ namespace {
             r.computeNs += s.computeNs;
             r.commNotOverlappedNs += s.commNotOverlappedNs;
             r.freeNs += s.freeNs;
+            r.preparingNs += s.preparingNs;
             r.wallNs += s.wallNs;
         }
         r.steps = int(analysis->steps.size());
         r.computeNs /= r.steps;
         r.commNotOverlappedNs /= r.steps;
         r.freeNs /= r.steps;
+        r.preparingNs /= r.steps;
         r.wallNs /= r.steps;
         return r;
-    }
-
-    int indexOfRankId(const ClusterSummary &summary, const Profile &profile, double rankId)
-    {
-        for (std::size_t i = 0; i < summary.ranks.size(); ++i)
-            if (profile.ranks[std::size_t(summary.ranks[i].rankIndex)]->rank() == int(rankId))
-                return int(i);
-        return -1;
     }
 
 } // namespace
@@ -45,17 +39,14 @@ ClusterSummary summariseCluster(const Profile &profile,
             int(i), *profile.ranks[i], i < analyses.size() ? analyses[i].get() : nullptr));
 
     for (const Finding &f : profileFindings) {
-        if (f.id != QLatin1String(FindingId::kRankImbalance))
-            continue;
-        summary.imbalance = f.title;
-        summary.slowest = indexOfRankId(summary, profile, f.metric(u"slowest_rank", -1));
-        summary.fastest = indexOfRankId(summary, profile, f.metric(u"fastest_rank", -1));
-        summary.lagNs = TimeNs(f.metric(u"compute_lag"));
-        if (summary.slowest >= 0 && summary.fastest >= 0)
-            return summary;
+        if (f.id == QLatin1String(FindingId::kRankImbalance)) {
+            summary.imbalance = f.title;
+            break;
+        }
     }
-    // No imbalance finding (or ranks without ids): compare the wall time per step.
-    summary.slowest = summary.fastest = -1;
+    // The slowest rank and its lag are the tallest and the shortest bar: the wall time per step.
+    // Not the finding's compute lag: in synchronous training the ranks' steps take the same wall
+    // time and the lag shows as communication on the fast ranks, which the finding's title says.
     for (std::size_t i = 0; i < summary.ranks.size(); ++i) {
         const ClusterRank &r = summary.ranks[i];
         if (r.steps == 0)

@@ -190,21 +190,27 @@ std::optional<Finding> findRankImbalance(
     f.severity
         = worst.ratio >= kRankSpreadCritical ? FindingSeverity::Critical : FindingSeverity::Warning;
     const TimeNs lag = compute.max->compute - compute.min->compute;
-    if (compute.ratio > kRankSpread)
+    // The title names one spread: the compute lag when compute differs enough, else the largest
+    // spread. Its figure is the finding's key number ("spread"), whichever time it measures.
+    TimeNs spread = lag;
+    if (compute.ratio > kRankSpread) {
         f.title = Text::tr("%1 computes %2 longer per step than %3 (%4 of the step)")
                       .arg(label(compute.max), formatDuration(lag), label(compute.min),
                           formatShare(compute.ratio));
-    else
+    } else {
+        spread = worst.max->*worst.field - worst.min->*worst.field;
         f.title = Text::tr("Ranks differ by %1 per step in %2 time (%3 of the step)")
-                      .arg(formatDuration(worst.max->*worst.field - worst.min->*worst.field),
+                      .arg(formatDuration(spread),
                           worst.field == &RankTimes::comm ? Text::tr("exposed communication")
                                                           : Text::tr("idle"),
                           formatShare(worst.ratio));
+    }
     f.addMetric(QStringLiteral("ranks"), double(times.size()), Metric::Unit::Count);
     f.addMetric(QStringLiteral("slowest_rank"),
         profile.ranks[std::size_t(compute.max->index)]->rank(), Metric::Unit::Number);
     f.addMetric(QStringLiteral("fastest_rank"),
         profile.ranks[std::size_t(compute.min->index)]->rank(), Metric::Unit::Number);
+    f.addMetric(QStringLiteral("spread"), double(spread), Metric::Unit::Ns);
     f.addMetric(QStringLiteral("compute_lag"), double(lag), Metric::Unit::Ns);
     for (const Spread &s : spreads)
         f.addMetric(QLatin1String(s.key) + QStringLiteral("_spread"), s.ratio, Metric::Unit::Ratio);

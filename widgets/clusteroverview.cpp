@@ -24,6 +24,7 @@ namespace {
     const QColor kCompute(0x3b, 0x82, 0xf6);
     const QColor kComm(0xf5, 0x9e, 0x0b);
     const QColor kFree(0xa3, 0xa3, 0xa3);
+    const QColor kPreparing(0xa7, 0x8b, 0xfa); // violet: the host's part, before the device starts
 
 } // namespace
 
@@ -124,9 +125,12 @@ void ClusterOverview::rebuildChart()
     auto *compute = new QBarSet(tr("Computing"));
     auto *comm = new QBarSet(tr("Communication (not overlapped)"));
     auto *idle = new QBarSet(tr("Free"));
+    // With it the bar is as tall as the wall time per step, which the headline compares.
+    auto *preparing = new QBarSet(tr("Preparing"));
     compute->setColor(kCompute);
     comm->setColor(kComm);
     idle->setColor(kFree);
+    preparing->setColor(kPreparing);
     QStringList categories;
     double top = 0;
     for (const ClusterRank &r : m_summary.ranks) {
@@ -134,9 +138,11 @@ void ClusterOverview::rebuildChart()
         *compute << double(r.computeNs) / kNsPerMs;
         *comm << double(r.commNotOverlappedNs) / kNsPerMs;
         *idle << double(r.freeNs) / kNsPerMs;
-        top = std::max(top, double(r.computeNs + r.commNotOverlappedNs + r.freeNs) / kNsPerMs);
+        *preparing << double(r.preparingNs) / kNsPerMs;
+        top = std::max(
+            top, double(r.computeNs + r.commNotOverlappedNs + r.freeNs + r.preparingNs) / kNsPerMs);
     }
-    for (QBarSet *set : { compute, comm, idle }) {
+    for (QBarSet *set : { compute, comm, idle, preparing }) {
         // The slowest rank's bar is drawn darker in every segment (and named in its label).
         set->setSelectedColor(set->color().darker(135));
         if (m_summary.slowest >= 0)

@@ -15,9 +15,9 @@ namespace npuscope {
 class CommMatrixView;
 
 // The first view of a multi-rank run: per-rank mean step time split into computing,
-// communication not overlapped and free time (stacked bars), the slowest rank highlighted with
-// its lag, and the communication matrix when the profile has one. Clicking a rank's bar asks to
-// show that rank.
+// communication not overlapped, free and preparing time (stacked bars, as tall as the wall time),
+// the slowest rank highlighted with its lag, and the communication matrix when the profile has one.
+// Clicking a rank's bar asks to show that rank.
 class ClusterOverview : public QWidget {
     Q_OBJECT
 

@@ -115,8 +115,10 @@ QString FindingsModel::keyNumber(const Finding &finding)
         const int options = int(finding.metric(u"costly_options"));
         return tr("%n option(s)", nullptr, options);
     }
-    if (finding.id == QLatin1String(FindingId::kRankImbalance) && finding.hasMetric(u"compute_lag"))
-        return formatDuration(TimeNs(std::llround(finding.metric(u"compute_lag"))));
+    // The spread the title names (compute, exposed communication or idle time), not always the
+    // compute lag: a 17 ms communication spread next to a 14 µs key number reads as a mistake.
+    if (finding.id == QLatin1String(FindingId::kRankImbalance) && finding.hasMetric(u"spread"))
+        return formatDuration(TimeNs(std::llround(finding.metric(u"spread"))));
     for (const Metric &m : finding.metrics) {
         if (m.key == QLatin1String("share"))
             return metricText(m);

@@ -28,11 +28,12 @@ private slots:
         for (std::size_t i = 0; i < s.ranks.size(); ++i) {
             const auto &steps = m_analyses[i]->steps;
             QVERIFY(!steps.empty());
-            TimeNs compute = 0, comm = 0, idle = 0, wall = 0;
+            TimeNs compute = 0, comm = 0, idle = 0, preparing = 0, wall = 0;
             for (const StepBreakdown &b : steps) {
                 compute += b.computeNs;
                 comm += b.commNotOverlappedNs;
                 idle += b.freeNs;
+                preparing += b.preparingNs;
                 wall += b.wallNs;
             }
             const auto n = TimeNs(steps.size());
@@ -42,6 +43,7 @@ private slots:
             QCOMPARE(s.ranks[i].computeNs, compute / n);
             QCOMPARE(s.ranks[i].commNotOverlappedNs, comm / n);
             QCOMPARE(s.ranks[i].freeNs, idle / n);
+            QCOMPARE(s.ranks[i].preparingNs, preparing / n);
             QCOMPARE(s.ranks[i].wallNs, wall / n);
         }
         // Without the finding: the largest and smallest wall time per step.
@@ -55,20 +57,45 @@ private slots:
         QVERIFY(s.imbalance.isEmpty());
     }
 
-    void fromImbalanceFinding()
+    void lagIsWallTimeNotComputeLag()
     {
+        // As ascend-2025-01/level0: the ranks compute the same (14 µs apart) and the finding is
+        // about exposed communication; the headline's lag is the wall time the bars show, and
+        // the finding's compute pair (here the other way round) does not pick the slowest rank.
+        std::vector<std::shared_ptr<const RankAnalysis>> analyses;
+        const TimeNs comm[] = { 81'520'000, 64'620'000, 70'000'000 };
+        for (int i = 0; i < 3; ++i) {
+            StepBreakdown b;
+            b.computeNs = 8'830'000 - i * 14'300;
+            b.commNotOverlappedNs = comm[i];
+            b.freeNs = 27'200'000;
+            b.preparingNs = 19'000'000 + i * 1'000'000;
+            b.wallNs = b.computeNs + b.commNotOverlappedNs + b.freeNs + b.preparingNs;
+            StepBreakdown longer = b; // means per step: the second step is 2 ms longer
+            longer.preparingNs += 2'000'000;
+            longer.wallNs += 2'000'000;
+            auto a = std::make_shared<RankAnalysis>();
+            a->steps = { b, longer };
+            analyses.push_back(a);
+        }
         Finding f;
         f.id = QLatin1String(FindingId::kRankImbalance);
-        f.title = QStringLiteral("rank 2 computes 5 ms longer per step than rank 0");
+        f.title = QStringLiteral("Ranks differ by 16.90 ms per step in exposed communication");
         f.addMetric(QStringLiteral("slowest_rank"), 2, Metric::Unit::Number);
         f.addMetric(QStringLiteral("fastest_rank"), 0, Metric::Unit::Number);
-        f.addMetric(QStringLiteral("compute_lag"), 5e6, Metric::Unit::Ns);
+        f.addMetric(QStringLiteral("spread"), 16.9e6, Metric::Unit::Ns);
+        f.addMetric(QStringLiteral("compute_lag"), 28'600, Metric::Unit::Ns);
         Finding other;
         other.id = QLatin1String(FindingId::kHostBound);
-        const ClusterSummary s = summariseCluster(*m_run->profile, m_analyses, { other, f });
-        QCOMPARE(s.slowest, 2);
-        QCOMPARE(s.fastest, 0);
-        QCOMPARE(s.lagNs, TimeNs(5000000));
+        const ClusterSummary s = summariseCluster(*m_run->profile, analyses, { other, f });
+        QCOMPARE(s.slowest, 0); // 137.55 ms per step
+        QCOMPARE(s.fastest, 1); // 121.64 ms
+        QCOMPARE(s.ranks[0].wallNs, TimeNs(137'550'000));
+        QCOMPARE(s.ranks[1].wallNs, TimeNs(121'635'700));
+        QCOMPARE(s.lagNs, TimeNs(137'550'000 - 121'635'700));
+        QCOMPARE(s.ranks[1].preparingNs, TimeNs(21'000'000));
+        for (const ClusterRank &r : s.ranks) // the bars add up to the wall time
+            QCOMPARE(r.computeNs + r.commNotOverlappedNs + r.freeNs + r.preparingNs, r.wallNs);
         QCOMPARE(s.imbalance, f.title);
     }
 

@@ -94,6 +94,25 @@ std::vector<RankAnalysis> analyseAll(const Profile &profile)
     return all;
 }
 
+// A multi-rank sample, its ranks analysed and its cross-rank findings; null when not present.
+struct SampleRun {
+    LoadResult loaded;
+    std::vector<RankAnalysis> ranks;
+    std::vector<Finding> findings;
+};
+
+std::unique_ptr<SampleRun> analyseSample(const QString &folder)
+{
+    const QString path = kSamples + QLatin1Char('/') + folder;
+    if (!QDir(path).exists())
+        return nullptr;
+    auto run = std::make_unique<SampleRun>();
+    run->loaded = loadProfile(path);
+    run->ranks = analyseAll(*run->loaded.profile);
+    run->findings = findProfileFindings(*run->loaded.profile, run->ranks);
+    return run;
+}
+
 } // namespace
 
 class TstFindings : public QObject {
@@ -108,10 +127,13 @@ private slots:
     void profilerOverheadOnDisk();
     void rankImbalance_data();
     void rankImbalance();
+    void rankImbalanceSpread_data();
+    void rankImbalanceSpread();
     void balancedRanks();
     void sampleLevel1();
     void sampleLevels_data();
     void sampleLevels();
+    void sampleLevel0Ranks();
     void sampleFourRanks();
     void sampleKineto();
 };
@@ -362,6 +384,8 @@ void TstFindings::rankImbalance()
     QCOMPARE(f.metric(u"slowest_rank"), double(hi - compute.begin()));
     QCOMPARE(f.metric(u"fastest_rank"), double(lo - compute.begin()));
     QCOMPARE(f.metric(u"compute_lag"), double(*hi - *lo));
+    QCOMPARE(f.metric(u"spread"), double(*hi - *lo)); // the title names the compute lag
+    QVERIFY(f.title.contains(formatDuration(*hi - *lo)));
     QCOMPARE(f.metric(u"ranks"), 4.0);
     QVERIFY(f.metric(u"compute_spread") > 0.05);
     QCOMPARE(f.evidence.size(), std::size_t(4));
@@ -369,6 +393,49 @@ void TstFindings::rankImbalance()
     // No per-rank finding: each rank on its own is clean.
     for (const RankAnalysis &a : ranks)
         QCOMPARE(idsOf(a.findings), QStringList());
+}
+
+void TstFindings::rankImbalanceSpread_data()
+{
+    // Compute, exposed communication and idle time per step of rank 0, then of rank 1, in µs.
+    QTest::addColumn<QList<TimeNs>>("times");
+    QTest::addColumn<TimeNs>("spread");
+    QTest::addColumn<QString>("titleWords");
+    // ascend-2025-01/level0: equal compute, 16.90 ms more exposed communication on rank 0.
+    QTest::newRow("communication") << QList<TimeNs> { 8830, 81520, 27200, 8810, 64620, 28540 }
+                                   << TimeNs(16'900'000) << QStringLiteral("exposed communication");
+    QTest::newRow("idle") << QList<TimeNs> { 50000, 10000, 5000, 50100, 10000, 25000 }
+                          << TimeNs(20'000'000) << QStringLiteral("idle");
+    QTest::newRow("compute") << QList<TimeNs> { 50000, 30000, 5000, 70000, 10000, 5000 }
+                             << TimeNs(20'000'000) << QStringLiteral("computes");
+}
+
+void TstFindings::rankImbalanceSpread()
+{
+    // The key number ("spread") is the spread the title names, whichever time it measures,
+    // while compute_lag stays the compute difference.
+    QFETCH(QList<TimeNs>, times);
+    QFETCH(TimeNs, spread);
+    QFETCH(QString, titleWords);
+    const auto g = generate(QString(), 3, 2);
+    QVERIFY(g->ok());
+    std::vector<RankAnalysis> ranks(2);
+    for (std::size_t r = 0; r < 2; ++r) {
+        StepBreakdown b;
+        b.computeNs = times[qsizetype(r * 3)] * 1000;
+        b.commNotOverlappedNs = times[qsizetype(r * 3 + 1)] * 1000;
+        b.freeNs = times[qsizetype(r * 3 + 2)] * 1000;
+        b.wallNs = b.computeNs + b.commNotOverlappedNs + b.freeNs;
+        ranks[r].steps = { b, b };
+    }
+    const std::vector<Finding> findings = findProfileFindings(*g->profile, ranks);
+    QCOMPARE(idsOf(findings), QStringList { QStringLiteral("rank-imbalance") });
+    const Finding &f = findings.front();
+    checkShape(f, nullptr);
+    QVERIFY2(f.title.contains(titleWords), qPrintable(f.title));
+    QVERIFY2(f.title.contains(formatDuration(spread)), qPrintable(f.title));
+    QCOMPARE(f.metric(u"spread"), double(spread));
+    QCOMPARE(f.metric(u"compute_lag"), double(qAbs(times[3] - times[0]) * 1000));
 }
 
 void TstFindings::balancedRanks()
@@ -386,15 +453,13 @@ void TstFindings::balancedRanks()
 
 void TstFindings::sampleLevel1()
 {
-    const QString path = kSamples + QStringLiteral("/ascend-2025-01/level1");
-    if (!QDir(path).exists())
+    const auto run = analyseSample(QStringLiteral("ascend-2025-01/level1"));
+    if (!run)
         QSKIP("samples not present");
-    const LoadResult loaded = loadProfile(path);
-    QCOMPARE(loaded.profile->ranks.size(), std::size_t(2));
-    const std::vector<RankAnalysis> ranks = analyseAll(*loaded.profile);
-    const RankAnalysis &a = ranks[0];
+    QCOMPARE(run->ranks.size(), std::size_t(2));
+    const RankAnalysis &a = run->ranks[0];
     for (const Finding &f : a.findings)
-        checkShape(f, loaded.profile->ranks[0].get());
+        checkShape(f, run->loaded.profile->ranks[0].get());
     // Collected with with_stack, record_shapes and profile_memory on, and PIPE_UTILIZATION.
     const Finding *overhead = find(a.findings, "profiler-overhead");
     QVERIFY(overhead);
@@ -424,7 +489,7 @@ void TstFindings::sampleLevel1()
     QVERIFY(find(a.findings, "unaccounted-time"));
     QVERIFY(!find(a.findings, "ai-cpu-fallback")); // no AI_CPU rows
     // Both ranks compute 8.87 ms; exposed communication differs by 4% of the step: balanced.
-    QCOMPARE(idsOf(findProfileFindings(*loaded.profile, ranks)), QStringList());
+    QCOMPARE(idsOf(run->findings), QStringList());
 }
 
 void TstFindings::sampleLevels_data()
@@ -468,22 +533,44 @@ void TstFindings::sampleLevels()
     QVERIFY(find(a.findings, "host-bound"));
 }
 
+void TstFindings::sampleLevel0Ranks()
+{
+    // Ranks computing 8.83 and 8.81 ms per step: title and key number are about communication.
+    const auto run = analyseSample(QStringLiteral("ascend-2025-01/level0"));
+    if (!run)
+        QSKIP("samples not present");
+    const std::vector<RankAnalysis> &ranks = run->ranks;
+    QCOMPARE(ranks.size(), std::size_t(2));
+    const Finding *f = find(run->findings, "rank-imbalance");
+    QVERIFY(f);
+    TimeNs comm[2] = {};
+    for (std::size_t r = 0; r < 2; ++r) {
+        for (const StepBreakdown &b : ranks[r].steps)
+            comm[r] += b.commNotOverlappedNs;
+        comm[r] /= TimeNs(ranks[r].steps.size());
+    }
+    QVERIFY(f->title.contains(QStringLiteral("exposed communication")));
+    QCOMPARE(f->metric(u"spread"), double(qAbs(comm[0] - comm[1])));
+    QVERIFY2(f->title.contains(formatDuration(qAbs(comm[0] - comm[1]))), qPrintable(f->title));
+    QVERIFY(f->metric(u"spread") > 15e6 && f->metric(u"compute_lag") < 0.1e6);
+}
+
 void TstFindings::sampleFourRanks()
 {
     // ascend-2025-11: four ranks, two with kernel rows, two with step_trace_time.csv only.
-    const QString path = kSamples + QStringLiteral("/ascend-2025-11");
-    if (!QDir(path).exists())
+    const auto run = analyseSample(QStringLiteral("ascend-2025-11"));
+    if (!run)
         QSKIP("samples not present");
-    const LoadResult loaded = loadProfile(path);
-    QCOMPARE(loaded.profile->ranks.size(), std::size_t(4));
-    const std::vector<RankAnalysis> ranks = analyseAll(*loaded.profile);
-    const std::vector<Finding> findings = findProfileFindings(*loaded.profile, ranks);
+    const std::vector<RankAnalysis> &ranks = run->ranks;
+    const std::vector<Finding> &findings = run->findings;
+    QCOMPARE(ranks.size(), std::size_t(4));
     QCOMPARE(idsOf(findings), QStringList { QStringLiteral("rank-imbalance") });
     const Finding &f = findings.front();
     // Computing: ranks 0/1 231.29 / 230.90 ms, ranks 2/3 400.45 / 401.13 ms.
     QCOMPARE(f.metric(u"slowest_rank"), 3.0);
     QCOMPARE(f.metric(u"fastest_rank"), 1.0);
     QCOMPARE(f.metric(u"compute_lag"), 401131700.0 - 230903720.0);
+    QCOMPARE(f.metric(u"spread"), f.metric(u"compute_lag"));
     QVERIFY(f.metric(u"compute_spread") > 0.2);
     QCOMPARE(f.severity, FindingSeverity::Critical);
     for (const RankAnalysis &a : ranks) {

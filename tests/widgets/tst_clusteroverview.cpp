@@ -27,12 +27,13 @@ ClusterSummary summary()
         r.computeNs = 200'000'000 + i * 10'000'000;
         r.commNotOverlappedNs = 50'000'000;
         r.freeNs = 30'000'000;
-        r.wallNs = r.computeNs + r.commNotOverlappedNs + r.freeNs;
+        r.preparingNs = 20'000'000 - i * 1'000'000;
+        r.wallNs = r.computeNs + r.commNotOverlappedNs + r.freeNs + r.preparingNs;
         s.ranks.push_back(r);
     }
     s.slowest = 3;
     s.fastest = 0;
-    s.lagNs = 30'000'000;
+    s.lagNs = 27'000'000; // 327 - 300 ms per step
     s.imbalance = QStringLiteral("rank 3 computes 30 ms longer per step than rank 0");
     return s;
 }
@@ -49,17 +50,24 @@ private slots:
         view.resize(1000, 500);
         view.setSummary(summary());
         QStackedBarSeries *series = view.series();
-        QCOMPARE(series->count(), 3); // computing, communication not overlapped, free
+        QCOMPARE(series->count(), 4); // computing, communication not overlapped, free, preparing
         const QList<QBarSet *> sets = series->barSets();
         QCOMPARE(sets[0]->count(), 4);
         QCOMPARE(sets[0]->at(3), 230.0); // ms
         QCOMPARE(sets[1]->at(0), 50.0);
         QCOMPARE(sets[2]->at(2), 30.0);
+        QCOMPARE(sets[3]->at(1), 19.0);
+        for (int i = 0; i < 4; ++i) { // each bar is as tall as the rank's wall time per step
+            double top = 0;
+            for (QBarSet *set : sets)
+                top += set->at(i);
+            QCOMPARE(top, double(summary().ranks[std::size_t(i)].wallNs) / 1e6);
+        }
         for (QBarSet *set : sets) // the slowest rank, and only it, is highlighted
             QCOMPARE(set->selectedBars(), QList<int> { 3 });
         const QString headline = view.headline()->text();
         QVERIFY2(headline.contains(QLatin1String("rank 3"))
-                && headline.contains(QLatin1String("30.00 ms")),
+                && headline.contains(QLatin1String("27.00 ms")),
             qPrintable(headline));
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));

@@ -98,8 +98,8 @@ private slots:
         QTest::newRow("share wins") << QStringLiteral("host-bound") << QStringLiteral("25.0%");
         QTest::newRow("profiler overhead counts options")
             << QStringLiteral("profiler-overhead") << QStringLiteral("3 option(s)");
-        QTest::newRow("rank imbalance shows the lag")
-            << QStringLiteral("rank-imbalance") << QStringLiteral("1.50 ms");
+        QTest::newRow("rank imbalance shows the spread its title names")
+            << QStringLiteral("rank-imbalance") << QStringLiteral("16.90 ms");
         QTest::newRow("first time without a share")
             << QStringLiteral("other") << QStringLiteral("1.50 ms");
     }
@@ -116,6 +116,8 @@ private slots:
             f.addMetric(QStringLiteral("costly_options"), 3, Metric::Unit::Count);
         f.addMetric(QStringLiteral("steps"), 4, Metric::Unit::Count);
         f.addMetric(QStringLiteral("compute_lag"), 1'500'000, Metric::Unit::Ns);
+        if (id == QLatin1String("rank-imbalance")) // after compute_lag, the first time
+            f.addMetric(QStringLiteral("spread"), 16'900'000, Metric::Unit::Ns);
         QCOMPARE(FindingsModel::keyNumber(f), expected);
     }
 
