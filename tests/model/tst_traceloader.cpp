@@ -22,6 +22,7 @@ private slots:
     void rejects();
     void kinetoObjectForm();
     void opaqueKeys();
+    void escapedStrings();
     void flowIdsAndNames();
     void overlapAndNesting();
     void beginEnd();
@@ -221,6 +222,43 @@ void TstTraceLoader::opaqueKeys()
         {"ph": "X", "name": "c", "pid": 3170820512, "tid": 5, "ts": 3, "dur": 1}])";
     const TraceLoadResult r = loadBytes(json);
     QCOMPARE(r.trace->tracks.size(), std::size_t(2));
+}
+
+// Names, categories, phases and "bp" are read from the raw text unless they hold a backslash:
+// escaped and unescaped spellings of one string are the same string, spaces inside the quotes
+// are kept, whitespace after the closing quote is not part of it, and a number as a name is
+// its text.
+void TstTraceLoader::escapedStrings()
+{
+    const QByteArray json = R"([{"ph": "X", "name": "a\"b\\c", "cat": "k\u0065rnel", "pid": 1, "tid": 1, "ts": 1, "dur": 1},
+        {"ph": "\u0058", "name": "a\u0022b\u005cc" , "cat": "kernel"  , "pid": 1, "tid": 1, "ts": 3, "dur": 1},
+        {"ph" : "X" , "name" : " padded\t" , "pid": 1, "tid": 1, "ts": 5, "dur": 1},
+        {"ph": "X", "name": 42, "pid": 1, "tid": 1, "ts": 7, "dur": 1},
+        {"ph": "X", "name": "caf\u00e9 \/ \u4e2d", "pid": 1, "tid": 1, "ts": 9, "dur": 1},
+        {"ph": "X", "name": "op", "pid": 1, "tid": 1, "ts": 0, "dur": 100},
+        {"ph": "X", "name": "k", "pid": 2, "tid": 2, "ts": 10, "dur": 1},
+        {"ph": "s", "name": "f", "cat": "c", "id": 1, "pid": 1, "tid": 1, "ts": 2},
+        {"ph": "f", "bp": "\u0065", "name": "f", "cat": "\u0063", "id": 1, "pid": 2, "tid": 2, "ts": 10.5}])";
+    const TraceLoadResult r = loadBytes(json);
+    QVERIFY(r.trace);
+    QVERIFY2(r.issues.isEmpty(), qPrintable(r.issues.isEmpty() ? QString() : r.issues.first().message));
+    const Trace &t = *r.trace;
+    QCOMPARE(t.stats.complete, 7);
+    std::vector<QString> names, cats;
+    for (const Event &e : t.tracks[0].events) {
+        names.push_back(t.strings.string(e.name));
+        cats.push_back(t.strings.string(e.category));
+    }
+    const std::vector<QString> wantNames { QStringLiteral("op"), QStringLiteral("a\"b\\c"), QStringLiteral("a\"b\\c"),
+        QStringLiteral(" padded\t"), QStringLiteral("42"), QString::fromUtf8("caf\u00e9 / \u4e2d") };
+    QCOMPARE(names, wantNames);
+    QCOMPARE(cats[1], QStringLiteral("kernel"));
+    QCOMPARE(cats[2], QStringLiteral("kernel"));
+    QCOMPARE(t.strings.string(t.tracks[0].events[1].name), t.strings.string(t.tracks[0].events[2].name));
+    QVERIFY(t.tracks[0].events[1].name == t.tracks[0].events[2].name);
+    // "bp": "\u0065" is "e": the flow ends at the enclosing slice "k" (not the next one).
+    QCOMPARE(t.flows.size(), std::size_t(1));
+    QCOMPARE(t.strings.string(t.event(t.flows[0].to).name), QStringLiteral("k"));
 }
 
 // Flow ids pair starts with ends by their exact text (hashed, not interned): ids that differ
