@@ -110,11 +110,13 @@ ArrayStart findArrayStart(const TraceSource &src)
     return result;
 }
 
-// The first event boundary at or after `nominal`, or -1.
+// The first event boundary at or after `nominal`, or -1. Events are a few hundred bytes: the
+// first window is small (1 MiB windows read 121 MB for the 121 cuts of a 1 GB trace before any
+// parsing began, 26 ms on one thread).
 std::int64_t boundaryNear(const TraceSource &src, std::int64_t nominal, std::int64_t limit)
 {
     std::vector<char> window;
-    for (std::int64_t size = 1 << 20; size <= (std::int64_t(64) << 20); size *= 4) {
+    for (std::int64_t size = 64 << 10; size <= (std::int64_t(64) << 20); size *= 4) {
         const std::int64_t want = std::min(size, limit - nominal);
         if (want <= 0)
             return -1;
