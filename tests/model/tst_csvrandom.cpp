@@ -241,6 +241,7 @@ class TestCsvRandom : public QObject {
 private slots:
     void smallDocuments();
     void largeDocument();
+    void wideLargeDocument();
     void nearlyUniqueTextKeepsOneIdPerText();
     void quotesAtEveryBlockOffset();
 
@@ -452,6 +453,35 @@ void TestCsvRandom::largeDocument()
             + (rnd.chance(50) ? "\n" : "\r\n");
     }
     for (const std::size_t window : { std::size_t(16) << 20, std::size_t(100003) }) {
+        const QString diff = compare(doc, window);
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    }
+}
+
+// Two threads on a file so wide that its first batch (16 K cells) holds fewer rows than the reader's
+// first guess of the columns' costs looks at (kGuessRows, 128): 150 columns, 109 rows a batch.
+void TestCsvRandom::wideLargeDocument()
+{
+    Random rnd(3);
+    constexpr int kColumns = 150;
+    std::string doc;
+    for (int c = 0; c < kColumns; ++c)
+        doc += (c > 0 ? ",c" : "c") + std::to_string(c);
+    doc += '\n';
+    std::int64_t id = 0;
+    while (doc.size() < (9u << 20)) {
+        for (int c = 0; c < kColumns; ++c) {
+            if (c > 0)
+                doc += ',';
+            // Every fifth column nearly unique (raw), the others a few values each; now and then
+            // a random cell (quoted, with line breaks, missing, ...).
+            doc += c % 5 == 0 ? std::to_string(++id)
+                : rnd.chance(1) ? randomCell(rnd)
+                                : std::to_string(rnd.below(4));
+        }
+        doc += rnd.chance(50) ? "\n" : "\r\n";
+    }
+    for (const std::size_t window : { std::size_t(16) << 20, std::size_t(65537) }) {
         const QString diff = compare(doc, window);
         QVERIFY2(diff.isEmpty(), qPrintable(diff));
     }
