@@ -1471,6 +1471,10 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
         <source>Bars from %1 to %2, in this order: point at a bar for its rank.</source>
         <translation>柱条按此顺序从 %1 到 %2：将鼠标指向柱条可查看其 Rank。</translation>
     </message>
+    <message>
+        <source>Preparing</source>
+        <translation>准备</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::CommMatrix</name>
@@ -3683,11 +3687,11 @@ Opens all %2 ranks of this run</source>
     </message>
     <message>
         <source>%1 &quot;B&quot; events have no matching &quot;E&quot;; shown with zero duration</source>
-        <translation>%1 个 "B" 事件没有匹配的 "E"，按零时长显示</translation>
+        <translation>%1 个 &quot;B&quot; 事件没有匹配的 &quot;E&quot;，按零时长显示</translation>
     </message>
     <message>
         <source>%1 &quot;E&quot; events have no matching &quot;B&quot;; ignored</source>
-        <translation>%1 个 "E" 事件没有匹配的 "B"，已忽略</translation>
+        <translation>%1 个 &quot;E&quot; 事件没有匹配的 &quot;B&quot;，已忽略</translation>
     </message>
     <message>
         <source>byte %1</source>
@@ -3707,11 +3711,11 @@ Opens all %2 ranks of this run</source>
     </message>
     <message>
         <source>not a JSON trace: it starts with &quot;%1&quot;</source>
-        <translation>不是 JSON 格式的 trace：文件以 "%1" 开头</translation>
+        <translation>不是 JSON 格式的 trace：文件以 &quot;%1&quot; 开头</translation>
     </message>
     <message>
         <source>a JSON object without a &quot;traceEvents&quot; array</source>
-        <translation>JSON 对象中没有 "traceEvents" 数组</translation>
+        <translation>JSON 对象中没有 &quot;traceEvents&quot; 数组</translation>
     </message>
     <message>
         <source>byte 0</source>
@@ -3723,11 +3727,11 @@ Opens all %2 ranks of this run</source>
     </message>
     <message>
         <source>the event array is not closed (missing &apos;]&apos;); every complete event was loaded</source>
-        <translation>事件数组未闭合（缺少 ']'），所有完整的事件均已加载</translation>
+        <translation>事件数组未闭合（缺少 &apos;]&apos;），所有完整的事件均已加载</translation>
     </message>
     <message>
         <source>trailing comma before the closing &apos;]&apos; (a known torch_npu quirk); nothing lost</source>
-        <translation>闭合的 ']' 前有多余的逗号（torch_npu 的已知问题），没有丢失数据</translation>
+        <translation>闭合的 &apos;]&apos; 前有多余的逗号（torch_npu 的已知问题），没有丢失数据</translation>
     </message>
     <message>
         <source>the trace ends inside an event (%1); the last %2 bytes were dropped — was the job stopped while writing?</source>
@@ -3743,7 +3747,7 @@ Opens all %2 ranks of this run</source>
     </message>
     <message>
         <source>event without &quot;ts&quot;</source>
-        <translation>事件缺少 "ts"</translation>
+        <translation>事件缺少 &quot;ts&quot;</translation>
     </message>
     <message>
         <source>timestamp %1 is not a valid number of microseconds</source>

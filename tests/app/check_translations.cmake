@@ -13,7 +13,10 @@ if(NOT update_rc EQUAL 0)
 endif()
 execute_process(COMMAND ${LRELEASE} ${WORK_DIR}/check.ts -qm ${WORK_DIR}/check.qm
     OUTPUT_VARIABLE release_out ERROR_VARIABLE release_err RESULT_VARIABLE release_rc)
-if(NOT release_rc EQUAL 0 OR NOT release_out MATCHES "\\(([0-9]+) finished and 0 unfinished\\)")
+# lrelease counts an entry with no translation at all (a new source text) as "untranslated",
+# not as unfinished: both must be absent.
+if(NOT release_rc EQUAL 0 OR NOT release_out MATCHES "\\(([0-9]+) finished and 0 unfinished\\)"
+   OR release_out MATCHES "untranslated")
     message(FATAL_ERROR "zh_CN translation is incomplete; run the update_translations target and "
                         "translate the new entries.\n${update_out}\n${release_out}${release_err}")
 endif()
