@@ -60,8 +60,10 @@ int streamNumber(const QString &thread)
 // to the predicted size instead of many doublings: each step copied the vector to fresh pages
 // (and then the final shrink once more). Capacity that is never written to is never faulted in,
 // so a guess too high costs address space only; growth stays within 2x (the doubling it replaces:
-// never more steps than before, whatever the file's order) and 4x, or 2x + 1 GiB for huge vectors
+// never more steps than before, whatever the file's order) and 16x, or 2x + 1 GiB for huge vectors
 // (address space is not unlimited: the kernel refuses single allocations far beyond the RAM).
+// 16x, not 4x: a track's first chunk predicts ~100x for a 1 GB trace, and each 4x step copied a
+// quarter of the track again (1 GB: 126 K page faults -> 115 K, load 3% faster).
 template<class T>
 void reserveFor(std::vector<T> &v, std::size_t extra, double restPerChunk)
 {
@@ -69,7 +71,7 @@ void reserveFor(std::vector<T> &v, std::size_t extra, double restPerChunk)
     if (need <= v.capacity())
         return;
     const double least = 2.0 * double(need);
-    const double most = std::max(least, std::min(4.0 * double(need) + 16, least + double(1 << 30) / sizeof(T)));
+    const double most = std::max(least, std::min(16.0 * double(need) + 16, least + double(1 << 30) / sizeof(T)));
     const double predicted = double(need) + double(extra) * restPerChunk * 1.05;
     v.reserve(static_cast<std::size_t>(std::clamp(predicted, least, most)));
 }
