@@ -16,11 +16,6 @@ namespace npuscope {
 
 namespace {
 
-int phaseOrder(char phase)
-{
-    return phase == 's' ? 0 : phase == 't' ? 1 : 2;
-}
-
 } // namespace
 
 void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, IssueList *issues, int threads)
@@ -31,7 +26,7 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
     // `hint`: the previous answer on the same track; points come in nearly time order.
     auto bind = [&](const FlowPoint &p, TrackId track, std::size_t &hint) -> EventRef {
         const auto &ev = trace.track(track).events;
-        if (p.phase == 'f' && !p.bindEnclosing) {
+        if (p.isEnd() && !p.bindEnclosing()) {
             // Chrome's rule without "bp": "e": the next slice that starts at or after ts, the
             // first one not starting by ts - 1 (integer times).
             // (Parsed times are within ±kMaxTimeNs, so ts - 1 does not overflow.)
@@ -66,18 +61,18 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
     const int restBits = keyBits - topBits;
     const int subBits = std::min(restBits, 16);
     auto keyOf = [&](const FlowPoint &p) {
-        return (std::size_t(labelRank[p.label]) << idBits) | (idBits ? static_cast<std::size_t>(p.id.a >> (64 - idBits)) : 0);
+        return (std::size_t(labelRank[p.label()]) << idBits) | (idBits ? static_cast<std::size_t>(p.idA >> (64 - idBits)) : 0);
     };
     auto topOf = [&](const FlowPoint &p) { return keyOf(p) >> restBits; };
     auto subOf = [&](const FlowPoint &p) { return (keyOf(p) >> (restBits - subBits)) & ((std::size_t(1) << subBits) - 1); };
     auto before = [&](const FlowPoint &a, const FlowPoint &b) {
-        if (a.label != b.label && labelRank[a.label] != labelRank[b.label])
-            return labelRank[a.label] < labelRank[b.label];
-        if (a.id != b.id)
-            return a.id < b.id;
+        if (a.label() != b.label() && labelRank[a.label()] != labelRank[b.label()])
+            return labelRank[a.label()] < labelRank[b.label()];
+        if (!a.sameId(b))
+            return a.idBefore(b);
         if (a.ts != b.ts)
             return a.ts < b.ts;
-        return phaseOrder(a.phase) < phaseOrder(b.phase); // then file order: the sort is stable
+        return a.phaseOrder() < b.phaseOrder(); // then file order: the sort is stable
     };
     const std::size_t tops = std::size_t(1) << topBits;
     const std::size_t blocks = points.blockCount();
@@ -112,7 +107,7 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
                 hint = { track.value, 0 };
             p.ref = bind(p, track, hint.at);
             ++count[topOf(p)];
-            notStarts += p.phase != 's';
+            notStarts += !p.isStart();
         }
         partNotStarts[part] = notStarts;
     });
@@ -168,13 +163,13 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
         for (auto g = first; g != last;) {
             const auto group = g;
             EventRef previous;
-            for (; g != last && g->id == group->id && labelRank[g->label] == labelRank[group->label]; ++g) {
+            for (; g != last && g->sameId(*group) && labelRank[g->label()] == labelRank[group->label()]; ++g) {
                 const EventRef ref = g->ref;
                 if (!ref.isValid())
                     ++unbound;
-                if (g->phase != 's' && previous.isValid() && ref.isValid())
-                    flows.push_back({ m_flowLabels[g->label].name, m_flowLabels[g->label].category, previous, ref });
-                if (g->phase != 'f')
+                if (!g->isStart() && previous.isValid() && ref.isValid())
+                    flows.push_back({ m_flowLabels[g->label()].name, m_flowLabels[g->label()].category, previous, ref });
+                if (!g->isEnd())
                     previous = ref;
             }
         }

@@ -108,6 +108,10 @@ std::uint32_t TraceBuilder::flowLabel(StringId name, StringId category)
     const auto it = m_flowLabelIndex.constFind(key);
     if (it != m_flowLabelIndex.constEnd())
         return it.value();
+    // FlowPoint keeps 29 bits of label. 2^29 distinct flow names would take more memory than
+    // any machine this runs on before getting here; should it happen, the rest share the last.
+    if (m_flowLabels.size() >= FlowPoint::kMaxLabels)
+        return FlowPoint::kMaxLabels - 1;
     const auto label = static_cast<std::uint32_t>(m_flowLabels.size());
     m_flowLabelIndex.insert(key, label);
     m_flowLabels.push_back({ name, category });
@@ -162,7 +166,7 @@ void TraceBuilder::add(RawChunk &chunk)
             lastCategory = f.category;
             label = flowLabel(remap[f.name], remap[f.category]);
         }
-        m_flowPoints.push_back({ f.ts, f.id, EventRef { TrackId(tracks[f.track]), 0 }, label, f.phase, f.bindEnclosing });
+        m_flowPoints.push_back(FlowPoint(f.ts, f.id, EventRef { TrackId(tracks[f.track]), 0 }, label, f.phase, f.bindEnclosing));
     }
     chunk.flows.clear();
     for (const RawChunk::Meta &m : chunk.metas) {
@@ -207,7 +211,7 @@ void TraceBuilder::applyMetadata()
     std::unordered_set<std::uint32_t> hostToDevice;
     const StringId h2d = m_trace->strings.find("HostToDevice");
     for (const FlowPoint &f : m_flowPoints)
-        if (f.phase == 's' && m_flowLabels[f.label].category == h2d)
+        if (f.isStart() && m_flowLabels[f.label()].category == h2d)
             hostToDevice.insert(m_trace->tracks[f.ref.track.value].pidKey.value);
     for (Track &t : m_trace->tracks) {
         const ProcessInfo process = m_processes.value(t.pidKey.value);
