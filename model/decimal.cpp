@@ -48,30 +48,11 @@ constexpr auto kMaxOverPow10 = [] {
     return t;
 }();
 
-// The shape profilers write ("1700000000123456.789", "12.5", "42"): at most 19 digits, an
-// optional sign and one optional '.'. Handled in 64-bit arithmetic, with the same rounding as
-// the general path below; anything else (exponents, long mantissas, spaces) returns nullopt and
-// goes the general way.
-// Eight ASCII digits at p as a number, or -1 when they are not all digits (SWAR: one load and
-// three multiplies instead of eight dependent steps).
-inline std::int64_t eightDigits(const char *p)
-{
-    std::uint64_t v;
-    std::memcpy(&v, p, 8);
-    if (((v & 0xF0F0F0F0F0F0F0F0ULL) | (((v + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) >> 4))
-        != 0x3333333333333333ULL)
-        return -1;
-    v = (v & 0x0F0F0F0F0F0F0F0FULL) * 2561 >> 8;
-    v = (v & 0x00FF00FF00FF00FFULL) * 6553601 >> 16;
-    v = (v & 0x0000FFFF0000FFFFULL) * 42949672960001ULL >> 32;
-    return static_cast<std::int64_t>(v);
-}
-
 // Appends the run of digits at p to mantissa; returns the end of the run.
 inline const char *digitRun(const char *p, const char *end, std::uint64_t &mantissa, int &digits)
 {
     while (end - p >= 8) {
-        const std::int64_t eight = eightDigits(p);
+        const std::int64_t eight = detail::eightDigits(p);
         if (eight < 0)
             break;
         mantissa = mantissa * 100000000ULL + static_cast<std::uint64_t>(eight);
@@ -88,6 +69,10 @@ inline const char *digitRun(const char *p, const char *end, std::uint64_t &manti
     return p;
 }
 
+// The shape profilers write ("1700000000123456.789", "12.5", "42"): at most 19 digits, an
+// optional sign and one optional '.'. Handled in 64-bit arithmetic, with the same rounding as
+// the general path below; anything else (exponents, long mantissas, spaces) returns nullopt and
+// goes the general way.
 // Returns kNotPlain (not this shape: go the general way), kInvalid (this shape, out of range) or
 // kParsed with *out set. No std::optional here: assembling one through the stack cost a
 // store-forwarding stall per call (perf annotate: a third of this function's time).
@@ -226,7 +211,7 @@ std::optional<TimeNs> parseGeneralScaledToNs(std::string_view text, int scaleExp
 
 } // namespace
 
-bool parseScaledToNs(std::string_view text, int scaleExp, TimeNs *out)
+bool detail::parseScaledToNsAny(std::string_view text, int scaleExp, TimeNs *out)
 {
     text = trimCell(text);
     const PlainResult plain = parsePlainScaledToNs(text, scaleExp, out);

@@ -14,6 +14,7 @@ private slots:
     void micros();
     void format();
     void fastPathMatchesGeneralPath();
+    void traceTimesMatchGeneralPath();
 };
 
 void TstDecimal::micros_data()
@@ -100,6 +101,59 @@ void TstDecimal::fastPathMatchesGeneralPath()
         fast += digits <= 19 ? 1 : 0;
     }
     QVERIFY(fast > 150000); // most cases exercised the fast path
+}
+
+// Trace times ("1736408883000084.340" in quotes, 83.09) take the inline path in µs; everything
+// it declines goes the general way. Both must agree on every text: value, range limit, quotes.
+void TstDecimal::traceTimesMatchGeneralPath()
+{
+    QRandomGenerator rng(11);
+    const std::string limit = std::to_string(kMaxTimeNs / 1000); // 2305843009213693 (µs)
+    int plain = 0;
+    for (int n = 0; n < 300000; ++n) {
+        std::string text;
+        const int shape = rng.bounded(20);
+        if (shape == 0) {
+            // At the range limit: kMaxTimeNs is ...693.952 µs.
+            text = limit + "." + std::to_string(940 + rng.bounded(20));
+        } else {
+            if (shape == 1)
+                text += rng.bounded(2) ? '-' : ' ';
+            const int digits = rng.bounded(19);
+            for (int d = 0; d < digits; ++d)
+                text += char('0' + rng.bounded(10));
+            if (rng.bounded(3)) {
+                text += '.';
+                const int decimals = rng.bounded(6);
+                for (int d = 0; d < decimals; ++d)
+                    text += char('0' + rng.bounded(10));
+            }
+            if (shape == 2)
+                text += rng.bounded(2) ? 'x' : '\t';
+        }
+        if (rng.bounded(2))
+            text = '"' + text + '"';
+        if (shape == 3 && !text.empty())
+            text.pop_back(); // an unbalanced quote or a cut number
+        TimeNs viaInline = -1, viaGeneral = -1;
+        const bool a = parseScaledToNs(text, 0, &viaInline);
+        const bool b = detail::parseScaledToNsAny(text, 0, &viaGeneral);
+        if (a != b || (a && viaInline != viaGeneral))
+            QFAIL(qPrintable(QStringLiteral("\"%1\": %2 vs %3").arg(QString::fromStdString(text))
+                                 .arg(a ? QString::number(viaInline) : QStringLiteral("none"))
+                                 .arg(b ? QString::number(viaGeneral) : QStringLiteral("none"))));
+        TimeNs ignored = 0;
+        plain += detail::parseMicrosPlain(text, &ignored) ? 1 : 0;
+    }
+    QVERIFY(plain > 100000); // the inline path was exercised
+    TimeNs v = 0;
+    QVERIFY(detail::parseMicrosPlain("\"1736408883000084.340\"", &v));
+    QCOMPARE(v, TimeNs(1736408883000084340));
+    QVERIFY(detail::parseMicrosPlain("83.09", &v));
+    QCOMPARE(v, TimeNs(83090));
+    QVERIFY(!detail::parseMicrosPlain(limit + ".953", &v)); // one ns beyond the range
+    QVERIFY(detail::parseMicrosPlain(limit + ".952", &v));
+    QCOMPARE(v, kMaxTimeNs);
 }
 
 QTEST_APPLESS_MAIN(TstDecimal)
