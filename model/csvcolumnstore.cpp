@@ -56,19 +56,10 @@ namespace {
         std::size_t localRows = 0;
         std::vector<StringId> raw; // (local id - rawBase) -> table id, for the rows after those
         std::size_t rawBase = 0;
-        bool shiftAll = false; // a raw number column: every non-empty id + shift
-        std::uint32_t shift = 0;
     };
 
     void applyRemap(Table::Column &col, const Remap &m)
     {
-        if (m.shiftAll) {
-            for (StringId &id : col.text) {
-                if (id.value != 0)
-                    id = StringId(id.value + m.shift);
-            }
-            return;
-        }
         for (std::size_t row = 0; row < m.localRows; ++row)
             col.text[row] = m.local[col.text[row].value];
         for (std::size_t row = m.localRows; row < col.text.size() && !m.raw.empty(); ++row) {
@@ -79,7 +70,8 @@ namespace {
 
     // Gives the column its type and works out the table's ids of its deduplicated texts,
     // interning the pool's strings a few ahead so that the cache misses of the table's pool
-    // overlap. Raw rows keep their local ids until internRawTexts() or appendRawTexts().
+    // overlap. Raw rows keep their ids until internRawTexts(); a column whose texts went to the
+    // table's pool (see adoptIndexedTexts) has the table's ids in all its rows already.
     void finishColumn(Table &table, std::size_t column, ColumnState &state, Remap &remap)
     {
         Table::Column &col = table.columns[column];
@@ -87,8 +79,8 @@ namespace {
         col.type = number ? Table::ColumnType::Number : Table::ColumnType::Text;
         if (!number)
             std::vector<double>().swap(col.number);
-        if (state.raw && number)
-            return; // all its texts are appended, none interned (appendRawTexts)
+        if (state.rawInTable)
+            return;
         constexpr std::size_t kAhead = 8;
         const std::size_t count = state.raw ? state.indexed : state.dict.size();
         std::vector<StringId> toTable(count);
@@ -111,9 +103,19 @@ namespace {
     // A raw column that turned out to hold text: its texts are interned after all. Text cells
     // are compared by id (aggregation by name or type, the kernel table's exact filter), so a
     // text column keeps one id per distinct text, however many there are; only number columns,
-    // compared by value, skip the deduplication.
-    void internRawTexts(Table &table, ColumnState &state, Remap &remap)
+    // compared by value, skip the deduplication. A column that was numeric when it went raw has
+    // all its texts in the table's pool already (adoptIndexedTexts): they are interned cell by
+    // cell, and the appended copies stay unused there (numbers that turn to text late: rare).
+    void internRawTexts(Table &table, Table::Column &col, ColumnState &state, Remap &remap)
     {
+        if (state.rawInTable) {
+            for (StringId &id : col.text) {
+                if (id.value != 0)
+                    id = table.strings.intern(table.strings.view(id));
+            }
+            state = ColumnState();
+            return;
+        }
         remap.raw.resize(state.dict.size() - state.indexed);
         for (std::size_t id = state.indexed; id < state.dict.size(); ++id)
             remap.raw[id - state.indexed]
@@ -122,15 +124,21 @@ namespace {
         state = ColumnState();
     }
 
-    // Moves all texts of a raw number column's pool to the table's pool, in order and without
-    // copying them; all its rows are then re-pointed by a shift (local id 0 is the empty text,
-    // which the table's pool has as id 0 too). Number cells are compared by value, so the texts
-    // that were deduplicated in the column's pool before it went raw need not be interned either.
-    void appendRawTexts(Table &table, ColumnState &state, Remap &remap)
+    // Once a column of numbers has gone raw (its texts appended to the table's pool from then
+    // on), the texts its pool deduplicated before are moved to the table's pool too, in order and
+    // without copying them, and its rows from before re-pointed by a shift (local id 0 is the
+    // empty text, which the table's pool has as id 0 too): all its ids are then the table's, and
+    // nothing is left to copy or re-point at the end. Number cells are compared by value, so
+    // these texts need not be interned.
+    void adoptIndexedTexts(Table &table, Table::Column &col, ColumnState &state)
     {
-        remap.shiftAll = true;
-        remap.shift = table.strings.appendAdopted(state.dict, 1).value - 1;
-        state = ColumnState();
+        const std::uint32_t shift = table.strings.appendAdopted(state.dict, 1).value - 1;
+        for (std::size_t row = 0; row < std::min(state.rawFrom, col.text.size()); ++row) {
+            if (const std::uint32_t id = col.text[row].value; id != 0)
+                col.text[row] = StringId(id + shift);
+        }
+        std::vector<CellInfo>().swap(state.info);
+        state.adopted = true;
     }
 
 } // namespace
@@ -298,6 +306,7 @@ void ColumnWorker::storeColumn(const RowBatch &batch, std::size_t column, std::i
     }
     if (shouldGoRaw(state, col.text.size())) {
         state.raw = true;
+        state.rawInTable = state.numeric;
         state.rawFrom = col.text.size();
         state.indexed = state.dict.size();
         m_rawFromBatch[column].store(index + 1, std::memory_order_relaxed);
@@ -315,17 +324,31 @@ void ColumnWorker::storeRawText(const RowBatch &batch, std::size_t column)
     ColumnState &state = m_states[column];
     const std::string_view *cells = batch.cells.data() + column;
     Table::Column &col = m_table.columns[column];
+    StringPool &pool = state.rawInTable ? m_table.strings : state.dict;
     if (col.text.size() == state.rawFrom) {
         // The first raw batch of this column: make room for the rest of it (the reader reserved
-        // its estimate of the row count) at once rather than doubling the views step by step.
-        const std::size_t expected
-            = col.text.capacity() - std::min(col.text.capacity(), col.text.size());
-        reserveViewsInHugePages(state.dict, state.dict.size() + expected);
+        // its estimate of the row count), and of the other raw columns sharing the table's pool,
+        // at once rather than doubling the views step by step.
+        auto remaining = [this](std::size_t c) {
+            const std::vector<StringId> &text = m_table.columns[c].text;
+            return text.capacity() - std::min(text.capacity(), text.size());
+        };
+        std::size_t expected = remaining(column);
+        if (state.rawInTable) {
+            if (std::find(m_rawInTable.begin(), m_rawInTable.end(), column) == m_rawInTable.end())
+                m_rawInTable.push_back(column);
+            expected = state.dict.size();
+            for (const std::size_t c : m_rawInTable)
+                expected += remaining(c);
+        }
+        reserveViewsInHugePages(pool, pool.size() + expected);
+        if (state.rawInTable && !state.adopted)
+            adoptIndexedTexts(m_table, col, state);
     }
     StringId *ids = appendUninitialised(col.text, rows);
     for (std::size_t r = 0; r < rows; ++r) {
         const std::string_view text = cells[r * stride];
-        ids[r] = text.empty() ? StringId(0) : state.dict.append(text);
+        ids[r] = text.empty() ? StringId(0) : pool.append(text);
     }
 }
 
@@ -375,8 +398,8 @@ void ColumnWorker::storeValues(
 
 void finishColumns(Table &table, std::vector<ColumnState> &states)
 {
-    // Every intern() before any append(): the pool sizes its index by all the strings it holds,
-    // so interning after a million appended ones would grow the index for them.
+    // The table's pool holds the raw number columns' texts already; its index is sized by the
+    // interned strings only, so these interns do not grow it for them.
     const std::size_t columns = states.size();
     std::vector<Remap> remaps(columns);
     std::vector<char> raw(columns); // states[c] is reset once done with
@@ -397,19 +420,16 @@ void finishColumns(Table &table, std::vector<ColumnState> &states)
     const std::size_t rows = table.columns.empty() ? 0 : table.columns[0].text.size();
     if (rows * columns >= kParallelRemapCells && std::thread::hardware_concurrency() >= 2)
         helper = std::thread(repointOthers);
-    std::size_t appended = 0;
     for (std::size_t c = 0; c < columns; ++c) {
         if (!raw[c])
             continue;
+        // A column that went raw after the last batch has no raw rows, its texts not adopted.
+        if (states[c].rawInTable && !states[c].adopted)
+            adoptIndexedTexts(table, table.columns[c], states[c]);
         if (table.columns[c].type == Table::ColumnType::Text)
-            internRawTexts(table, states[c], remaps[c]);
+            internRawTexts(table, table.columns[c], states[c], remaps[c]);
         else
-            appended += states[c].dict.size() - 1;
-    }
-    reserveViewsInHugePages(table.strings, table.strings.size() + appended);
-    for (std::size_t c = 0; c < columns; ++c) {
-        if (raw[c] && table.columns[c].type == Table::ColumnType::Number)
-            appendRawTexts(table, states[c], remaps[c]);
+            states[c] = ColumnState();
     }
     for (std::size_t c = 0; c < columns; ++c) {
         if (raw[c])

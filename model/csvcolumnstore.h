@@ -18,9 +18,11 @@ namespace npuscope::csv {
 // One column while parsing. Its distinct values live in its own small pool, which stays in
 // cache for the many columns with few values; the text ids stored meanwhile are local to it and
 // re-pointed at the table's pool at the end (finishColumns). A column of nearly unique values
-// (task ids, timestamps) switches to raw mode: from then on its cells are appended to its pool
-// without deduplication (StringPool::append) and moved to the table's pool at the end. Probing an
-// index of a million strings cost a cache miss per cell, and its slots most of the peak memory.
+// (task ids, timestamps) switches to raw mode: from then on its cells are appended without
+// deduplication (StringPool::append), a number column's straight to the table's pool (its ids are
+// then final: nothing to copy or re-point at the end), a text column's to its own pool, interned
+// into the table's at the end. Probing an index of a million strings cost a cache miss per cell,
+// and its slots most of the peak memory.
 // A recently interned text of 12 to 48 bytes, copied, with its id: most long cells (kernel
 // names, shapes, formats) repeat one of a few dozen texts, and finding them here costs two loads
 // and three vector compares instead of hashing the text, probing the pool and comparing it there.
@@ -39,13 +41,16 @@ struct ColumnState {
     bool numeric = true; // every non-missing cell so far is a number
     bool sawNumber = false;
     bool raw = false;
+    bool rawInTable = false; // raw texts appended to the table's pool (numeric when it went raw)
+    bool adopted = false; // with rawInTable: the deduplicated texts moved there, rows re-pointed
     std::size_t rawFrom = 0; // in raw mode, the first row whose text was appended
     std::size_t indexed = 0; // in raw mode, the local ids below this are deduplicated
 };
 
 // Stores the cells of each batch into the table's columns. Two workers on two threads split
 // the columns; the texts of the raw columns all go to one of them (the only one that writes into
-// the table's pool while parsing), their values stay with the column's worker. A column going raw
+// the table's pool while parsing, and the raw columns' text ids), their values stay with the
+// column's worker. A column going raw
 // after batch k moves to that worker from batch k + 1; `rawFromBatch` holds that k + 1 per column
 // (the owner of the column writes it, the other reads it, and the pipeline's hand-over of batch k +
 // 1 orders the two).
@@ -81,6 +86,7 @@ private:
     std::size_t m_begin, m_end;
     bool m_ownsRaw;
     std::vector<std::uint8_t> m_same; // per row of the batch: the cell equals the one above
+    std::vector<std::size_t> m_rawInTable; // the columns whose raw texts go to the table's pool
     std::vector<double> m_costs;
     double m_rawCost = 0;
 };

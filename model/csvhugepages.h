@@ -87,6 +87,12 @@ template <class T> void releaseUnusedCapacity(std::vector<T> &v)
     releasePages(v.data() + v.size(), v.data() + v.capacity());
 }
 
+// Same for the pool's views (the raw number columns' texts, reserved by the estimated row count).
+inline void releaseUnusedViews(const StringPool &pool)
+{
+    releasePages(pool.viewData() + pool.size(), pool.viewData() + pool.viewCapacity());
+}
+
 // The capacity, at least `count`, with which glibc maps a reservation of `count` elements in whole
 // 2 MB pages when that is 2 MB or more (its chunk header is 16 bytes, the mapping rounded to
 // 4 KB). Linux aligns such a mapping on 2 MB; the data then starts 16 bytes into an aligned page,

@@ -429,6 +429,7 @@ namespace {
             return false;
         finishColumns(table, states);
         releaseUnusedCapacity(table.lines);
+        releaseUnusedViews(table.strings);
         for (Table::Column &col : table.columns) {
             releaseUnusedCapacity(col.text);
             releaseUnusedCapacity(col.number);

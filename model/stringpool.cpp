@@ -24,6 +24,7 @@ void StringPool::reset()
     m_blockUsed = m_blockSize = m_blockBytes = 0;
     m_views.clear();
     m_slots.clear();
+    m_indexed = 0;
     rehash(kInitialSlots);
     const Lookup empty = lookup(std::string_view());
     insert(empty.text, empty.key, empty.hash & m_mask);
@@ -96,7 +97,7 @@ StringId StringPool::insert(std::string_view text, Key key, std::size_t slot)
     const auto id = static_cast<std::uint32_t>(m_views.size());
     m_views.push_back(store(text));
     m_slots[slot] = Slot { key.head, key.tail, id };
-    if ((m_views.size() + 1) * kMaxLoadDen > m_slots.size() * kMaxLoadNum)
+    if ((++m_indexed + 1) * kMaxLoadDen > m_slots.size() * kMaxLoadNum)
         rehash(m_slots.size() * 2);
     return StringId(id);
 }

@@ -45,7 +45,8 @@ public:
     // Stores the text under a new id without indexing it: view() returns it, but find() and
     // intern() never return that id, so equal texts may get several ids. For loaders of columns
     // of nearly unique values (CSV timestamps, task ids), where probing a table of millions of
-    // slots costs a cache miss per cell and deduplicates next to nothing.
+    // slots costs a cache miss per cell and deduplicates next to nothing. The index is sized by
+    // the interned strings only, so interning after many appends costs no more than before them.
     StringId append(std::string_view text);
     // Appends the texts of `source`'s ids [from, source.size()) under consecutive new ids, the
     // first of which is returned, as append() would, but takes over `source`'s storage instead of
@@ -164,6 +165,9 @@ private:
     std::vector<std::string_view> m_views;
     std::vector<Slot> m_slots;
     std::size_t m_mask = 0;
+    // Strings in the index: the index grows with these only, not with appended ones (a CSV
+    // table's pool holds millions of appended texts before its first interned one).
+    std::size_t m_indexed = 0;
 };
 
 inline StringPool::Lookup StringPool::lookup(std::string_view text)

@@ -8,6 +8,7 @@
 #include <QTest>
 
 #include <cstdint>
+#include <string>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -47,6 +48,7 @@ private slots:
     void largeVectorInHugePages();
     void unusedCapacityReleased();
     void poolViewsInHugePages();
+    void unusedViewsReleased();
     void loadedTableInHugePages();
 };
 
@@ -134,6 +136,33 @@ void TestCsvHugePages::poolViewsInHugePages()
     QCOMPARE(pool.intern("alpha"), a);
     QCOMPARE(pool.view(StringId(std::uint32_t(pool.size() - 1))), std::string_view("x"));
     QCOMPARE(pool.size(), kCount + 2);
+}
+
+// The table's pool is reserved for the raw columns' estimated rows: with fewer, the huge page the
+// last views went into is split and its unused part given back, and the pool still holds its
+// texts and takes more.
+void TestCsvHugePages::unusedViewsReleased()
+{
+    if (!hugePagesAdvisable() || anonHugeKb() < 0)
+        QSKIP("no transparent huge pages on this system");
+    StringPool pool;
+    constexpr std::size_t kCount = (11 << 20) / 2 / sizeof(std::string_view); // 3 huge pages
+    csv::reserveViewsInHugePages(pool, kCount);
+    const std::size_t used = (2200u << 10) / sizeof(std::string_view); // into the second page
+    for (std::size_t i = 1; i < used; ++i)
+        pool.append(std::to_string(i));
+    const qint64 filled = anonHugeKb();
+    csv::releaseUnusedViews(pool);
+    const qint64 released = anonHugeKb();
+    QVERIFY2(released <= filled - 2048,
+        qPrintable(QStringLiteral("AnonHugePages %1 -> %2 kB").arg(filled).arg(released)));
+    for (std::size_t i = 1; i < used; i += 997)
+        QCOMPARE(pool.view(StringId(std::uint32_t(i))), std::string_view(std::to_string(i)));
+    for (std::size_t i = used; i < kCount; ++i)
+        pool.append("more");
+    QCOMPARE(
+        pool.view(StringId(std::uint32_t(used - 1))), std::string_view(std::to_string(used - 1)));
+    QCOMPARE(pool.view(StringId(std::uint32_t(kCount - 1))), std::string_view("more"));
 }
 
 // A whole load: the reader reserves each column vector in huge pages and collapses their first

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 using namespace npuscope;
@@ -243,12 +244,44 @@ private slots:
     void largeDocument();
     void wideLargeDocument();
     void nearlyUniqueTextKeepsOneIdPerText();
+    void nearlyUniqueNumbersTurningToText();
+    void nearlyUniqueFromTheLastBatch();
     void quotesAtEveryBlockOffset();
 
 private:
     // Empty when the reader's table matches the reference, else the first difference.
     static QString compare(const std::string &doc, std::size_t window);
 };
+
+// Loads `doc` and checks that its first column is a text column holding `cells`, with one id
+// per distinct text, which find() returns too: empty when so, else the first difference.
+// `repeats` counts the cells whose text came before.
+static QString oneIdPerText(
+    const std::string &doc, const std::vector<std::string> &cells, int &repeats)
+{
+    const CsvResult r = readCsvData(doc, kPath, {}, CsvReadOptions {});
+    if (!r.ok || !r.table || r.table->rowCount() != qsizetype(cells.size()))
+        return QStringLiteral("not loaded, or not %1 rows").arg(cells.size());
+    const Table &t = *r.table;
+    const Table::Column &column = t.columns[0];
+    if (column.type != Table::ColumnType::Text)
+        return QStringLiteral("not a text column");
+    std::unordered_map<std::string, StringId> idOf;
+    repeats = 0;
+    for (std::size_t row = 0; row < cells.size(); ++row) {
+        const StringId id = column.text[row];
+        const QString cell = QString::fromStdString(cells[row]);
+        if (t.strings.view(id) != cells[row])
+            return QStringLiteral("row %1: \"%2\" reads \"%3\"")
+                .arg(row)
+                .arg(cell, t.strings.string(id));
+        const auto [it, fresh] = idOf.emplace(cells[row], id);
+        repeats += !fresh;
+        if (it->second != id || t.strings.find(cells[row]) != id)
+            return QStringLiteral("row %1: \"%2\" has two ids").arg(row).arg(cell);
+    }
+    return {};
+}
 
 // A text column of nearly unique values (a raw column while reading) still has one id per
 // distinct text: aggregation by name and the exact filter compare ids. Number columns of nearly
@@ -257,32 +290,59 @@ void TestCsvRandom::nearlyUniqueTextKeepsOneIdPerText()
 {
     Random rnd(3);
     std::string doc = "Name,Task ID\n";
-    const int rows = 200000;
-    for (int row = 0; row < rows; ++row)
-        doc += "kernel_" + std::to_string(rnd.below(150000)) + "_x," + std::to_string(row) + '\n';
-    const CsvResult r = readCsvData(doc, kPath, {}, CsvReadOptions {});
-    QVERIFY(r.ok && r.table);
-    const Table &t = *r.table;
-    QCOMPARE(t.rowCount(), rows);
-    const Table::Column &name = t.columns[0];
-    QCOMPARE(name.type, Table::ColumnType::Text);
-    std::vector<StringId> idOfText(150000);
-    std::vector<bool> seen(150000, false);
-    int repeats = 0;
-    for (int row = 0; row < rows; ++row) {
-        const std::string_view text = t.strings.view(name.text[std::size_t(row)]);
-        const int k = std::stoi(std::string(text.substr(7)));
-        StringId &first = idOfText[std::size_t(k)];
-        if (seen[std::size_t(k)]) {
-            ++repeats;
-            if (first != name.text[std::size_t(row)])
-                QFAIL(qPrintable(QStringLiteral("row %1: \"%2\" has two ids").arg(row).arg(QString::fromUtf8(text.data(), qsizetype(text.size())))));
-        }
-        seen[std::size_t(k)] = true;
-        first = name.text[std::size_t(row)];
-        QCOMPARE(t.strings.find(text), first);
+    std::vector<std::string> cells;
+    for (int row = 0; row < 200000; ++row) {
+        cells.push_back("kernel_" + std::to_string(rnd.below(150000)) + "_x");
+        doc += cells.back() + ',' + std::to_string(row) + '\n';
     }
+    int repeats = 0;
+    const QString diff = oneIdPerText(doc, cells, repeats);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
     QVERIFY(repeats > 10000);
+}
+
+// A nearly unique column of numbers goes raw with its texts appended straight to the table's
+// pool; when text cells follow, it is a text column after all and must still have one id per
+// distinct text (the cells from before and after it went raw, and the text cells, repeated).
+void TestCsvRandom::nearlyUniqueNumbersTurningToText()
+{
+    Random rnd(4);
+    std::string doc = "Task ID,Op\n";
+    std::vector<std::string> cells;
+    for (int row = 0; row < 240000; ++row) {
+        // Numbers repeating now and then, all nearly unique, then text mixed in.
+        const int k = int(rnd.below(180000));
+        cells.push_back(
+            row > 150000 && rnd.chance(30) ? "t" + std::to_string(k % 500) : std::to_string(k));
+        doc += cells.back() + ",op_with_a_rather_long_name_here\n"; // 9 MB: two threads
+    }
+    int repeats = 0;
+    const QString diff = oneIdPerText(doc, cells, repeats);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    QVERIFY(repeats > 50000);
+}
+
+// A column going raw after its last batch has no raw rows: its texts must reach the table's
+// pool all the same. The row counts end at and next to the batch edges (two columns: 8192 rows a
+// batch) after which the column goes raw (more than 32 K distinct texts).
+void TestCsvRandom::nearlyUniqueFromTheLastBatch()
+{
+    for (const int rows : { 32767, 32768, 32769, 40959, 40960, 40961, 49152, 50000 }) {
+        std::string doc = "Task ID,Step\n";
+        for (int row = 0; row < rows; ++row)
+            doc += std::to_string(1000000 + row) + ",1\n";
+        const CsvResult r = readCsvData(doc, kPath, {}, CsvReadOptions {});
+        QVERIFY(r.ok && r.table);
+        QCOMPARE(r.table->rowCount(), rows);
+        QCOMPARE(r.table->columns[0].type, Table::ColumnType::Number);
+        for (int row = 0; row < rows; ++row) {
+            if (r.table->textView(row, 0) != std::to_string(1000000 + row))
+                QFAIL(qPrintable(QStringLiteral("%1 rows: row %2 reads \"%3\"")
+                                     .arg(rows)
+                                     .arg(row)
+                                     .arg(r.table->text(row, 0))));
+        }
+    }
 }
 
 // The reader finds delimiters outside quotes 64 bytes at a time, carrying the quote state, a

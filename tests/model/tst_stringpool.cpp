@@ -13,6 +13,7 @@ private slots:
     void internIsStable();
     void manyStringsKeepViewsValid();
     void appendAdoptedTakesTheTexts();
+    void appendedTextsDoNotGrowTheIndex();
 };
 
 void TstStringPool::internIsStable()
@@ -70,6 +71,33 @@ void TstStringPool::appendAdoptedTakesTheTexts()
     QCOMPARE(target.view(after), std::string_view("after"));
     QCOMPARE(target.view(before), std::string_view("kept"));
     QVERIFY(target.bytesUsed() > std::size_t(2 << 20));
+}
+
+// The CSV reader appends millions of texts to a table's pool before it interns the first one:
+// the index is sized by the interned strings, not by all the pool holds, and interning still
+// finds every interned text and none of the appended ones.
+void TstStringPool::appendedTextsDoNotGrowTheIndex()
+{
+    StringPool appendedFirst;
+    for (int i = 0; i < 300000; ++i)
+        appendedFirst.append("t" + std::to_string(i));
+    const std::size_t before = appendedFirst.bytesUsed();
+    for (int i = 0; i < 1000; ++i) {
+        const StringId id = appendedFirst.intern("name_" + std::to_string(i));
+        QCOMPARE(appendedFirst.intern("name_" + std::to_string(i)), id);
+        QCOMPARE(id.value, std::uint32_t(300001 + i));
+    }
+    // 1000 interned strings need 2048 slots of 16 bytes (and their texts at most a new 1 MB
+    // block); sized by all 301 001 strings the index would take 524 288 slots (8 MB).
+    QVERIFY2(appendedFirst.bytesUsed() - before < std::size_t(4) << 20,
+        qPrintable(QString::number(appendedFirst.bytesUsed() - before)));
+    for (int i = 0; i < 1000; ++i)
+        QCOMPARE(appendedFirst.find("name_" + std::to_string(i)).value, std::uint32_t(300001 + i));
+    QVERIFY(!appendedFirst.find("t5").isValid());
+    QCOMPARE(appendedFirst.view(StringId(6)), std::string_view("t5"));
+    const StringId t5 = appendedFirst.intern("t5"); // an appended text interned anew
+    QCOMPARE(t5.value, std::uint32_t(301001));
+    QCOMPARE(appendedFirst.intern("t5"), t5);
 }
 
 QTEST_APPLESS_MAIN(TstStringPool)
