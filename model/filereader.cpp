@@ -184,6 +184,12 @@ std::int64_t TraceSource::read(std::int64_t offset, char *dst, std::int64_t n) c
     return done;
 }
 
+void TraceSource::prefetch(std::int64_t offset, std::int64_t n) const
+{
+    if (m_fd >= 0 && offset >= 0 && n > 0)
+        ::posix_fadvise(m_fd, offset, n, POSIX_FADV_WILLNEED);
+}
+
 QByteArray TraceSource::readJsonObjectAt(std::int64_t offset, std::int64_t maxBytes) const
 {
     QByteArray buf;

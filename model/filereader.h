@@ -33,6 +33,11 @@ public:
     // the file shrank), or -1 on an I/O error.
     std::int64_t read(std::int64_t offset, char *dst, std::int64_t n) const;
 
+    // Asks the system to start reading [offset, offset + n) into the page cache, without waiting
+    // (a plain file only): a load asks for the spans ahead of the ones being parsed, so that a
+    // file not yet in the cache streams from the disk while the parsers work.
+    void prefetch(std::int64_t offset, std::int64_t n) const;
+
     // The complete JSON object that starts at `offset` (braces balanced, strings respected),
     // or empty when none is there. Reads only as much as needed.
     QByteArray readJsonObjectAt(std::int64_t offset, std::int64_t maxBytes = 256 << 20) const;

@@ -217,9 +217,19 @@ TraceLoadResult loadTrace(const std::shared_ptr<TraceSource> &source, const Trac
     std::vector<Spare> spares;
     // Workers stay at most this many chunks ahead of the merge, bounding peak memory.
     const std::size_t ahead = static_cast<std::size_t>(threads) * 2;
+    // A file that is not in the page cache yet: each span is asked for `ahead` spans before it is
+    // parsed, so that the disk streams it in while the workers parse (cold 1 GB trace, 2 threads:
+    // parsing waited on each span's read instead).
+    auto prefetch = [&](std::size_t i) {
+        if (i < spans)
+            source->prefetch(cuts[i], cuts[i + 1] - cuts[i]);
+    };
+    for (std::size_t i = 0; i < ahead; ++i)
+        prefetch(i);
     auto worker = [&] {
         TraceSpanParser parser;
         for (std::size_t i = next++; i < spans && !cancel.load(); i = next++) {
+            prefetch(i + ahead);
             RawChunk chunkResult;
             {
                 std::unique_lock lock(mutex);
