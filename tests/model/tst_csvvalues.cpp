@@ -18,6 +18,7 @@ class TestCsvValues : public QObject {
 
 private slots:
     void matchFromChars();
+    void digitRunsAroundEightBytes();
 };
 
 // Numbers past 2^53 (epoch microseconds with decimals) take a fast exact path; whatever the
@@ -61,3 +62,66 @@ void TestCsvValues::matchFromChars()
 
 QTEST_GUILESS_MAIN(TestCsvValues)
 #include "tst_csvvalues.moc"
+
+// Digits are read 8 at a time where 8 remain in the cell: any non-digit among them (every byte
+// value, at every place of the run) makes the cell text, and runs of every length around the
+// 8-byte steps, in the integer part and the fraction, read as from_chars reads them, to the
+// exact nanosecond in a time column.
+void TestCsvValues::digitRunsAroundEightBytes()
+{
+    QByteArray input("Time(us)\n");
+    QList<QByteArray> cells;
+    for (int intDigits = 1; intDigits <= 18; ++intDigits) {
+        for (int fracDigits = 0; fracDigits <= 17; ++fracDigits) {
+            QByteArray cell;
+            for (int k = 0; k < intDigits; ++k)
+                cell += char('1' + (k * 7 + intDigits) % 9);
+            if (fracDigits > 0)
+                cell += '.';
+            for (int k = 0; k < fracDigits; ++k)
+                cell += char('0' + (k * 3 + fracDigits) % 10);
+            cells << cell;
+        }
+    }
+    for (const QByteArray &cell : cells)
+        input += cell + '\n';
+    const CsvResult r
+        = readCsvData(std::string_view(input.constData(), std::size_t(input.size())), kPath);
+    QVERIFY(r.ok);
+    QCOMPARE(r.table->columns[0].type, Table::ColumnType::Number);
+    for (qsizetype row = 0; row < cells.size(); ++row) {
+        const QByteArray &cell = cells[row];
+        double expected = 0;
+        std::from_chars(cell.constData(), cell.constData() + cell.size(), expected);
+        const double got = r.table->number(row, 0);
+        QVERIFY2(std::memcmp(&got, &expected, sizeof got) == 0, cell.constData());
+        // ns: the integer part times 1000 plus the first three decimals, when the rest are 0.
+        const qsizetype dot = cell.indexOf('.');
+        const QByteArray whole = dot < 0 ? cell : cell.left(dot);
+        const QByteArray frac = dot < 0 ? QByteArray() : cell.mid(dot + 1);
+        if (whole.size() <= 15 && frac.size() <= 3) {
+            const qint64 ns = whole.toLongLong() * 1000 + frac.leftJustified(3, '0').toLongLong();
+            QCOMPARE(r.table->columns[0].ns[std::size_t(row)], std::int64_t(ns));
+        }
+    }
+    // One byte that is not a digit, anywhere in a 16-digit run (both 8-byte steps): text.
+    for (int place = 0; place < 16; ++place) {
+        for (const char bad : { '/', ':', ' ', 'a', '\x80', '\xFF', '.', '\x3A', '\x3F' }) {
+            QByteArray cell = "1234567890123456.5";
+            cell[place] = bad;
+            const QByteArray file = "Value\n" + cell + "\n";
+            const CsvResult t
+                = readCsvData(std::string_view(file.constData(), std::size_t(file.size())), kPath);
+            QVERIFY(t.ok);
+            const QByteArray trimmed = cell.trimmed(); // cells lose surrounding blanks
+            double expected = 0;
+            const auto [end, ec] = std::from_chars(
+                trimmed.constData(), trimmed.constData() + trimmed.size(), expected);
+            const bool number = ec == std::errc() && end == trimmed.constData() + trimmed.size();
+            if (!number)
+                QVERIFY2(t.table->columns[0].type == Table::ColumnType::Text, cell.constData());
+            else
+                QCOMPARE(t.table->number(0, 0), expected);
+        }
+    }
+}
