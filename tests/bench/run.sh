@@ -28,8 +28,22 @@ cache=${NPUSCOPE_BENCH_CACHE:-$HOME/.cache/npuscope-bench}
 if [ ! -f "$build/build.ninja" ]; then
     cmake --preset dev -B "$build" # RelWithDebInfo (-O2), what the app ships as
 fi
-cmake --build "$build" --target npuscope bench_traceload bench_timeline bench_tables bench_firstpaint
+cmake --build "$build" --target npuscope bench_traceload bench_timeline bench_tables bench_firstpaint \
+    bench_memtouch
 export QT_QPA_PLATFORM=offscreen
+
+# Fresh memory: on a VM that hands freed guest memory back to its host (free page reporting, as
+# on the test VM), a page first touched costs a host fault: ~0.45 GB/s there, against ~13 GB/s for
+# the same pages touched again at once. Each load below runs in a fresh process and pays that for
+# whatever part of its new memory the host took back; the two rates are printed to tell.
+touch_rate() { "$build/tests/bench/bench_memtouch" 512; }
+sleep 3 # memory freed before (the build) is handed back after ~2 s
+fresh=$(touch_rate)
+again=$(touch_rate)
+memory_note="fresh memory: first touch of 512 MB $fresh GB/s, the same again right after $again GB/s"
+if awk -v f="$fresh" -v a="$again" 'BEGIN { exit !(f < 2 && a > 2 * f) }'; then
+    memory_note="$memory_note (memory freed for more than a few seconds goes back to the VM's host: the loads below pay a host fault for part of their new pages, hence much of the spread between runs)"
+fi
 
 generate() { # events -> profile dir
     local dir="$cache/gen-$1"
@@ -51,6 +65,7 @@ out=$(mktemp)
     echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo "- commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with local changes)')"
     echo "- machine: $(nproc) cores,$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2), $(free -g | awk '/Mem:/ {print $2}') GB RAM, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "- $memory_note"
     echo "- command: \`bash tests/bench/run.sh$([ "$big" = 1 ] && echo ' --big') --runs $runs\`"
     echo "- medians of $runs runs; each load runs in a fresh process"
     echo
@@ -99,6 +114,7 @@ if ours:
 PY
                     break
                 fi
+                [ "$py" = python3 ] && echo "pandas.read_csv: skipped, pandas is not installed (Debian: apt install python3-pandas)"
             done
         done
         "$build/tests/bench/bench_firstpaint" "$profile" --runs "$runs"
