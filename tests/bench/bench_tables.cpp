@@ -40,7 +40,8 @@ int childLoad(const QString &path)
         return 1;
     std::printf("%.6f %lld %ld\n", s, static_cast<long long>(r.table->rowCount()),
         processStatusKb("VmHWM:") - before);
-    std::fprintf(stderr, "resident after load +%ld MB\n", (processStatusKb("VmRSS:") - before) / 1024);
+    std::fprintf(
+        stderr, "resident after load +%ld MB\n", (processStatusKb("VmRSS:") - before) / 1024);
     return 0;
 }
 
@@ -145,8 +146,7 @@ int makeRows(qint64 rows, const QString &source, const QString &target)
     return out.commit() ? 0 : 1;
 }
 
-template <class F>
-double medianMs(int runs, F work)
+template <class F> double medianMs(int runs, F work)
 {
     std::vector<double> ms;
     for (int i = 0; i < runs; ++i) {
@@ -204,8 +204,8 @@ int main(int argc, char **argv)
         << QString::number(median(peak), 'f', 0) << " MB (median of " << runs;
     // The spread is mostly the VM's: see bench_memtouch.cpp.
     const double fastest = *std::min_element(seconds.begin(), seconds.end());
-    out << "; fastest " << QString::number(fastest, 'f', 3) << " s = "
-        << QString::number(mb / fastest, 'f', 0) << " MB/s, slowest "
+    out << "; fastest " << QString::number(fastest, 'f', 3)
+        << " s = " << QString::number(mb / fastest, 'f', 0) << " MB/s, slowest "
         << QString::number(*std::max_element(seconds.begin(), seconds.end()), 'f', 3) << " s)\n";
 
     const CsvResult r = readCsvFile(path);
