@@ -32,13 +32,9 @@ void setIdentity()
 // translations when installed.
 void installTranslators(QCoreApplication &app) { LanguageSettings::install(app); }
 
-int runGui(int argc, char **argv)
+// The GUI's command line; help and version are answered without a display too (main()).
+void describeOptions(QCommandLineParser &parser)
 {
-    QApplication app(argc, argv);
-    setIdentity();
-    installTranslators(app);
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/npuscope/icons/npuscope.svg")));
-    QCommandLineParser parser;
     parser.setApplicationDescription(QCoreApplication::translate("main",
         "Viewer and analyser for Ascend (torch_npu) and Kineto training profiles.\n"
         "Headless: npuscope report|generate ... (see npuscope report --help)."));
@@ -48,6 +44,39 @@ int runGui(int argc, char **argv)
     parser.addOption({ QStringLiteral("all-ranks"), QCoreApplication::translate("main", "Open every rank of the run a rank folder or file belongs to.") });
     parser.addOption({ QStringLiteral("new-instance"), QCoreApplication::translate("main", "Do not hand the paths to an npuscope that is already running.") });
     parser.addPositionalArgument(QStringLiteral("PATH"), QCoreApplication::translate("main", "Profile folders or files to open, each in its own window."), QStringLiteral("[PATH...]"));
+}
+
+// -h, --help, -v, --version: answered by a QCoreApplication, so that they work over ssh and in
+// scripts where no display is (a QApplication there aborts in the platform plugin).
+bool asksHelpOrVersion(const QStringList &arguments)
+{
+    for (const QString &a : arguments.mid(1)) {
+        if (a == QLatin1String("-h") || a == QLatin1String("--help") || a == QLatin1String("-?")
+            || a == QLatin1String("-v") || a == QLatin1String("--version"))
+            return true;
+    }
+    return false;
+}
+
+// Whether a window can be shown: on Linux a display (X11 or Wayland) or a chosen Qt platform.
+bool hasDisplay()
+{
+#if defined(Q_OS_LINUX)
+    return qEnvironmentVariableIsSet("DISPLAY") || qEnvironmentVariableIsSet("WAYLAND_DISPLAY")
+        || qEnvironmentVariableIsSet("QT_QPA_PLATFORM");
+#else
+    return true;
+#endif
+}
+
+int runGui(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    setIdentity();
+    installTranslators(app);
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/npuscope/icons/npuscope.svg")));
+    QCommandLineParser parser;
+    describeOptions(parser);
     parser.process(app);
 
     // A file from inside a profile (a double-click in the file manager) opens the whole profile.
@@ -96,6 +125,20 @@ int main(int argc, char **argv)
         setIdentity();
         installTranslators(app);
         return runHeadless(arguments);
+    }
+    if (asksHelpOrVersion(arguments) || !hasDisplay()) {
+        QCoreApplication app(argc, argv);
+        setIdentity();
+        installTranslators(app);
+        QCommandLineParser parser;
+        describeOptions(parser);
+        parser.process(app); // prints help or version and exits, or fails on a wrong option
+        QTextStream(stderr) << QCoreApplication::translate("main",
+            "npuscope: there is no display to open a window on (neither DISPLAY nor "
+            "WAYLAND_DISPLAY is set).\nRun it in a desktop session, under xvfb-run, or use a "
+            "headless command: npuscope report|compare|export|generate (see npuscope report "
+            "--help).\n");
+        return 2;
     }
     return runGui(argc, argv);
 }

@@ -947,6 +947,14 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
         <source>Profile folders or files to open, each in its own window.</source>
         <translation>要打开的性能数据文件夹或文件，每个在单独的窗口中打开。</translation>
     </message>
+    <message>
+        <source>npuscope: there is no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set).
+Run it in a desktop session, under xvfb-run, or use a headless command: npuscope report|compare|export|generate (see npuscope report --help).
+</source>
+        <translation>npuscope：没有可以打开窗口的显示环境（DISPLAY 和 WAYLAND_DISPLAY 均未设置）。
+请在桌面会话中运行，或使用 xvfb-run，或使用无界面命令：npuscope report|compare|export|generate（参见 npuscope report --help）。
+</translation>
+    </message>
 </context>
 <context>
     <name>npuscope</name>
