@@ -63,7 +63,7 @@ out=$(mktemp)
     echo "# npuscope benchmark results"
     echo
     echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-    echo "- commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with local changes)')"
+    echo "- commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet -- . ':!tests/bench/RESULTS.md' 2>/dev/null || echo ' (with local changes)')"
     echo "- machine: $(nproc) cores,$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2), $(free -g | awk '/Mem:/ {print $2}') GB RAM, load average $(cut -d' ' -f1-3 /proc/loadavg)"
     echo "- $memory_note"
     echo "- command: \`bash tests/bench/run.sh$([ "$big" = 1 ] && echo ' --big') --runs $runs\`"
