@@ -138,12 +138,18 @@ inline bool extendedQuotient(std::uint64_t n, int fracLen, double &out)
 #endif
 }
 
+// Whether a cell starting with `c` may be a number: one that does not is text or missing.
+inline bool mayStartNumber(char c)
+{
+    return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.';
+}
+
 inline CellInfo classifyCell(std::string_view s)
 {
     const char c = s.empty() ? '\0' : s.front();
     if (!(c >= '0' && c <= '9') && Table::isMissingText(s)) // no missing text starts with a digit
         return { std::numeric_limits<double>::quiet_NaN(), kMissingCell };
-    if (!((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.'))
+    if (!mayStartNumber(c))
         return { 0, kTextCell };
     CellInfo info;
     SimpleDecimal d;

@@ -1,5 +1,6 @@
 #include "model/csvreader.h"
 
+#include "model/csvcellvalue.h"
 #include "model/csvcolumnstore.h"
 #include "model/csvhugepages.h"
 #include "model/csvinputwindow.h"
@@ -303,15 +304,13 @@ namespace {
         return true;
     }
 
-    // Whether a cell of the column in the batch is text, not a number or a missing value (the
-    // first test of classifyCell(): a number starts with a digit, a sign or a point).
+    // Whether a cell of the column in the batch is text, not a number or a missing value, by
+    // classifyCell()'s first test alone (no cell is parsed).
     bool holdsText(const RowBatch &batch, std::size_t column, std::size_t columns)
     {
         for (std::size_t r = 0; r < batch.rows; ++r) {
             const std::string_view s = batch.cells[r * columns + column];
-            const char c = s.empty() ? '\0' : s.front();
-            if (!((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.')
-                && !Table::isMissingText(s))
+            if (!mayStartNumber(s.empty() ? '\0' : s.front()) && !Table::isMissingText(s))
                 return true;
         }
         return false;
