@@ -12,7 +12,7 @@ namespace npuscope {
 // TraceBuilder merges chunks (in file order) into a Trace. No simdjson types here.
 // A flow id ("40004068119343520901", "0x1a") as a 128-bit hash of its text: flows pair their
 // start and end by id, and ids are unique per flow, so interning them would store millions of
-// strings that are never shown. TraceBuilder keeps 96 of the 128 bits (see its FlowPoint).
+// strings that are never shown. TraceBuilder keeps 64 of the 128 bits (see its FlowPoint).
 struct FlowIdKey {
     std::uint64_t a = 0, b = 0;
     friend bool operator==(const FlowIdKey &, const FlowIdKey &) = default;
@@ -38,6 +38,7 @@ struct RawChunk {
         FlowIdKey id; // the id's text, hashed: one per flow, not worth interning
         char phase = 's'; // s, t, f
         bool bindEnclosing = false; // "bp": "e"
+        bool paired = false; // in flowPairs
     };
     struct Meta {
         enum class Kind : std::uint8_t { ProcessName, ProcessLabels, ProcessSort, ThreadName, ThreadSort };
@@ -54,6 +55,9 @@ struct RawChunk {
     std::vector<Slice> slices;
     std::vector<Counter> counters;
     std::vector<FlowPoint> flows;
+    // (start, end) indices into flows: an "s" and an "f" of the same id and category near each
+    // other in the chunk, in either order, less than 2^47 ns apart (see pairFlows()).
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> flowPairs;
     std::vector<Meta> metas;
     // Problems that may repeat per event are counted, reported once with the first offset.
     struct Problem {
@@ -77,5 +81,12 @@ struct RawChunk {
         }
     }
 };
+
+// Fills chunk.flowPairs and marks the paired points. Nearly every flow of a profiler is one "s"
+// and one "f", written close together: TraceBuilder keeps such a pair in one record (40 bytes
+// instead of two of 32; at 20 GB of trace, 21 M flows, 500 MB less at the end of the load), and
+// treats it as its two points again should any other point share its id. So which points are
+// paired changes the memory only, never the flows.
+void pairFlows(RawChunk &chunk);
 
 } // namespace npuscope

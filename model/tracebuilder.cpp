@@ -160,14 +160,29 @@ void TraceBuilder::add(RawChunk &chunk)
         series.values.push_back(c.value);
     }
     std::uint32_t lastName = UINT32_MAX, lastCategory = UINT32_MAX, label = 0; // usually one pair
-    for (const RawChunk::FlowPoint &f : chunk.flows) {
+    auto labelOf = [&](const RawChunk::FlowPoint &f) {
         if (f.name != lastName || f.category != lastCategory) {
             lastName = f.name;
             lastCategory = f.category;
             label = flowLabel(remap[f.name], remap[f.category]);
         }
-        m_flowPoints.push_back(FlowPoint(f.ts, f.id, EventRef { TrackId(tracks[f.track]), 0 }, label, f.phase, f.bindEnclosing));
+        return label;
+    };
+    for (const auto &[start, end] : chunk.flowPairs) {
+        RawChunk::FlowPoint &s = chunk.flows[start];
+        RawChunk::FlowPoint &f = chunk.flows[end];
+        const std::uint32_t l = labelOf(f);
+        if (l >= FlowPair::kMaxLabels) { // tens of thousands of flow names: points, as they came
+            s.paired = f.paired = false;
+            continue;
+        }
+        m_flowPairs.push_back(FlowPair(s.ts, s.id.a, tracks[s.track], tracks[f.track], f.ts - s.ts, l, f.bindEnclosing));
     }
+    chunk.flowPairs.clear();
+    for (const RawChunk::FlowPoint &f : chunk.flows)
+        if (!f.paired)
+            m_flowPoints.push_back(
+                FlowPoint(f.ts, f.id, EventRef { TrackId(tracks[f.track]), 0 }, labelOf(f), f.phase, f.bindEnclosing));
     chunk.flows.clear();
     for (const RawChunk::Meta &m : chunk.metas) {
         using Kind = RawChunk::Meta::Kind;
@@ -213,6 +228,9 @@ void TraceBuilder::applyMetadata()
     for (const FlowPoint &f : m_flowPoints)
         if (f.isStart() && m_flowLabels[f.label()].category == h2d)
             hostToDevice.insert(m_trace->tracks[f.ref.track.value].pidKey.value);
+    for (const FlowPair &f : m_flowPairs)
+        if (m_flowLabels[f.label()].category == h2d)
+            hostToDevice.insert(m_trace->tracks[f.start.track.value].pidKey.value);
     for (Track &t : m_trace->tracks) {
         const ProcessInfo process = m_processes.value(t.pidKey.value);
         const ThreadInfo thread = m_threads.value(pairKey(t.pidKey.value, t.tidKey.value));

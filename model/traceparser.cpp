@@ -4,6 +4,8 @@
 
 #include <simdjson.h>
 
+#include <bit>
+#include <limits>
 #include <string_view>
 
 namespace npuscope {
@@ -42,6 +44,49 @@ void TraceSpanParser::parse(const TraceSource &source, std::int64_t begin, std::
                             RawChunk &out, const std::atomic<bool> *cancel)
 {
     d->parse(source, begin, end, last, out, cancel);
+    pairFlows(out);
+}
+
+void pairFlows(RawChunk &chunk)
+{
+    // The open ends ("s" or "f" without its partner yet) by id, direct-mapped on the id's hash:
+    // an end that loses its slot stays single, which only costs memory (see the header). Small
+    // enough to stay in the cache. An "f" may come first: torch_npu writes a HostToDevice flow's
+    // "f" with the device task, before the host call that starts it.
+    auto &flows = chunk.flows;
+    chunk.flowPairs.clear();
+    if (flows.size() < 2)
+        return;
+    const std::size_t tableSize = std::min<std::size_t>(std::bit_ceil(flows.size()), 4096);
+    std::vector<std::uint32_t> openEnd(tableSize, UINT32_MAX);
+    constexpr std::int64_t kMaxDelta = (std::int64_t(1) << 47) - 1; // FlowPair's 48 bits
+    for (std::uint32_t i = 0; i < flows.size(); ++i) {
+        RawChunk::FlowPoint &p = flows[i];
+        std::uint32_t &slot = openEnd[p.id.a & (tableSize - 1)];
+        if (slot != UINT32_MAX) {
+            RawChunk::FlowPoint &o = flows[slot];
+            if (o.id == p.id && o.category == p.category) {
+                // A "t", or a second "s" or "f", makes the id more than two points: those seen
+                // so far stay single.
+                if ((p.phase == 's' && o.phase == 'f') || (p.phase == 'f' && o.phase == 's')) {
+                    const std::uint32_t start = p.phase == 's' ? i : slot;
+                    const std::uint32_t end = p.phase == 's' ? slot : i;
+                    const std::int64_t delta = flows[end].ts - flows[start].ts;
+                    if (delta >= -kMaxDelta && delta <= kMaxDelta) {
+                        chunk.flowPairs.emplace_back(start, end);
+                        p.paired = o.paired = true;
+                        slot = UINT32_MAX;
+                        continue;
+                    }
+                }
+                slot = UINT32_MAX;
+                if (p.phase == 't')
+                    continue;
+            }
+        }
+        if (p.phase != 't')
+            slot = i;
+    }
 }
 
 const char *TraceSpanParser::simdLevel()

@@ -36,6 +36,8 @@ private slots:
     void lodCoversEverything();
     void lodSelection();
     void lodMatchesLevelByLevel();
+    void flowIndexMatchesStableSort();
+    void indexSortIsStable();
 };
 
 void TstTrace::overlapMatchesBruteForce()
@@ -303,6 +305,72 @@ void TstTrace::lodMatchesLevelByLevel()
             QVERIFY(t.lod.size() > 1);
             QVERIFY(t.lod[0].size() >= 3 && t.lod[1].size() >= 3);
         }
+    }
+}
+
+// Trace::indexFlows against std::stable_sort, past the size where it sorts in rounds (2 M flows):
+// flows spread over three tracks, a tenth of them on one event (one histogram bin far above a
+// round's share), ties kept in flow order.
+void TstTrace::flowIndexMatchesStableSort()
+{
+    Trace trace;
+    const std::uint32_t sizes[] = { 300000, 7, 500000 };
+    for (std::uint32_t k = 0; k < 3; ++k) {
+        Track t;
+        t.id = TrackId(k);
+        t.events.resize(sizes[k]);
+        trace.tracks.push_back(std::move(t));
+    }
+    QRandomGenerator rng(21);
+    auto randomRef = [&] {
+        if (rng.bounded(10) == 0)
+            return EventRef { TrackId(2), 4242 };
+        const std::uint32_t track = rng.bounded(3u);
+        return EventRef { TrackId(track), rng.bounded(sizes[track]) };
+    };
+    for (int i = 0; i < 2600000; ++i)
+        trace.flows.push_back({ StringId(0), StringId(0), randomRef(), randomRef() });
+    for (const int threads : { 1, 2 }) {
+        trace.indexFlows(threads);
+        for (const bool byFrom : { true, false }) {
+            std::vector<std::uint32_t> want(trace.flows.size());
+            for (std::uint32_t i = 0; i < want.size(); ++i)
+                want[i] = i;
+            std::stable_sort(want.begin(), want.end(), [&](std::uint32_t a, std::uint32_t b) {
+                return byFrom ? trace.flows[a].from < trace.flows[b].from : trace.flows[a].to < trace.flows[b].to;
+            });
+            QVERIFY((byFrom ? trace.flowsByFrom : trace.flowsByTo) == want);
+        }
+    }
+}
+
+// buildTrackIndexes sorts by start, longer first, ties in file order (std::stable_sort's order),
+// whether the events come nearly sorted (a few out of order: taken out and merged back) or far
+// from it; many equal (start, duration) pairs, so the order of ties shows.
+void TstTrace::indexSortIsStable()
+{
+    for (const int outOfOrderPercent : { 0, 3, 60 }) {
+        QRandomGenerator rng(quint32(31 + outOfOrderPercent));
+        std::vector<Event> events;
+        TimeNs t = 0;
+        for (int i = 0; i < 50000; ++i) {
+            Event e;
+            t += 1 + rng.bounded(2);
+            // Those out of order start where others did: equal (start, duration) pairs.
+            e.start = int(rng.bounded(100)) < outOfOrderPercent ? t - rng.bounded(200) : t;
+            e.duration = rng.bounded(4);
+            e.argsOffset = static_cast<std::uint64_t>(i);
+            events.push_back(e);
+        }
+        Track track;
+        track.events = events;
+        Trace::buildTrackIndexes(track);
+        std::stable_sort(events.begin(), events.end(), [](const Event &a, const Event &b) {
+            return a.start != b.start ? a.start < b.start : a.duration > b.duration;
+        });
+        QCOMPARE(track.events.size(), events.size());
+        for (std::size_t i = 0; i < events.size(); ++i)
+            QCOMPARE(std::uint64_t(track.events[i].argsOffset), std::uint64_t(events[i].argsOffset));
     }
 }
 
