@@ -60,9 +60,9 @@ qsizetype Trace::sliceCount() const
 
 namespace {
 
-// std::stable_sort's order with less memory for events nearly in order (on a 20 GB trace, a host
-// thread of 8 M events whose B/E pairs came after its X events; stable_sort's buffer, half the
-// track, was 130 MB above the final size at the end of the load): the events out of order with
+// std::stable_sort's order with less memory for events nearly in order (a generated 20 GB trace
+// has a track of 8 M events written slightly out of order; stable_sort's buffer, half the track,
+// was 130 MB above the final size at the end of the load): the events out of order with
 // those kept before them are taken out, sorted, and merged back from the end. An event taken out
 // goes after the kept ones equal to it, which all came before it in the file: as stable_sort.
 // Tracks far from order (over an eighth taken out) go to stable_sort.
