@@ -97,8 +97,7 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
         std::uint64_t idA;
         auto operator<=>(const Key &) const = default;
     };
-    auto pointKey = [&](const FlowPoint &p) { return Key { labelRank[p.label()], p.idA }; };
-    auto pairKey = [&](const FlowPair &p) { return Key { labelRank[p.label()], p.idA }; };
+    auto idKey = [&](const auto &p) { return Key { labelRank[p.label()], p.idA }; };
     const std::size_t tops = std::size_t(1) << topBits;
     const std::size_t parts = n + m < 65536 ? 1 : static_cast<std::size_t>(std::max(threads, 1));
     auto blockRange = [&](const auto &v, std::size_t part) {
@@ -231,7 +230,7 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
             bucket[subStart[subOf(sorted[i])]++] = sorted[i];
         sorted.release(from, to);
     };
-    auto pairBefore = [&](const FlowPair &a, const FlowPair &b) { return pairKey(a) < pairKey(b); };
+    auto pairBefore = [&](const FlowPair &a, const FlowPair &b) { return idKey(a) < idKey(b); };
     runParts(parts, [&](std::size_t part) {
         std::vector<FlowPoint> pointBucket, group;
         std::vector<FlowPair> pairBucket;
@@ -241,12 +240,12 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
         // The ids of one small bucket in key order, in either list or both.
         auto walk = [&](auto i, const auto iLast, auto j, const auto jLast) {
             while (i != iLast || j != jLast) {
-                const Key key = j == jLast || (i != iLast && pointKey(*i) < pairKey(*j)) ? pointKey(*i) : pairKey(*j);
+                const Key key = j == jLast || (i != iLast && idKey(*i) < idKey(*j)) ? idKey(*i) : idKey(*j);
                 auto iEnd = i;
                 auto jEnd = j;
-                while (iEnd != iLast && pointKey(*iEnd) == key)
+                while (iEnd != iLast && idKey(*iEnd) == key)
                     ++iEnd;
-                while (jEnd != jLast && pairKey(*jEnd) == key)
+                while (jEnd != jLast && idKey(*jEnd) == key)
                     ++jEnd;
                 if (iEnd == i && jEnd - j == 1) { // nearly always: one "s", one "f"
                     const FlowPair &r = *j;

@@ -56,7 +56,7 @@ struct RawChunk {
     std::vector<Counter> counters;
     std::vector<FlowPoint> flows;
     // (start, end) indices into flows: an "s" and an "f" of the same id and category near each
-    // other in the chunk, in either order, less than 2^47 ns apart (see pairFlows()).
+    // other in the chunk, in either order, less than 2^47 ns apart (see pairFlows() in traceparser.h).
     std::vector<std::pair<std::uint32_t, std::uint32_t>> flowPairs;
     std::vector<Meta> metas;
     // Problems that may repeat per event are counted, reported once with the first offset.
@@ -81,12 +81,5 @@ struct RawChunk {
         }
     }
 };
-
-// Fills chunk.flowPairs and marks the paired points. Nearly every flow of a profiler is one "s"
-// and one "f", written close together: TraceBuilder keeps such a pair in one record (40 bytes
-// instead of two of 32; at 20 GB of trace, 21 M flows, 500 MB less at the end of the load), and
-// treats it as its two points again should any other point share its id. So which points are
-// paired changes the memory only, never the flows.
-void pairFlows(RawChunk &chunk);
 
 } // namespace npuscope

@@ -7,6 +7,7 @@
 #include <bit>
 #include <limits>
 #include <string_view>
+#include <utility>
 
 namespace npuscope {
 
@@ -63,25 +64,19 @@ void pairFlows(RawChunk &chunk)
     for (std::uint32_t i = 0; i < flows.size(); ++i) {
         RawChunk::FlowPoint &p = flows[i];
         std::uint32_t &slot = openEnd[p.id.a & (tableSize - 1)];
-        if (slot != UINT32_MAX) {
-            RawChunk::FlowPoint &o = flows[slot];
-            if (o.id == p.id && o.category == p.category) {
-                // A "t", or a second "s" or "f", makes the id more than two points: those seen
-                // so far stay single.
-                if ((p.phase == 's' && o.phase == 'f') || (p.phase == 'f' && o.phase == 's')) {
-                    const std::uint32_t start = p.phase == 's' ? i : slot;
-                    const std::uint32_t end = p.phase == 's' ? slot : i;
-                    const std::int64_t delta = flows[end].ts - flows[start].ts;
-                    if (delta >= -kMaxDelta && delta <= kMaxDelta) {
-                        chunk.flowPairs.emplace_back(start, end);
-                        p.paired = o.paired = true;
-                        slot = UINT32_MAX;
-                        continue;
-                    }
-                }
-                slot = UINT32_MAX;
-                if (p.phase == 't')
-                    continue;
+        if (slot != UINT32_MAX && flows[slot].id == p.id && flows[slot].category == p.category) {
+            const std::uint32_t other = std::exchange(slot, UINT32_MAX);
+            // A "t", or a second "s" or "f", makes the id more than two points: the ones seen so
+            // far stay single.
+            RawChunk::FlowPoint &o = flows[other];
+            const std::uint32_t start = p.phase == 's' ? i : other;
+            const std::uint32_t end = p.phase == 's' ? other : i;
+            const bool partners = (p.phase == 's' && o.phase == 'f') || (p.phase == 'f' && o.phase == 's');
+            const std::int64_t delta = flows[end].ts - flows[start].ts;
+            if (partners && delta >= -kMaxDelta && delta <= kMaxDelta) {
+                chunk.flowPairs.emplace_back(start, end);
+                p.paired = o.paired = true;
+                continue;
             }
         }
         if (p.phase != 't')

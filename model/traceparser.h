@@ -22,7 +22,7 @@ public:
     TraceSpanParser &operator=(const TraceSpanParser &) = delete;
 
     // `last`: the span runs to the end of the array (may hold the closing ']', a trailing comma,
-    // or a truncated event).
+    // or a truncated event). Ends with pairFlows(out).
     void parse(const TraceSource &source, std::int64_t begin, std::int64_t end, bool last,
                RawChunk &out, const std::atomic<bool> *cancel = nullptr);
 
@@ -32,6 +32,13 @@ public:
 private:
     std::unique_ptr<SpanParserBackend> d;
 };
+
+// Fills chunk.flowPairs and marks the paired points. Nearly every flow of a profiler is one "s"
+// and one "f", written close together: TraceBuilder keeps such a pair in one record (40 bytes
+// instead of two of 32; at 20 GB of trace, 21 M flows, 500 MB less at the end of the load), and
+// treats it as its two points again should any other point share its id. So which points are
+// paired changes the memory only, never the flows.
+void pairFlows(RawChunk &chunk);
 
 // Offset of the first event start ('{' after "}," with optional whitespace) at or after `from`
 // in data[0, size), or -1. Used to split a file into spans and to resynchronise after damage.
