@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/kerneltable.h"
+#include "model/core/kerneltable.h"
 
 #include <QString>
 

@@ -3,7 +3,7 @@
 #include "analysis/gaps.h"
 #include "analysis/kernelkinds.h"
 #include "analysis/stepbreakdown.h"
-#include "model/profile.h"
+#include "model/profile/profile.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/profile.h"
+#include "model/profile/profile.h"
 
 #include <QString>
 

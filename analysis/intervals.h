@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/types.h"
+#include "model/core/types.h"
 
 #include <vector>
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "analysis/intervals.h"
-#include "model/kerneltable.h"
+#include "model/core/kerneltable.h"
 
 #include <cstdint>
 #include <vector>

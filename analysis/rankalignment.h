@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/trace.h"
+#include "model/core/trace.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,9 +1,9 @@
-#include "app/commandline.h"
-#include "app/languagesettings.h"
-#include "app/mainwindow.h"
-#include "app/profilepath.h"
-#include "app/singleinstance.h"
-#include "app/windowlauncher.h"
+#include "app/commands/commandline.h"
+#include "app/desktop/languagesettings.h"
+#include "app/window/mainwindow.h"
+#include "app/desktop/profilepath.h"
+#include "app/desktop/singleinstance.h"
+#include "app/desktop/windowlauncher.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

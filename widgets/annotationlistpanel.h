@@ -1,7 +1,7 @@
 #pragma once
 
-#include "model/annotations.h"
-#include "model/types.h"
+#include "model/annotations/annotations.h"
+#include "model/core/types.h"
 
 #include <QWidget>
 

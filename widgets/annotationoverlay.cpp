@@ -1,6 +1,6 @@
 #include "widgets/annotationoverlay.h"
 
-#include "model/trace.h"
+#include "model/core/trace.h"
 #include "widgets/timelineview.h"
 
 #include <QEvent>

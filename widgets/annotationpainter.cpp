@@ -1,6 +1,6 @@
 #include "widgets/annotationpainter.h"
 
-#include "model/trace.h"
+#include "model/core/trace.h"
 
 #include <QFontMetricsF>
 #include <QPainter>

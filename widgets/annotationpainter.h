@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/annotations.h"
+#include "model/annotations/annotations.h"
 #include "widgets/timeaxis.h"
 
 #include <QFont>

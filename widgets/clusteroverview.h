@@ -1,7 +1,7 @@
 #pragma once
 
 #include "analysis/clustersummary.h"
-#include "model/commmatrix.h"
+#include "model/profile/commmatrix.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/commmatrix.h"
+#include "model/profile/commmatrix.h"
 
 #include <QWidget>
 

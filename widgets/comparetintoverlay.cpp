@@ -1,6 +1,6 @@
 #include "widgets/comparetintoverlay.h"
 
-#include "model/profile.h"
+#include "model/profile/profile.h"
 #include "widgets/timelineview.h"
 
 #include <QEvent>

@@ -1,6 +1,6 @@
 #include "widgets/compareview.h"
 
-#include "model/trace.h"
+#include "model/core/trace.h"
 #include "widgets/comparediffmodel.h"
 #include "widgets/comparesummarymodel.h"
 #include "widgets/comparetintoverlay.h"

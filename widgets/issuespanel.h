@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/issue.h"
+#include "model/core/issue.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "analysis/kernelflags.h"
-#include "model/kerneltable.h"
+#include "model/core/kerneltable.h"
 
 #include <QAbstractTableModel>
 #include <QList>

@@ -1,6 +1,6 @@
 #include "widgets/rangesummarywidget.h"
 
-#include "model/trace.h"
+#include "model/core/trace.h"
 #include "widgets/rangesummary.h"
 #include "widgets/rangesummarymodel.h"
 #include "widgets/timeaxis.h"

@@ -1,6 +1,6 @@
 #include "widgets/rowsort.h"
 
-#include "model/table.h"
+#include "model/core/table.h"
 
 #include <algorithm>
 #include <array>

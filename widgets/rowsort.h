@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/stringpool.h"
+#include "model/core/stringpool.h"
 
 #include <QtGlobal>
 

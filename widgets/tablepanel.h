@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/table.h"
+#include "model/core/table.h"
 
 #include <QWidget>
 

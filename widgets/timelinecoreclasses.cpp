@@ -1,7 +1,7 @@
 #include "widgets/timelinecoreclasses.h"
 
 #include "analysis/kernelkinds.h"
-#include "model/profile.h"
+#include "model/profile/profile.h"
 
 namespace npuscope {
 

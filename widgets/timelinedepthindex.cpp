@@ -1,6 +1,6 @@
 #include "widgets/timelinedepthindex.h"
 
-#include "model/trace.h"
+#include "model/core/trace.h"
 
 namespace npuscope {
 

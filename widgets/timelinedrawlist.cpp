@@ -1,6 +1,6 @@
 #include "widgets/timelinedrawlist.h"
 
-#include "model/trace.h"
+#include "model/core/trace.h"
 #include "widgets/timelinecolors.h"
 #include "widgets/timelinecounterindex.h"
 #include "widgets/timelinedepthindex.h"

@@ -1,6 +1,6 @@
 #include "widgets/timelineexporter.h"
 
-#include "model/trace.h"
+#include "model/core/trace.h"
 #include "widgets/annotationpainter.h"
 #include "widgets/timelinedrawlist.h"
 

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "analysis/gaps.h"
-#include "model/annotations.h"
-#include "model/types.h"
+#include "model/annotations/annotations.h"
+#include "model/core/types.h"
 #include "widgets/timeaxis.h"
 #include "widgets/timelinecolors.h"
 #include "widgets/timelinedepthindex.h"

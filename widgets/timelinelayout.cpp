@@ -1,6 +1,6 @@
 #include "widgets/timelinelayout.h"
 
-#include "model/trace.h"
+#include "model/core/trace.h"
 
 #include <algorithm>
 #include <map>

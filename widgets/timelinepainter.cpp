@@ -1,6 +1,6 @@
 #include "widgets/timelinepainter.h"
 
-#include "model/trace.h"
+#include "model/core/trace.h"
 #include "widgets/timelinecolors.h"
 #include "widgets/timelinedrawlist.h"
 #include "widgets/timelinelayout.h"

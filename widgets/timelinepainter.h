@@ -1,7 +1,7 @@
 #pragma once
 
 #include "analysis/gaps.h"
-#include "model/types.h"
+#include "model/core/types.h"
 #include "widgets/timeaxis.h"
 #include "widgets/timelinelegend.h"
 

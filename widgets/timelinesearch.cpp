@@ -1,6 +1,6 @@
 #include "widgets/timelinesearch.h"
 
-#include "model/trace.h"
+#include "model/core/trace.h"
 
 #include <QRegularExpression>
 

@@ -1,6 +1,6 @@
 #include "widgets/timelinetooltip.h"
 
-#include "model/trace.h"
+#include "model/core/trace.h"
 #include "widgets/timeaxis.h"
 
 #include <QJsonObject>

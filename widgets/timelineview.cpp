@@ -1,9 +1,9 @@
 #include "widgets/timelineview.h"
 
-#include "model/profile.h"
+#include "model/profile/profile.h"
 #include "widgets/timelinecoreclasses.h"
 
-#include "model/trace.h"
+#include "model/core/trace.h"
 #include "widgets/timelinesearchbar.h"
 #include "widgets/timelinetooltip.h"
 

@@ -1,7 +1,7 @@
 // TimelineView: mouse, wheel, keyboard and context-menu handling.
 #include "widgets/timelineview.h"
 
-#include "model/trace.h"
+#include "model/core/trace.h"
 #include "widgets/timelinesearchbar.h"
 #include "widgets/timelinetooltip.h"
 

@@ -4,8 +4,8 @@
 // differ in one known way, e.g. the new run drops the planted TransData or runs one kernel Type
 // twice as long. RankTruth of each gives the exact numbers an analysis must find.
 
-#include "model/generator.h"
-#include "model/profileloader.h"
+#include "model/generator/generator.h"
+#include "model/profile/profileloader.h"
 
 #include <QDir>
 #include <QTemporaryDir>

@@ -3,8 +3,8 @@
 // Test helper: a profile written by the generator into a temporary folder, loaded back, with
 // the generator's exact numbers (RankTruth) to compare analyses against.
 
-#include "model/generator.h"
-#include "model/profileloader.h"
+#include "model/generator/generator.h"
+#include "model/profile/profileloader.h"
 
 #include <QTemporaryDir>
 

@@ -3,8 +3,8 @@
 // Test helpers: a profile, and its analysis, as comparable text (equal texts, equal pictures).
 
 #include "analysis/findings.h"
-#include "model/profile.h"
-#include "model/tracedump.h"
+#include "model/profile/profile.h"
+#include "model/trace/tracedump.h"
 
 #include <QStringList>
 

@@ -1,7 +1,7 @@
 #include "analysis/kernelkinds.h"
 #include "analysis/kernelmatch.h"
 #include "analysis/workbuckets.h"
-#include "model/profileloader.h"
+#include "model/profile/profileloader.h"
 
 #include <QDir>
 #include <QRandomGenerator>

@@ -5,8 +5,8 @@
 #include "analysis/kernelflags.h"
 #include "analysis/kernelkinds.h"
 #include "analysis/timefindings.h"
-#include "model/decimal.h"
-#include "model/profileloader.h"
+#include "model/core/decimal.h"
+#include "model/profile/profileloader.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,5 +1,5 @@
-#include "app/aboutdialog.h"
-#include "model/traceparser.h"
+#include "app/desktop/aboutdialog.h"
+#include "model/trace/traceparser.h"
 
 #include <QApplication>
 #include <QClipboard>

@@ -1,5 +1,5 @@
 #include "../analysis/generatedprofile.h"
-#include "app/analysiscontroller.h"
+#include "app/window/analysiscontroller.h"
 
 #include <QSignalSpy>
 #include <QTest>

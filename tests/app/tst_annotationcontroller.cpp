@@ -1,5 +1,5 @@
-#include "app/annotationcontroller.h"
-#include "app/mainwindow.h"
+#include "app/window/annotationcontroller.h"
+#include "app/window/mainwindow.h"
 #include "widgets/annotationlistpanel.h"
 #include "widgets/annotationoverlay.h"
 #include "widgets/timelineview.h"

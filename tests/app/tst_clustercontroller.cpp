@@ -1,8 +1,8 @@
 // A multi-rank profile opens on the cluster overview.
 #include "../analysis/generatedprofile.h"
-#include "app/analysiscontroller.h"
-#include "app/clustercontroller.h"
-#include "app/mainwindow.h"
+#include "app/window/analysiscontroller.h"
+#include "app/window/clustercontroller.h"
+#include "app/window/mainwindow.h"
 #include "widgets/clusteroverview.h"
 #include "widgets/commmatrixview.h"
 

@@ -1,4 +1,4 @@
-#include "app/commandline.h"
+#include "app/commands/commandline.h"
 
 #include "../analysis/generatedpair.h"
 #include "runbinary.h"

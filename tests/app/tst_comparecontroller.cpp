@@ -1,6 +1,6 @@
 #include "../analysis/generatedpair.h"
-#include "app/comparecontroller.h"
-#include "app/mainwindow.h"
+#include "app/window/comparecontroller.h"
+#include "app/window/mainwindow.h"
 #include "widgets/compareview.h"
 #include "widgets/timelineview.h"
 

@@ -4,7 +4,7 @@
 // file open. Afterwards the file is always one complete version, the old or the new, never a
 // mix or a truncation, and nothing lies next to it but what QSaveFile / QSettings leave by
 // design (a temporary "<name>.XXXXXX" when the file system has no O_TMPFILE, a ".lock").
-#include "model/annotationstore.h"
+#include "model/annotations/annotationstore.h"
 
 #include "../analysis/generatedprofile.h"
 

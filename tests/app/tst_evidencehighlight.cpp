@@ -1,4 +1,4 @@
-#include "app/evidencehighlight.h"
+#include "app/window/evidencehighlight.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 #include "analysis/stepbreakdown.h"
-#include "app/commandline.h"
-#include "app/exportcommand.h"
-#include "model/annotationstore.h"
+#include "app/commands/commandline.h"
+#include "app/commands/exportcommand.h"
+#include "model/annotations/annotationstore.h"
 
 #include "../analysis/generatedprofile.h"
 #include "runbinary.h"

@@ -4,9 +4,9 @@
 // Load faults without the app layer: tests/analysis/tst_loadfaults.cpp.
 #include "../analysis/generatedprofile.h"
 #include "../analysis/profilefingerprint.h"
-#include "app/analysiscontroller.h"
-#include "app/loadcontroller.h"
-#include "model/annotationstore.h"
+#include "app/window/analysiscontroller.h"
+#include "app/window/loadcontroller.h"
+#include "model/annotations/annotationstore.h"
 
 #include <QCryptographicHash>
 #include <QDirIterator>

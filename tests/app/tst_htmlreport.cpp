@@ -1,6 +1,6 @@
-#include "app/commandline.h"
-#include "app/htmlreport.h"
-#include "app/reportjson.h"
+#include "app/commands/commandline.h"
+#include "app/commands/htmlreport.h"
+#include "app/commands/reportjson.h"
 
 #include "../analysis/generatedprofile.h"
 #include "treehash.h"

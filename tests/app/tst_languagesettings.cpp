@@ -1,7 +1,7 @@
 // The UI language: stored choice, translators, and Chinese text that renders with a CJK font.
-#include "app/languagesettings.h"
-#include "app/mainwindow.h"
-#include "app/startpage.h"
+#include "app/desktop/languagesettings.h"
+#include "app/window/mainwindow.h"
+#include "app/window/startpage.h"
 
 #include <QApplication>
 #include <QFontDatabase>

@@ -1,5 +1,5 @@
-#include "app/loadcontroller.h"
-#include "model/generator.h"
+#include "app/window/loadcontroller.h"
+#include "model/generator/generator.h"
 
 #include <QDir>
 #include <QFileInfo>

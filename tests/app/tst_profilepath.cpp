@@ -1,6 +1,6 @@
 // A file manager hands npuscope the file the user double-clicked; ProfilePath turns it into the
 // profile the user means.
-#include "app/profilepath.h"
+#include "app/desktop/profilepath.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,9 +1,9 @@
 // "Scan Folder…" on the start page: every profile below a folder, in the background.
-#include "app/profilescanner.h"
-#include "app/recentfiles.h"
-#include "app/scanresultsview.h"
-#include "app/startpage.h"
-#include "model/generator.h"
+#include "app/window/profilescanner.h"
+#include "app/window/recentfiles.h"
+#include "app/window/scanresultsview.h"
+#include "app/window/startpage.h"
+#include "model/generator/generator.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,5 +1,5 @@
 #include "../widgets/tracefixtures.h"
-#include "app/profilesteps.h"
+#include "app/window/profilesteps.h"
 
 #include <QTest>
 

@@ -1,14 +1,14 @@
 // Ranks of a multi-rank profile open on demand (RankLoader), and several ranks show on one
 // timeline (RankTimelineController).
 #include "analysis/stepbreakdown.h"
-#include "app/analysiscontroller.h"
-#include "app/mainwindow.h"
-#include "app/rankloader.h"
-#include "app/ranktimelinecontroller.h"
-#include "app/ranktimelinewindow.h"
-#include "model/generator.h"
-#include "model/profileloader.h"
-#include "model/tracedump.h"
+#include "app/window/analysiscontroller.h"
+#include "app/window/mainwindow.h"
+#include "app/window/rankloader.h"
+#include "app/window/ranktimelinecontroller.h"
+#include "app/window/ranktimelinewindow.h"
+#include "model/generator/generator.h"
+#include "model/profile/profileloader.h"
+#include "model/trace/tracedump.h"
 #include "tests/model/rankfiles.h"
 #include "widgets/timelineview.h"
 

@@ -1,7 +1,7 @@
-#include "app/commandline.h"
-#include "app/reportcommand.h"
-#include "app/reportjson.h"
-#include "model/profileloader.h"
+#include "app/commands/commandline.h"
+#include "app/commands/reportcommand.h"
+#include "app/commands/reportjson.h"
+#include "model/profile/profileloader.h"
 
 #include <QDir>
 #include <QFile>

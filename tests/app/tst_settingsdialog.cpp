@@ -1,5 +1,5 @@
-#include "app/languagesettings.h"
-#include "app/settingsdialog.h"
+#include "app/desktop/languagesettings.h"
+#include "app/desktop/settingsdialog.h"
 
 #include <QComboBox>
 #include <QCoreApplication>

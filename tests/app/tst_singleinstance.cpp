@@ -1,5 +1,5 @@
 // A second launch hands its paths to the running npuscope over a local socket.
-#include "app/singleinstance.h"
+#include "app/desktop/singleinstance.h"
 
 #include <QDataStream>
 #include <QFile>

@@ -1,7 +1,7 @@
 // Time from Open to the first painted timeline frame, and to the fully loaded profile, in the
 // real main window (offscreen platform). Each run in a fresh process. Not part of the tests.
 //   bench_firstpaint PROFILE_PATH [--runs N]
-#include "app/mainwindow.h"
+#include "app/window/mainwindow.h"
 #include "benchutil.h"
 #include "widgets/timelineview.h"
 

@@ -7,7 +7,7 @@
 // Defaults: 10,000,000 slices, events/100 counter samples. --png saves a few frames of the path
 // as PREFIX-<step>.png, outside the timed part.
 #include "benchutil.h"
-#include "model/residentmemory.h"
+#include "model/core/residentmemory.h"
 #include "tests/widgets/tracefixtures.h"
 #include "widgets/timelineview.h"
 

@@ -4,10 +4,10 @@
 // memory is measured cleanly. Prints medians; not part of the test suite.
 //   bench_traceload FILE [--runs N]
 #include "benchutil.h"
-#include "model/residentmemory.h"
-#include "model/tracedump.h"
-#include "model/traceloader.h"
-#include "model/traceparser.h"
+#include "model/core/residentmemory.h"
+#include "model/trace/tracedump.h"
+#include "model/trace/traceloader.h"
+#include "model/trace/traceparser.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>

@@ -1,8 +1,8 @@
 // libFuzzer target: discovery, loading and analysis of a whole profile folder. The input is a
 // folder description (see fuzzfolder.h) written into a private temporary folder.
 #include "analysis/findings.h"
-#include "model/discovery.h"
-#include "model/profileloader.h"
+#include "model/profile/discovery.h"
+#include "model/profile/profileloader.h"
 #include "tests/fuzz/fuzzfolder.h"
 
 #include <QDir>

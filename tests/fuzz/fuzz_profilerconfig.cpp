@@ -1,5 +1,5 @@
 // libFuzzer target: the profiler_info*.json reader (every key optional, any torch_npu version).
-#include "model/profilerconfig.h"
+#include "model/profile/profilerconfig.h"
 
 #include <cstdint>
 

@@ -4,7 +4,7 @@
 // the sample profiles when SAMPLES_DIR exists, and from the committed seeds in SEEDS_DIR/<target>
 // (regression inputs). Large files are cut: libFuzzer mutates small inputs far faster, and a
 // cut file is itself a useful seed (the loaders must recover from it).
-#include "model/generator.h"
+#include "model/generator/generator.h"
 #include "tests/fuzz/fuzzfolder.h"
 
 #include <QCryptographicHash>

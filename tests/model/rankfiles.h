@@ -3,7 +3,7 @@
 // Test helpers for generated multi-rank profiles: where a rank's files are, and whether issues
 // name a file.
 
-#include "model/issue.h"
+#include "model/core/issue.h"
 
 #include <QDir>
 

@@ -1,5 +1,5 @@
-#include "model/annotations.h"
-#include "model/annotationstore.h"
+#include "model/annotations/annotations.h"
+#include "model/annotations/annotationstore.h"
 
 #include <QDir>
 #include <QFile>

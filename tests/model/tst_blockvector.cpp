@@ -1,5 +1,5 @@
-#include "model/blockvector.h"
-#include "model/pagearray.h"
+#include "model/core/blockvector.h"
+#include "model/core/pagearray.h"
 
 #include <QRandomGenerator>
 #include <QTest>

@@ -1,4 +1,4 @@
-#include "model/bucketsort.h"
+#include "model/core/bucketsort.h"
 
 #include <QRandomGenerator>
 #include <QTest>

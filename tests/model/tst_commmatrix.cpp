@@ -1,5 +1,5 @@
 // communication_matrix.json: per-group link totals, merged across the ranks' files.
-#include "model/commmatrix.h"
+#include "model/profile/commmatrix.h"
 
 #include <QDir>
 #include <QFile>

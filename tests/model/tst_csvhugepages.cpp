@@ -1,8 +1,8 @@
 // The CSV reader's column vectors in 2 MB pages (csvhugepages.h): the advice must take effect,
 // first page included, and never change what the vector holds.
-#include "model/csvhugepages.h"
-#include "model/csvreader.h"
-#include "model/stringpool.h"
+#include "model/csv/csvhugepages.h"
+#include "model/csv/csvreader.h"
+#include "model/core/stringpool.h"
 
 #include <QFile>
 #include <QTest>

@@ -2,8 +2,8 @@
 // without deduplication, "same as the cell above" shortcuts) against a straightforward
 // byte-by-byte reference, on randomised inputs: quotes, doubled quotes, embedded commas and line
 // breaks, CRLF and lone CR, blanks, empty and missing cells, ragged rows, huge numbers.
-#include "model/csvreader.h"
-#include "model/decimal.h"
+#include "model/csv/csvreader.h"
+#include "model/core/decimal.h"
 
 #include <QTest>
 

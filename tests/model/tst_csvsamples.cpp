@@ -1,6 +1,6 @@
 // The CSV reader on the real sample profiles: row and column counts checked against Python's csv
 // module, and one file's line numbers and exact time sum.
-#include "model/csvreader.h"
+#include "model/csv/csvreader.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,5 +1,5 @@
 // Numeric cells of the CSV reader: the value of every cell must be what std::from_chars reads.
-#include "model/csvreader.h"
+#include "model/csv/csvreader.h"
 
 #include <QTest>
 

@@ -1,4 +1,4 @@
-#include "model/decimal.h"
+#include "model/core/decimal.h"
 
 #include <QRandomGenerator>
 #include <QTest>

@@ -1,4 +1,4 @@
-#include "model/discovery.h"
+#include "model/profile/discovery.h"
 
 #include <QDir>
 #include <QFile>

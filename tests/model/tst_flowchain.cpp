@@ -1,5 +1,5 @@
-#include "model/filereader.h"
-#include "model/traceloader.h"
+#include "model/trace/tracesource.h"
+#include "model/trace/traceloader.h"
 
 #include <QRandomGenerator>
 #include <QTest>

@@ -1,5 +1,5 @@
-#include "model/decimal.h"
-#include "model/generator.h"
+#include "model/core/decimal.h"
+#include "model/generator/generator.h"
 
 #include <QDirIterator>
 #include <QFile>

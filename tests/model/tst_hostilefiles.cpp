@@ -1,8 +1,8 @@
 // Hostile files in a profile folder (issue 9): empty, binary garbage under a .json/.csv name,
 // unreadable files and folders, symbolic-link loops, files that shrink while read. The loader
 // must load the rest and name every file it could not use.
-#include "model/csvreader.h"
-#include "model/profileloader.h"
+#include "model/csv/csvreader.h"
+#include "model/profile/profileloader.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,7 +1,7 @@
 // Hostile trace JSON (issue 9): what tst_traceloader does not already cover. Every case must
 // load what can be loaded, report the rest with the file and a location, and never crash.
-#include "model/filereader.h"
-#include "model/traceloader.h"
+#include "model/trace/tracesource.h"
+#include "model/trace/traceloader.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,9 +1,9 @@
 // Lazy per-rank loading (LoadOptions::lazyRanks, model/ranksummary.h): the summaries never read
 // a trace, and a rank opened later is the rank an eager load gives.
-#include "model/generator.h"
-#include "model/profileloader.h"
-#include "model/ranksummary.h"
-#include "model/tracedump.h"
+#include "model/generator/generator.h"
+#include "model/profile/profileloader.h"
+#include "model/profile/ranksummary.h"
+#include "model/trace/tracedump.h"
 #include "tests/model/rankfiles.h"
 
 #include <QDir>

@@ -1,4 +1,4 @@
-#include "model/profileloader.h"
+#include "model/profile/profileloader.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,4 +1,4 @@
-#include "model/profilerconfig.h"
+#include "model/profile/profilerconfig.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,5 +1,5 @@
 // mergeRankTraces(): several ranks' traces as one, times shifted exactly, flows remapped.
-#include "model/rankmerge.h"
+#include "model/profile/rankmerge.h"
 #include "tests/widgets/tracefixtures.h"
 
 #include <QTest>

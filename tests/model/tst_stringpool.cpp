@@ -1,4 +1,4 @@
-#include "model/stringpool.h"
+#include "model/core/stringpool.h"
 
 #include <QTest>
 

@@ -1,4 +1,4 @@
-#include "model/trace.h"
+#include "model/core/trace.h"
 
 #include <QRandomGenerator>
 #include <QTest>

@@ -1,6 +1,6 @@
-#include "model/filereader.h"
-#include "model/traceloader.h"
-#include "model/tracedump.h"
+#include "model/trace/tracesource.h"
+#include "model/trace/traceloader.h"
+#include "model/trace/tracedump.h"
 
 #include <QDir>
 #include <QFile>

@@ -3,7 +3,7 @@
 // Hand-built kernel tables for the table and aggregation tests (the CSV loader is tested in
 // tests/model).
 
-#include "model/kerneltable.h"
+#include "model/core/kerneltable.h"
 
 #include <QString>
 

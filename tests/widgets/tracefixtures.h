@@ -2,7 +2,7 @@
 
 // Hand-built traces for the timeline tests (the loader is tested in tests/model).
 
-#include "model/trace.h"
+#include "model/core/trace.h"
 
 #include <algorithm>
 #include <memory>

@@ -1,4 +1,4 @@
-#include "model/csvreader.h"
+#include "model/csv/csvreader.h"
 #include "widgets/tablemodel.h"
 #include "widgets/tablepanel.h"
 

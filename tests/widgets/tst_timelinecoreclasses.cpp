@@ -1,4 +1,4 @@
-#include "model/profile.h"
+#include "model/profile/profile.h"
 #include "widgets/timelinecolors.h"
 #include "widgets/timelinecoreclasses.h"
 #include "widgets/timelinelayout.h"

@@ -1,4 +1,4 @@
-#include "model/traceloader.h"
+#include "model/trace/traceloader.h"
 #include "tracefixtures.h"
 #include "widgets/timelinesearchbar.h"
 #include "widgets/timelinetooltip.h"

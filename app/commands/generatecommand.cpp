@@ -1,0 +1,101 @@
+#include "app/commands/generatecommand.h"
+
+#include "app/commands/commandline.h"
+#include "model/generator/generator.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QTextStream>
+
+namespace npuscope {
+
+namespace {
+
+// The translation context of this command's messages (lupdate reads GenerateCommand::tr).
+class GenerateCommand {
+    Q_DECLARE_TR_FUNCTIONS(GenerateCommand)
+};
+
+bool parseCount(const QCommandLineParser &parser, const QString &name, qint64 min, qint64 *out)
+{
+    if (!parser.isSet(name))
+        return true;
+    bool ok = false;
+    const qint64 v = parser.value(name).toLongLong(&ok);
+    if (!ok || v < min) {
+        QTextStream(stderr) << GenerateCommand::tr("--%1 expects a whole number of at least %2, not \"%3\"")
+                                   .arg(name)
+                                   .arg(min)
+                                   .arg(parser.value(name))
+                            << '\n';
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+} // namespace
+
+int runGenerateCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(GenerateCommand::tr("Writes a realistic, deterministic torch_npu profile folder."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("OUT_DIR"), GenerateCommand::tr("Folder to write rank*_ascend_pt folders into."));
+    parser.addOption({ QStringLiteral("events"), GenerateCommand::tr("Approximate trace events per rank (default 20000)."), QStringLiteral("N") });
+    parser.addOption({ QStringLiteral("ranks"), GenerateCommand::tr("Number of ranks (default 1)."), QStringLiteral("R") });
+    parser.addOption({ QStringLiteral("seed"), GenerateCommand::tr("Random seed (default 1)."), QStringLiteral("S") });
+    parser.addOption({ QStringLiteral("steps"), GenerateCommand::tr("Profiled steps (default 3)."), QStringLiteral("K") });
+    parser.addOption({ QStringLiteral("plant"),
+                       GenerateCommand::tr("Problems to plant: transdata, aicpu, hostbound, lowblockdim, commnotoverlapped, all."),
+                       QStringLiteral("LIST") });
+    if (!parser.parse(QStringList { QStringLiteral("npuscope generate") } + arguments)) {
+        QTextStream(stderr) << parser.errorText() << '\n';
+        return kExitUserError;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        QTextStream(stdout) << parser.helpText();
+        return kExitOk;
+    }
+    if (parser.positionalArguments().size() != 1) {
+        QTextStream(stderr) << GenerateCommand::tr("usage: npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST]") << '\n';
+        return kExitUserError;
+    }
+    GeneratorOptions options;
+    options.outDir = parser.positionalArguments().constFirst();
+    qint64 ranks = options.ranks, seed = static_cast<qint64>(options.seed), steps = options.steps;
+    if (!parseCount(parser, QStringLiteral("events"), 1, &options.events)
+        || !parseCount(parser, QStringLiteral("ranks"), 1, &ranks)
+        || !parseCount(parser, QStringLiteral("seed"), 0, &seed)
+        || !parseCount(parser, QStringLiteral("steps"), 1, &steps))
+        return kExitUserError;
+    options.ranks = static_cast<int>(ranks);
+    options.seed = static_cast<quint64>(seed);
+    options.steps = static_cast<int>(steps);
+    if (parser.isSet(QStringLiteral("plant"))) {
+        QString error;
+        const auto plants = plantsFromList(parser.value(QStringLiteral("plant")), &error);
+        if (!plants) {
+            QTextStream(stderr) << error << '\n';
+            return kExitUserError;
+        }
+        options.plants = *plants;
+    }
+    const GeneratorResult result = generateProfile(options);
+    if (!result.ok) {
+        QTextStream(stderr) << result.error << '\n';
+        return kExitUserError;
+    }
+    QTextStream out(stdout);
+    for (const RankTruth &r : result.ranks)
+        out << GenerateCommand::tr("rank %1: %2 (%3 trace events, %4 kernels, %5 MB)")
+                   .arg(r.rank)
+                   .arg(r.dir)
+                   .arg(r.traceEvents)
+                   .arg(r.kernelRows)
+                   .arg(static_cast<double>(r.traceBytes) / 1e6, 0, 'f', 1)
+            << '\n';
+    return kExitOk;
+}
+
+} // namespace npuscope

@@ -1,0 +1,199 @@
+#include "app/window/analysiscontroller.h"
+
+#include <QEvent>
+#include <QFutureWatcher>
+#include <QPromise>
+#include <QTimer>
+#include <QWidget>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+
+namespace npuscope {
+
+namespace {
+
+    // A hidden or minimised window never paints; start anyway after this long. Long enough for
+    // the first frame of a 1.7 M-slice timeline (~100 ms on the reference machine).
+    constexpr int kPaintWaitMs = 750;
+
+    void runAnalysis(QPromise<AnalysisController::Update> &promise,
+        const std::shared_ptr<const Profile> &profile, int firstRank)
+    {
+        const auto count = profile->ranks.size();
+        // Sized once and never resized: the GUI thread reads finished elements (through
+        // aliasing shared_ptrs) while this thread fills the others.
+        auto all = std::make_shared<std::vector<RankAnalysis>>(count);
+        std::vector<std::size_t> order;
+        order.push_back(std::size_t(firstRank));
+        for (std::size_t i = 0; i < count; ++i) {
+            if (i != std::size_t(firstRank))
+                order.push_back(i);
+        }
+        for (const std::size_t i : order) {
+            if (promise.isCanceled())
+                return;
+            (*all)[i] = analyseRank(*profile->ranks[i]);
+            AnalysisController::Update update;
+            update.rankIndex = int(i);
+            update.analysis = std::shared_ptr<const RankAnalysis>(all, &(*all)[i]);
+            promise.addResult(std::move(update));
+        }
+        if (count < 2 || promise.isCanceled())
+            return;
+        AnalysisController::Update update;
+        update.profileFindings = findProfileFindings(*profile, *all);
+        promise.addResult(std::move(update));
+    }
+
+} // namespace
+
+AnalysisController::AnalysisController(QObject *parent)
+    : QObject(parent)
+    , m_paintFallback(new QTimer(this))
+{
+    m_paintFallback->setSingleShot(true);
+    m_paintFallback->setInterval(kPaintWaitMs);
+    connect(m_paintFallback, &QTimer::timeout, this, [this]() {
+        if (m_waitingForPaint) {
+            stopWaitingForPaint();
+            launch();
+        }
+    });
+}
+
+AnalysisController::~AnalysisController()
+{
+    if (m_watcher)
+        m_watcher->cancel();
+    stopWaitingForPaint();
+}
+
+void AnalysisController::start(
+    std::shared_ptr<const Profile> profile, int firstRank, QWidget *paintTarget)
+{
+    clear();
+    if (!profile || profile->ranks.empty())
+        return;
+    m_profile = std::move(profile);
+    m_firstRank = std::clamp(firstRank, 0, int(m_profile->ranks.size()) - 1);
+    m_ranks.assign(m_profile->ranks.size(), nullptr);
+    m_final.assign(m_profile->ranks.size(), false);
+    if (!paintTarget) {
+        launch();
+        emit runningChanged(true);
+        return;
+    }
+    m_paintTarget = paintTarget;
+    m_waitingForPaint = true;
+    paintTarget->installEventFilter(this);
+    paintTarget->update();
+    m_paintFallback->start();
+    emit runningChanged(true);
+}
+
+void AnalysisController::clear()
+{
+    const bool wasRunning = isRunning();
+    stopWaitingForPaint();
+    if (m_watcher) {
+        m_watcher->cancel(); // stale from now on; onFinished() deletes it when the worker returns
+        m_watcher = nullptr;
+    }
+    ++m_generation;
+    m_profile.reset();
+    m_ranks.clear();
+    m_final.clear();
+    m_profileFindings.clear();
+    if (wasRunning)
+        emit runningChanged(false);
+}
+
+bool AnalysisController::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_paintTarget && event->type() == QEvent::Paint && m_waitingForPaint) {
+        stopWaitingForPaint();
+        // After this paint has finished, not inside it.
+        const quint64 generation = m_generation;
+        QTimer::singleShot(0, this, [this, generation]() {
+            if (generation == m_generation && m_profile && !m_watcher)
+                launch();
+        });
+    }
+    return QObject::eventFilter(watched, event);
+}
+
+void AnalysisController::stopWaitingForPaint()
+{
+    m_waitingForPaint = false;
+    m_paintFallback->stop();
+    if (m_paintTarget)
+        m_paintTarget->removeEventFilter(this);
+    m_paintTarget = nullptr;
+}
+
+void AnalysisController::launch()
+{
+    const quint64 generation = m_generation;
+    auto *watcher = new QFutureWatcher<Update>(this);
+    m_watcher = watcher;
+    connect(watcher, &QFutureWatcherBase::resultReadyAt, this,
+        [this, watcher, generation](int index) { onResult(watcher, generation, index); });
+    connect(watcher, &QFutureWatcherBase::finished, this,
+        [this, watcher, generation]() { onFinished(watcher, generation); });
+    watcher->setFuture(QtConcurrent::run(runAnalysis, m_profile, m_firstRank));
+}
+
+void AnalysisController::onResult(QFutureWatcher<Update> *watcher, quint64 generation, int index)
+{
+    if (generation != m_generation)
+        return;
+    const Update update = watcher->resultAt(index);
+    if (update.rankIndex < 0) {
+        m_profileFindings = update.profileFindings;
+        emit findingsReady(-1);
+        return;
+    }
+    if (std::size_t(update.rankIndex) >= m_ranks.size() || m_final[std::size_t(update.rankIndex)])
+        return;
+    m_ranks[std::size_t(update.rankIndex)] = update.analysis;
+    emit findingsReady(update.rankIndex);
+}
+
+void AnalysisController::onFinished(QFutureWatcher<Update> *watcher, quint64 generation)
+{
+    watcher->deleteLater();
+    if (generation != m_generation)
+        return;
+    m_watcher = nullptr;
+    emit runningChanged(false);
+}
+
+void AnalysisController::setRankAnalysis(
+    int rankIndex, std::shared_ptr<const RankAnalysis> analysis)
+{
+    if (rankIndex < 0 || std::size_t(rankIndex) >= m_ranks.size())
+        return;
+    m_ranks[std::size_t(rankIndex)] = std::move(analysis);
+    m_final[std::size_t(rankIndex)] = true;
+    emit findingsReady(rankIndex);
+}
+
+std::shared_ptr<const RankAnalysis> AnalysisController::analysis(int rankIndex) const
+{
+    return rankIndex >= 0 && std::size_t(rankIndex) < m_ranks.size()
+        ? m_ranks[std::size_t(rankIndex)]
+        : nullptr;
+}
+
+std::vector<Finding> AnalysisController::findings(int rankIndex) const
+{
+    const auto a = analysis(rankIndex);
+    if (!a)
+        return {};
+    std::vector<Finding> out = a->findings;
+    out.insert(out.end(), m_profileFindings.begin(), m_profileFindings.end());
+    return out;
+}
+
+} // namespace npuscope

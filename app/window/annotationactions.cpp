@@ -1,0 +1,333 @@
+// AnnotationController::attach: the GUI side of annotations and image export.
+#include "app/window/annotationcontroller.h"
+
+#include "app/commands/exportcaption.h"
+#include "app/commands/htmlreport.h"
+#include "app/window/mainwindow.h"
+#include "app/commands/reportjson.h"
+#include "model/core/trace.h"
+#include "widgets/annotationlistpanel.h"
+#include "widgets/annotationoverlay.h"
+#include "widgets/findingspanel.h"
+#include "widgets/timelineexporter.h"
+#include "widgets/timelineview.h"
+
+#include <QAction>
+#include <QClipboard>
+#include <QColorDialog>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QGuiApplication>
+#include <QInputDialog>
+#include <QKeyEvent>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMouseEvent>
+#include <QUndoStack>
+
+namespace npuscope {
+
+namespace {
+
+    // The annotations of the rank shown (rank -1: every rank).
+    std::vector<Annotation> ofRank(const AnnotationSet &set, int rank)
+    {
+        std::vector<Annotation> items;
+        for (const Annotation &a : set.items)
+            if (a.rank < 0 || a.rank == rank)
+                items.push_back(a);
+        return items;
+    }
+
+    // The current view as the export sees it.
+    TimelineExportOptions viewOptions(MainWindow *window, const std::vector<Annotation> &items)
+    {
+        TimelineView *view = window->timelineView();
+        TimelineExportOptions o;
+        o.trace = view->trace();
+        std::tie(o.start, o.end) = view->visibleRange();
+        o.origin = view->timeOrigin();
+        o.layout = &view->layout();
+        if (view->gapsVisible()) {
+            o.streamGaps = &view->streamGaps();
+            o.deviceGaps = &view->deviceGaps();
+        }
+        o.colorMode = view->colorMode();
+        o.width = std::max(view->viewport()->width(), TimelineExporter::kHeaderWidth + 400);
+        o.annotations = items;
+        if (window->profile() && window->currentRank())
+            o.caption = ExportCaption::lines(*window->profile(), *window->currentRank(), o.start,
+                o.end, view->timeOrigin(), QString());
+        return o;
+    }
+
+} // namespace
+
+void AnnotationController::attachList(MainWindow *window)
+{
+    auto *list = new AnnotationListPanel;
+    auto *dock = new QDockWidget(tr("Annotations"), window);
+    dock->setObjectName(QStringLiteral("AnnotationsDock")); // saveState() finds docks by name
+    dock->setWidget(list);
+    window->addDockWidget(Qt::RightDockWidgetArea, dock);
+    if (auto *findings = window->findChild<QDockWidget *>(QStringLiteral("FindingsDock")))
+        window->tabifyDockWidget(findings, dock);
+    if (auto *findings = window->findChild<QDockWidget *>(QStringLiteral("FindingsDock")))
+        findings->raise();
+    auto refresh = [this, list, window] {
+        list->setAnnotations(m_set.items, window->timelineView()->timeOrigin());
+    };
+    connect(this, &AnnotationController::changed, list, refresh);
+    connect(window->timelineView(), &TimelineView::visibleRangeChanged, list, refresh);
+    connect(list, &AnnotationListPanel::removeRequested, this, [this](quint64 id) { remove(id); });
+    connect(list, &AnnotationListPanel::goToRequested, this, [this, window](quint64 id) {
+        const Annotation *a = m_set.find(id);
+        if (!a)
+            return;
+        // On its rank, framed with room around it.
+        if (a->rank >= 0 && window->profile()) {
+            const auto &ranks = window->profile()->ranks;
+            for (std::size_t i = 0; i < ranks.size(); ++i)
+                if (ranks[i]->rank() == a->rank)
+                    window->setCurrentRank(int(i));
+        }
+        const TimeNs span = std::max<TimeNs>(a->end - a->start, 100'000);
+        window->timelineView()->setVisibleRange(a->start - span / 2, a->end + span / 2);
+        window->timelineView()->setFocus();
+    });
+}
+
+void AnnotationController::attach(MainWindow *window)
+{
+    TimelineView *view = window->timelineView();
+    auto *overlay = new AnnotationOverlay(view);
+    auto rankId = [window] { return window->currentRank() ? window->currentRank()->rank() : -1; };
+    auto refresh = [this, overlay, rankId] { overlay->setAnnotations(ofRank(m_set, rankId())); };
+    connect(this, &AnnotationController::changed, overlay, refresh);
+    connect(window->rankCombo(), &QComboBox::currentIndexChanged, overlay, refresh);
+    connect(window, &MainWindow::profileLoaded, this,
+        [this, window] { setProfile(window->profile() ? window->profile()->path : QString()); });
+    connect(this, &AnnotationController::problem, window, &MainWindow::showStatusMessage);
+    attachList(window);
+
+    // Where a new annotation goes: the shift+drag range, else the selected slice, else the
+    // middle of the view; on the selected slice's track when there is one.
+    auto draft = [view, rankId](AnnotationKind kind) {
+        Annotation a;
+        a.kind = kind;
+        a.rank = rankId();
+        const auto [v0, v1] = view->visibleRange();
+        a.start = v0 + (v1 - v0) / 2;
+        a.end = a.start;
+        const EventRef ref = view->selectedEvent();
+        if (ref.isValid() && view->trace()) {
+            const Event &e = view->trace()->event(ref);
+            a.start = e.start;
+            a.end = e.end();
+            a.tracks << annotationTrackKey(view->trace()->track(ref.track));
+        }
+        if (view->hasSelectedRange())
+            std::tie(a.start, a.end) = view->selectedRange();
+        if (kind == AnnotationKind::Note)
+            a.end = a.start;
+        return a;
+    };
+    auto addWithText = [this, window, draft](AnnotationKind kind) {
+        if (!window->profile())
+            return;
+        Annotation a = draft(kind);
+        if ((kind == AnnotationKind::Box || kind == AnnotationKind::Arrow) && a.tracks.isEmpty()) {
+            window->showStatusMessage(
+                tr("Select a slice first: boxes and arrows are drawn on its track"));
+            return;
+        }
+        bool ok = false;
+        a.text = QInputDialog::getText(
+            window, AnnotationSet::kindLabel(kind), tr("Text:"), QLineEdit::Normal, QString(), &ok);
+        if (ok)
+            add(a);
+    };
+
+    QMenu *menu = window->toolsMenu()->addMenu(tr("&Annotations"));
+    menu->addAction(tr("Add &Note"), this, [addWithText] { addWithText(AnnotationKind::Note); });
+    menu->addAction(tr("Add &Range from Selection"), this,
+        [addWithText] { addWithText(AnnotationKind::Range); });
+    menu->addAction(tr("Add &Box around Selected Slice"), this,
+        [addWithText] { addWithText(AnnotationKind::Box); });
+    menu->addAction(tr("Add &Arrow along Selected Slice"), this,
+        [addWithText] { addWithText(AnnotationKind::Arrow); });
+    menu->addAction(tr("Annotate the Selected &Finding"), this, [this, window, rankId] {
+        const Finding *finding = window->findingsPanel()->currentFinding();
+        if (!finding)
+            return window->showStatusMessage(tr("Select a finding in the Findings panel first"));
+        // Its most telling evidence with a time range (evidence is ordered that way).
+        const auto it = std::find_if(finding->evidence.begin(), finding->evidence.end(),
+            [](const Evidence &e) { return e.end > e.start; });
+        if (it == finding->evidence.end())
+            return window->showStatusMessage(tr("This finding has no time range to mark"));
+        Annotation a;
+        a.kind = AnnotationKind::Range;
+        a.rank = rankId();
+        a.start = it->start;
+        a.end = it->end;
+        a.text = finding->title;
+        a.color = finding->severity == FindingSeverity::Critical ? QStringLiteral("#d62728")
+                                                                 : QStringLiteral("#f28e2b");
+        add(a);
+    });
+    menu->addSeparator();
+    QAction *undo = m_undo->createUndoAction(this, tr("Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_undo->createRedoAction(this, tr("Redo"));
+    redo->setShortcuts({ QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo });
+    menu->addAction(undo);
+    menu->addAction(redo);
+    window->addAction(undo);
+    window->addAction(redo);
+    menu->addSeparator();
+    menu->addAction(tr("&Import Annotations…"), this, [this, window] {
+        const QString path = QFileDialog::getOpenFileName(
+            window, tr("Import Annotations"), QString(), tr("Annotations (*.json)"));
+        QString error;
+        if (!path.isEmpty() && !importFile(path, &error))
+            QMessageBox::warning(window, tr("Import Annotations"), error);
+    });
+    menu->addAction(tr("&Export Annotations…"), this, [this, window] {
+        const QString path = QFileDialog::getSaveFileName(window, tr("Export Annotations"),
+            QStringLiteral("annotations.json"), tr("Annotations (*.json)"));
+        QString error;
+        if (!path.isEmpty() && !exportFile(path, &error))
+            QMessageBox::warning(window, tr("Export Annotations"), error);
+    });
+
+    // Click an annotation to select it, double-click to edit its text, Delete to remove it,
+    // right-click for colour and text; everything else goes on to the timeline.
+    view->viewport()->installEventFilter(this);
+    view->installEventFilter(this); // keys go to the view, mouse events to its viewport
+    m_attached = overlay;
+    m_window = window;
+
+    QMenu *file = window->fileMenu();
+    file->addSeparator();
+    file->addAction(tr("Export &Image…"), this, [this, window] {
+        if (!window->timelineView()->trace())
+            return;
+        QString filter;
+        const QString png1 = tr("PNG image (*.png)");
+        const QString png2 = tr("PNG image, 2x (*.png)");
+        const QString svg = tr("SVG drawing (*.svg)");
+        const QString path = QFileDialog::getSaveFileName(window, tr("Export Image"),
+            QStringLiteral("timeline.png"),
+            png1 + QStringLiteral(";;") + png2 + QStringLiteral(";;") + svg, &filter);
+        if (path.isEmpty())
+            return;
+        TimelineExportOptions o = viewOptions(window, m_attached->annotations());
+        o.scale = filter == png2 ? 2.0 : 1.0;
+        TimelineExporter exporter(o);
+        QString error;
+        if (!exporter.save(path, &error))
+            QMessageBox::warning(window, tr("Export Image"), error);
+        else
+            window->showStatusMessage(tr("Saved %1").arg(path));
+    });
+    file->addAction(tr("Cop&y Image"), this, [this, window] {
+        if (!window->timelineView()->trace())
+            return;
+        TimelineExporter exporter(viewOptions(window, m_attached->annotations()));
+        QGuiApplication::clipboard()->setImage(exporter.toImage());
+        window->showStatusMessage(tr("Timeline image copied"));
+    });
+    file->addAction(tr("Export &Report…"), this, [window] {
+        if (!window->profile())
+            return;
+        const QString dir
+            = QFileDialog::getExistingDirectory(window, tr("Export Report to Folder"));
+        if (dir.isEmpty())
+            return;
+        QStringList written;
+        QString error;
+        const QJsonObject report = profileReportJson(*window->profile(), 10);
+        if (!HtmlReport::write(dir, *window->profile(), report, 10, &written, &error))
+            QMessageBox::warning(window, tr("Export Report"), error);
+        else
+            window->showStatusMessage(tr("Report written to %1").arg(dir));
+    });
+}
+
+bool AnnotationController::eventFilter(QObject *watched, QEvent *event)
+{
+    // The event type first, and QPointer::isNull() rather than a MainWindow* from m_window: the
+    // filter also sees the events a window sends while it is destroyed, when it is no longer a
+    // MainWindow (UBSan: invalid downcast).
+    const QEvent::Type type = event->type();
+    const bool handled = type == QEvent::MouseButtonPress || type == QEvent::MouseButtonDblClick
+        || type == QEvent::KeyPress;
+    if (!handled || m_attached.isNull() || m_window.isNull())
+        return QObject::eventFilter(watched, event);
+    const bool viewport = watched == m_attached->parentWidget();
+    switch (type) {
+    case QEvent::MouseButtonPress:
+    case QEvent::MouseButtonDblClick: {
+        if (!viewport)
+            return false;
+        auto *me = static_cast<QMouseEvent *>(event);
+        const quint64 id = m_attached->annotationAt(me->position());
+        m_selected = id;
+        m_attached->setSelected(id);
+        if (!id)
+            return false;
+        if (event->type() == QEvent::MouseButtonDblClick || me->button() == Qt::RightButton)
+            editAnnotation(id, me->button() == Qt::RightButton, me->globalPosition().toPoint());
+        return true;
+    }
+    case QEvent::KeyPress:
+        if (!viewport && m_selected && static_cast<QKeyEvent *>(event)->key() == Qt::Key_Delete) {
+            remove(m_selected);
+            m_selected = 0;
+            return true;
+        }
+        return false;
+    default:
+        return QObject::eventFilter(watched, event);
+    }
+}
+
+void AnnotationController::editAnnotation(quint64 id, bool menu, QPoint globalPos)
+{
+    const Annotation *found = m_set.find(id);
+    if (!found || !m_window)
+        return;
+    Annotation a = *found;
+    auto editText = [&] {
+        bool ok = false;
+        const QString text = QInputDialog::getText(m_window, AnnotationSet::kindLabel(a.kind),
+            tr("Text:"), QLineEdit::Normal, a.text, &ok);
+        if (ok) {
+            a.text = text;
+            update(a);
+        }
+    };
+    if (!menu) {
+        editText();
+        return;
+    }
+    QMenu popup;
+    QAction *text = popup.addAction(tr("Edit Text…"));
+    QAction *colour = popup.addAction(tr("Colour…"));
+    QAction *del = popup.addAction(tr("Delete"));
+    QAction *chosen = popup.exec(globalPos);
+    if (chosen == text) {
+        editText();
+    } else if (chosen == colour) {
+        const QColor c = QColorDialog::getColor(QColor(a.color), m_window, tr("Annotation Colour"));
+        if (c.isValid()) {
+            a.color = c.name();
+            update(a);
+        }
+    } else if (chosen == del) {
+        remove(id);
+    }
+}
+
+} // namespace npuscope

@@ -1,0 +1,97 @@
+#include "app/window/clustercontroller.h"
+
+#include "analysis/clustersummary.h"
+#include "app/window/analysiscontroller.h"
+#include "app/window/mainwindow.h"
+#include "widgets/clusteroverview.h"
+
+#include <QDockWidget>
+#include <QFutureWatcher>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace npuscope {
+
+ClusterController::ClusterController(MainWindow *window)
+    : QObject(window)
+    , m_window(window)
+    , m_overview(new ClusterOverview(window))
+    , m_dock(new QDockWidget(tr("Cluster"), window))
+    , m_refreshTimer(new QTimer(this))
+{
+    m_refreshTimer->setSingleShot(true);
+    m_refreshTimer->setInterval(100);
+    connect(m_refreshTimer, &QTimer::timeout, this, &ClusterController::refreshSummary);
+    m_dock->setObjectName(QStringLiteral("ClusterDock")); // saveState() finds docks by name
+    m_dock->setWidget(m_overview);
+    window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
+    // A tab next to the kernel table: the full width of the window for one bar per rank.
+    if (auto *kernels = window->findChild<QDockWidget *>(QStringLiteral("KernelsDock")))
+        window->tabifyDockWidget(kernels, m_dock);
+    m_dock->hide(); // until a multi-rank profile loads
+    connect(window, &MainWindow::profileLoaded, this, &ClusterController::onProfileLoaded);
+    connect(window->analysisController(), &AnalysisController::findingsReady, this, [this]() {
+        if (!m_refreshTimer->isActive())
+            m_refreshTimer->start();
+    });
+    connect(m_overview, &ClusterOverview::rankActivated, window, &MainWindow::setCurrentRank);
+}
+
+ClusterController::~ClusterController()
+{
+    if (m_matrixWatcher)
+        m_matrixWatcher->waitForFinished(); // reads files only; short
+}
+
+void ClusterController::onProfileLoaded()
+{
+    m_profile = m_window->profile();
+    m_overview->clear();
+    const bool cluster = m_profile && m_profile->ranks.size() >= 2;
+    m_dock->setVisible(cluster);
+    if (!cluster)
+        return;
+    m_dock->raise(); // the first view of a multi-rank run
+    refreshSummary();
+
+    QStringList files;
+    for (const auto &rank : m_profile->ranks)
+        if (!rank->source.communicationMatrix.isEmpty())
+            files << rank->source.communicationMatrix;
+    if (files.isEmpty())
+        return;
+    if (m_matrixWatcher)
+        m_matrixWatcher->disconnect(this); // stale
+    auto *watcher = new QFutureWatcher<CommMatrix>(this);
+    m_matrixWatcher = watcher;
+    const std::shared_ptr<const Profile> forProfile = m_profile;
+    connect(watcher, &QFutureWatcher<CommMatrix>::finished, this, [this, watcher, forProfile]() {
+        if (forProfile == m_profile)
+            m_overview->setCommMatrix(watcher->result());
+        if (m_matrixWatcher == watcher)
+            m_matrixWatcher = nullptr;
+        watcher->deleteLater();
+    });
+    watcher->setFuture(QtConcurrent::run([files]() {
+        IssueList ignored; // a damaged matrix only leaves the view empty; loading reported the rest
+        return readCommunicationMatrices(files, &ignored);
+    }));
+}
+
+void ClusterController::refreshSummary()
+{
+    if (!m_profile || m_profile != m_window->profile() || m_profile->ranks.size() < 2)
+        return;
+    const AnalysisController *analysis = m_window->analysisController();
+    std::vector<std::shared_ptr<const RankAnalysis>> ranks;
+    for (std::size_t i = 0; i < m_profile->ranks.size(); ++i)
+        ranks.push_back(analysis->analysis(int(i)));
+    // findings() of any analysed rank carries the cross-rank findings too.
+    std::vector<Finding> profileFindings;
+    for (const Finding &f : analysis->findings(0))
+        if (f.id == QLatin1String(FindingId::kRankImbalance))
+            profileFindings.push_back(f);
+    m_overview->setSummary(summariseCluster(*m_profile, ranks, profileFindings));
+}
+
+} // namespace npuscope

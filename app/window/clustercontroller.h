@@ -1,0 +1,46 @@
+#pragma once
+
+#include "model/profile/commmatrix.h"
+
+#include <QObject>
+
+#include <memory>
+
+class QDockWidget;
+class QTimer;
+template <typename T> class QFutureWatcher;
+
+namespace npuscope {
+
+class ClusterOverview;
+class MainWindow;
+struct Profile;
+
+// Puts the cluster overview of a multi-rank profile into a "Cluster" dock of a MainWindow and
+// raises it when such a profile loads: per-rank step breakdown once the analysis has covered the
+// ranks, the communication matrix read in the background. Clicking a rank shows it.
+class ClusterController : public QObject {
+    Q_OBJECT
+
+public:
+    explicit ClusterController(MainWindow *window);
+    ~ClusterController() override;
+
+    ClusterOverview *overview() const { return m_overview; }
+    QDockWidget *dock() const { return m_dock; }
+
+private:
+    void onProfileLoaded();
+    void refreshSummary();
+
+    MainWindow *m_window = nullptr;
+    ClusterOverview *m_overview = nullptr;
+    QDockWidget *m_dock = nullptr;
+    std::shared_ptr<const Profile> m_profile; // the one shown
+    QFutureWatcher<CommMatrix> *m_matrixWatcher = nullptr;
+    // Coalesces the per-rank analysis results: rebuilding the chart for each of hundreds of ranks
+    // took half a minute.
+    QTimer *m_refreshTimer = nullptr;
+};
+
+} // namespace npuscope

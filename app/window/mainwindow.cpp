@@ -1,0 +1,528 @@
+#include "app/window/mainwindow.h"
+
+#include "app/window/analysiscontroller.h"
+#include "app/window/annotationcontroller.h"
+#include "app/commands/commandline.h"
+#include "app/window/clustercontroller.h"
+#include "app/window/comparecontroller.h"
+#include "app/window/evidencehighlight.h"
+#include "app/window/gapcontrols.h"
+#include "app/window/loadcontroller.h"
+#include "app/window/rankloader.h"
+#include "app/window/ranktimelinecontroller.h"
+#include "app/window/recentfiles.h"
+#include "app/window/startpage.h"
+#include "widgets/aggregationpanel.h"
+#include "widgets/detailspanel.h"
+#include "widgets/findingspanel.h"
+#include "widgets/issuespanel.h"
+#include "widgets/kerneltablemodel.h"
+#include "widgets/kerneltableview.h"
+#include "widgets/rangesummarywidget.h"
+#include "widgets/tablepanel.h"
+#include "widgets/timeaxis.h"
+#include "widgets/timelineview.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLocale>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QStyle>
+#include <QToolBar>
+#include <QToolButton>
+
+namespace npuscope {
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_loader(new LoadController(this))
+    , m_recent(new RecentFiles(this))
+    , m_analysis(new AnalysisController(this))
+    , m_central(new QStackedWidget(this))
+    , m_startPage(new StartPage(m_recent, this))
+    , m_timeline(new TimelineView(this))
+    , m_gaps(new GapControls(m_timeline, this))
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    setWindowTitle(tr("npuscope"));
+    setAcceptDrops(true);
+    setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
+    m_central->addWidget(m_startPage);
+    m_central->addWidget(m_timeline);
+    setCentralWidget(m_central);
+
+    createDocks();
+    createActions();
+    createToolBar();
+    m_gaps->addTo(m_viewMenu, m_profileBar);
+    createStatusBar();
+    createRankLoader();
+    new CompareController(this); // File > Compare With…, drops onto an open profile
+    new ClusterController(this); // the Cluster dock of multi-rank profiles
+    new RankTimelineController(this); // View > Show Ranks on One Timeline…
+    (new AnnotationController(this))->attach(this); // Tools > Annotations, File > Export Image…
+    // The controllers' docks join the others at the top of the View menu.
+    const QList<QAction *> viewActions = m_viewMenu->actions();
+    const auto separator = std::find_if(viewActions.begin(), viewActions.end(),
+        [](const QAction *a) { return a->isSeparator(); });
+    for (QDockWidget *dock : findChildren<QDockWidget *>())
+        if (!viewActions.contains(dock->toggleViewAction()))
+            m_viewMenu->insertAction(
+                separator == viewActions.end() ? nullptr : *separator, dock->toggleViewAction());
+    m_defaultState = saveState(kStateVersion);
+    restoreSettings();
+    showStartPage();
+
+    connect(m_startPage, &StartPage::openRequested, this, &MainWindow::openPath);
+    connect(m_startPage, &StartPage::openFolderRequested, this, &MainWindow::openFolderDialog);
+    connect(m_startPage, &StartPage::openFileRequested, this, &MainWindow::openFileDialog);
+    connect(m_startPage, &StartPage::demoRequested, this, &MainWindow::openDemo);
+    connect(m_loader, &LoadController::started, this, &MainWindow::onLoadStarted);
+    connect(m_loader, &LoadController::progressChanged, m_progress, &QProgressBar::setValue);
+    connect(m_loader, &LoadController::previewReady, this, &MainWindow::onPreview);
+    connect(m_loader, &LoadController::loaded, this, &MainWindow::onLoaded);
+    connect(m_loader, &LoadController::failed, this, &MainWindow::onLoadFailed);
+    connect(m_loader, &LoadController::cancelled, this, [this](const QString &path) {
+        onLoadEnded();
+        dropPreview();
+        m_statusLabel->setText(tr("Loading of %1 cancelled.").arg(QDir::toNativeSeparators(path)));
+        emit loadCancelled(path);
+    });
+    connect(m_timeline, &TimelineView::eventSelected, this, &MainWindow::onTimelineEventSelected);
+    connect(m_timeline, &TimelineView::rangeSelected, this, [this](TimeNs t0, TimeNs t1) {
+        m_statusLabel->setText(tr("Selected range: %1").arg(TimeAxis::formatDuration(t1 - t0)));
+        m_rangeSummary->setRange(t0, t1);
+    });
+    connect(m_kernelView, &KernelTableView::kernelActivated, this, &MainWindow::onKernelActivated);
+    connect(m_operators, &TablePanel::findOnTimelineRequested, this, &MainWindow::findOnTimeline);
+    connect(m_kernelView, &KernelTableView::exportRequested, this, &MainWindow::exportKernels);
+    connect(
+        m_aggregation, &AggregationPanel::filterRequested, this, &MainWindow::onFilterRequested);
+    connect(m_analysis, &AnalysisController::findingsReady, this, [this](int rank) {
+        if (rank < 0 || rank == m_rankIndex)
+            showFindings();
+    });
+    connect(
+        m_analysis, &AnalysisController::runningChanged, m_findings, &FindingsPanel::setAnalysing);
+    connect(m_findings, &FindingsPanel::evidenceSelected, this, &MainWindow::onEvidenceSelected);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::showStatusMessage(const QString &text) { m_statusLabel->setText(text); }
+
+void MainWindow::showStartPage()
+{
+    m_central->setCurrentWidget(m_startPage);
+    if (m_onStartPage)
+        return;
+    // Empty panels around the start page look broken; they return with the next profile.
+    m_profileLayout = saveState(kStateVersion);
+    for (QDockWidget *dock : findChildren<QDockWidget *>())
+        dock->hide();
+    m_profileBar->hide();
+    m_onStartPage = true;
+}
+
+void MainWindow::showProfileViews()
+{
+    m_central->setCurrentWidget(m_timeline);
+    if (!m_onStartPage)
+        return;
+    m_onStartPage = false;
+    m_profileBar->show();
+    if (!restoreState(m_profileLayout, kStateVersion))
+        restoreState(m_defaultState, kStateVersion);
+    if (m_defaultLayout) { // once: later the user's own sizes and tabs stand
+        sizeDefaultDocks();
+        m_defaultLayout = false;
+    }
+}
+
+// The default layout is made before the window has its size, and its raise() did not stick: the
+// right-hand docks came out ~190 px wide (the findings' titles elided), the bottom ones ~125 px
+// high (three kernel rows), showing the last panel tabified there. Give them a quarter of the
+// window's width and a third of its height, with the kernel table in front.
+void MainWindow::sizeDefaultDocks()
+{
+    if (auto *findings = findChild<QDockWidget *>(QStringLiteral("FindingsDock")))
+        resizeDocks({ findings }, { std::max(380, width() / 4) }, Qt::Horizontal);
+    resizeDocks({ m_kernelDock }, { std::max(300, height() / 3) }, Qt::Vertical);
+    m_kernelDock->raise();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    m_loader->cancel();
+    saveSettings();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.constFirst().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.constFirst().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    openPath(urls.constFirst().toLocalFile());
+}
+
+void MainWindow::openFolderDialog()
+{
+    const QString dir = QFileDialog::getExistingDirectory(
+        this, tr("Open Profile Folder"), m_recent->paths().value(0, QDir::homePath()));
+    if (!dir.isEmpty())
+        openPath(dir);
+}
+
+void MainWindow::openFileDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Profile File"),
+        QFileInfo(m_recent->paths().value(0)).absolutePath(),
+        tr("Profiles (*.json *.json.gz *.csv);;All files (*)"));
+    if (!path.isEmpty())
+        openPath(path);
+}
+
+void MainWindow::openDemo()
+{
+    QString error;
+    const QString demo = ensureDemoProfile(&error);
+    if (demo.isEmpty())
+        QMessageBox::warning(
+            this, tr("Demo profile"), tr("Cannot write the demo profile: %1").arg(error));
+    else
+        openPath(demo);
+}
+
+void MainWindow::openPath(const QString &path)
+{
+    m_loadClock.start();
+    LoadOptions options;
+    options.lazyRanks = true; // ranks load when opened (RankLoader)
+    m_loader->start(path, options);
+}
+
+bool MainWindow::isLoading() const { return m_loader->isLoading(); }
+
+void MainWindow::cancelLoad()
+{
+    m_loader->cancel();
+    m_rankLoader->cancel();
+}
+
+void MainWindow::onLoadStarted(const QString &path)
+{
+    m_statusLabel->setText(tr("Loading %1…").arg(QDir::toNativeSeparators(path)));
+    m_progress->setValue(0);
+    m_progress->show();
+    m_cancelButton->show();
+}
+
+void MainWindow::onLoadEnded()
+{
+    m_progress->hide();
+    m_cancelButton->hide();
+}
+
+void MainWindow::onPreview(const QString &path, const std::shared_ptr<const Profile> &preview)
+{
+    const auto &rank = preview->ranks.front();
+    if (!rank->trace)
+        return;
+    // Only the timeline: the tables and the analysis need the whole profile.
+    m_showingPreview = true;
+    showProfileViews();
+    m_timeline->setTrace(rank->trace);
+    m_rangeSummary->setTrace(nullptr);
+    m_kernelView->setKernels(nullptr, 0);
+    m_aggregation->setKernels(nullptr);
+    m_operators->setTable(nullptr);
+    m_details->setRank(nullptr, 0);
+    m_findings->setFindings({});
+    m_gaps->showRank(nullptr, nullptr);
+    m_statusLabel->setText(tr("Loading %1… the timeline shows the first %2 events while the rest "
+                              "loads.")
+                               .arg(QDir::toNativeSeparators(path))
+                               .arg(QLocale().toString(rank->trace->sliceCount())));
+}
+
+void MainWindow::dropPreview()
+{
+    if (!m_showingPreview)
+        return;
+    m_showingPreview = false;
+    if (const auto rank = currentRank())
+        showRank(rank);
+    else
+        showStartPage();
+}
+
+void MainWindow::onLoadFailed(const QString &path, const QString &message)
+{
+    onLoadEnded();
+    dropPreview();
+    m_statusLabel->setText(tr("Could not open %1.").arg(QDir::toNativeSeparators(path)));
+    // Not exec(): a modal loop here would stall everything else the window is doing.
+    auto *box = new QMessageBox(QMessageBox::Critical, tr("Cannot Open Profile"),
+        tr("npuscope could not open\n%1").arg(QDir::toNativeSeparators(path)), QMessageBox::Ok,
+        this);
+    box->setInformativeText(message);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+    emit loadFailed(path, message);
+}
+
+void MainWindow::onLoaded(const QString &path, const LoadResult &result)
+{
+    onLoadEnded();
+    m_showingPreview = false;
+    m_profile = result.profile;
+    m_recent->add(path);
+    setWindowFilePath(path);
+    setWindowTitle(tr("%1 — npuscope").arg(QFileInfo(path).fileName()));
+    m_closeAction->setEnabled(true);
+    m_profileBar->setEnabled(true);
+    showProfileViews();
+
+    m_rankCombo->clear();
+    for (const auto &rank : m_profile->ranks)
+        m_rankCombo->addItem(rank->label());
+    m_rankCombo->setEnabled(m_profile->ranks.size() > 1);
+    m_rankIndex = -1;
+    m_rankLoader->setProfile(m_profile);
+    // After the first frame of the timeline: the analysis must not delay it.
+    m_analysis->start(m_profile, 0, m_timeline->viewport());
+    setCurrentRank(0);
+
+    const IssueList issues = m_profile->allIssues();
+    m_issues->setIssues(issues);
+    const qsizetype events = m_timeline->trace() ? m_timeline->trace()->sliceCount() : 0;
+    const QLocale locale;
+    QString status = m_rankLoader->isLoading() // summaries only (RankLoader)
+        ? tr("%1: %n rank(s), summaries loaded in %2 s; opening the first rank…", nullptr,
+            int(m_profile->ranks.size()))
+              .arg(QFileInfo(path).fileName())
+              .arg(double(m_loadClock.elapsed()) / 1000.0, 0, 'f', 2)
+        : tr("%1: %n rank(s), %2 events, %3 kernels, loaded in %4 s.", nullptr,
+            int(m_profile->ranks.size()))
+              .arg(QFileInfo(path).fileName())
+              .arg(locale.toString(events))
+              .arg(locale.toString(m_kernelView->model()->totalRowCount()))
+              .arg(double(m_loadClock.elapsed()) / 1000.0, 0, 'f', 2);
+    if (const auto rank = currentRank(); rank && !rank->trace)
+        status += QLatin1Char(' ') + tr("No timeline: this profile has no trace_view.json.");
+    if (!issues.isEmpty())
+        status += QLatin1Char(' ') + tr("%1 input issue(s): see Input Issues.").arg(issues.size());
+    m_statusLabel->setText(status);
+    if (m_profile->hasErrors())
+        m_issuesDock->raise();
+    emit profileLoaded(path);
+}
+
+std::shared_ptr<const RankProfile> MainWindow::currentRank() const
+{
+    return m_rankLoader->rank(m_rankIndex);
+}
+
+void MainWindow::setCurrentRank(int index)
+{
+    if (!m_profile || index < 0 || std::size_t(index) >= m_profile->ranks.size()
+        || index == m_rankIndex)
+        return;
+    const bool loading = m_rankLoader->open(index); // cancels another rank's load
+    m_rankCombo->setCurrentIndex(index); // back to m_rankIndex if this load is cancelled
+    if (loading) {
+        if (m_rankIndex < 0) // a new profile: its summary, not the last one's views, until then
+            showRank(m_rankLoader->rank(index));
+        return; // shown when loaded
+    }
+    m_rankLoader->touch(index);
+    m_rankIndex = index;
+    showRank(currentRank());
+}
+
+void MainWindow::showRank(const std::shared_ptr<const RankProfile> &rank)
+{
+    const TimeNs base = rankTimeOrigin(*rank);
+    m_timeline->setTrace(rank->trace);
+    m_timeline->setKernelSource(rank);
+    m_rangeSummary->setTrace(rank->trace);
+    m_kernelView->setKernels(rank->kernels, base);
+    m_aggregation->setKernels(rank->kernels);
+    m_operators->setTable(rank->operators,
+        tr("operator_details.csv was not collected (record_shapes or Level1 and above)."));
+    m_details->setRank(rank, base);
+    populateSteps(rank);
+    showFindings();
+}
+
+void MainWindow::showFindings()
+{
+    m_findings->setFindings(m_analysis->findings(m_rankIndex));
+    m_findings->setAnalysing(m_analysis->isRunning());
+    m_gaps->showRank(currentRank(), m_analysis->analysis(m_rankIndex));
+}
+
+void MainWindow::onEvidenceSelected(const QString &findingId, const std::vector<Evidence> &evidence)
+{
+    const EvidenceOnRank shown = evidenceOnRank(evidence, m_rankIndex);
+    const Finding *finding = m_findings->currentFinding();
+    highlightEvidence(shown, finding ? finding->title : findingId, m_timeline, m_kernelView);
+    if (!shown.rows.empty()) {
+        m_kernelDock->show();
+        m_kernelDock->raise();
+    }
+    if (shown.otherRanks > 0)
+        m_statusLabel->setText(
+            tr("%n evidence entry(s) belong to other ranks: pick them in the Rank box.", nullptr,
+                shown.otherRanks));
+}
+
+void MainWindow::populateSteps(const std::shared_ptr<const RankProfile> &rank)
+{
+    m_steps = rank->trace ? findProfilerSteps(*rank->trace) : std::vector<StepRange>();
+    m_stepCombo->clear();
+    m_stepCombo->addItem(tr("All steps"));
+    for (const StepRange &step : m_steps) {
+        m_stepCombo->addItem(
+            tr("%1  (%2)").arg(step.name, TimeAxis::formatDuration(step.end - step.start)));
+    }
+    m_stepCombo->setEnabled(!m_steps.empty());
+}
+
+void MainWindow::setCurrentStep(int index)
+{
+    const auto rank = currentRank();
+    if (!rank || !rank->trace)
+        return;
+    m_stepCombo->setCurrentIndex(index);
+    if (index <= 0 || std::size_t(index) > m_steps.size()) {
+        m_timeline->setTimeOrigin(rank->trace->minTime);
+        m_timeline->zoomToFit();
+        return;
+    }
+    const StepRange &step = m_steps[std::size_t(index - 1)];
+    m_timeline->setTimeOrigin(step.start); // the ruler counts from the step start
+    m_timeline->setVisibleRange(step.start, step.end);
+}
+
+void MainWindow::closeProfile()
+{
+    m_loader->cancel();
+    m_analysis->clear();
+    m_gaps->clear();
+    m_findings->clear();
+    m_profile.reset();
+    m_rankLoader->setProfile(nullptr);
+    m_rankIndex = -1;
+    m_steps.clear();
+    m_timeline->setTrace(nullptr);
+    m_rangeSummary->setTrace(nullptr);
+    m_kernelView->setKernels(nullptr, 0);
+    m_aggregation->setKernels(nullptr);
+    m_operators->setTable(nullptr);
+    m_details->setRank(nullptr, 0);
+    m_issues->setIssues({});
+    m_rankCombo->clear();
+    m_stepCombo->clear();
+    m_profileBar->setEnabled(false);
+    m_closeAction->setEnabled(false);
+    showStartPage();
+    setWindowFilePath(QString());
+    setWindowTitle(tr("npuscope"));
+    m_statusLabel->setText(tr("Open a profile folder or file to begin."));
+}
+
+void MainWindow::onTimelineEventSelected(EventRef ref)
+{
+    const auto rank = currentRank();
+    if (!rank)
+        return;
+    if (!ref.isValid()) {
+        m_details->clear();
+        return;
+    }
+    m_details->showTraceEvent(ref);
+    const qint32 row = rank->join.rowOf(ref);
+    if (row >= 0)
+        m_kernelView->selectKernelRow(row);
+}
+
+void MainWindow::onKernelActivated(qint32 row)
+{
+    const auto rank = currentRank();
+    if (!rank)
+        return;
+    m_details->showKernelRow(row);
+    const auto &rowToEvent = rank->join.rowToEvent;
+    if (row >= 0 && std::size_t(row) < rowToEvent.size() && rowToEvent[std::size_t(row)].isValid())
+        m_timeline->selectEvent(rowToEvent[std::size_t(row)], true);
+    else
+        m_statusLabel->setText(tr("This kernel has no matching slice in the trace."));
+}
+
+void MainWindow::onFilterRequested(int column, const QString &value)
+{
+    m_kernelView->setExactFilter(column, value);
+    m_kernelDock->show();
+    m_kernelDock->raise();
+}
+
+void MainWindow::findOnTimeline(const QString &name)
+{
+    m_timeline->setSearchQuery(
+        QLatin1Char('^') + QRegularExpression::escape(name) + QLatin1Char('$'),
+        TimelineSearchMode::Regex);
+    const int matches = int(m_timeline->searchResult().matches.size());
+    if (matches > 0)
+        m_timeline->findNext();
+    m_statusLabel->setText(matches > 0
+            ? tr("%1: %n event(s) on the timeline (F3 for the next).", nullptr, matches).arg(name)
+            : tr("%1 does not appear on the timeline.").arg(name));
+}
+
+void MainWindow::exportKernels()
+{
+    if (m_kernelView->model()->rowCount() == 0) {
+        m_statusLabel->setText(tr("There are no kernel rows to export."));
+        return;
+    }
+    const QString suggested
+        = QDir(QFileInfo(windowFilePath()).absolutePath()).filePath(QStringLiteral("kernels.csv"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Kernels"), suggested, tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!m_kernelView->exportCsv(path, &error)) {
+        QMessageBox::warning(this, tr("Export Kernels"),
+            tr("Could not write %1:\n%2").arg(QDir::toNativeSeparators(path), error));
+        return;
+    }
+    m_statusLabel->setText(tr("Exported %1 rows to %2.")
+                               .arg(QLocale().toString(m_kernelView->model()->rowCount()),
+                                   QDir::toNativeSeparators(path)));
+}
+
+} // namespace npuscope

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "model/profile/discovery.h"
+#include "model/core/kerneltable.h"
+#include "model/profile/profilerconfig.h"
+#include "model/core/table.h"
+#include "model/core/trace.h"
+
+#include <QHash>
+
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace npuscope {
+
+// Links kernel table rows and device events of the trace (stream + start time).
+struct KernelJoin {
+    std::vector<EventRef> rowToEvent; // per kernel row; invalid when not found in the trace
+    QHash<quint64, qint32> eventToRow; // key: (track << 32) | index
+    qsizetype matched = 0;
+
+    static quint64 key(EventRef ref) { return (quint64(ref.track.value) << 32) | ref.index; }
+    qint32 rowOf(EventRef ref) const { return eventToRow.value(key(ref), -1); }
+};
+
+// Everything loaded for one rank. Immutable once built; shared by every view.
+struct RankProfile {
+    RankSource source;
+    ProfilerConfig config;
+    std::shared_ptr<const Trace> trace; // null when not collected
+    std::shared_ptr<const KernelTable> kernels; // from kernel_details.csv or the Kineto trace
+    bool kernelsFromTrace = false;
+    KernelJoin join;
+    std::shared_ptr<const Table> operators; // operator_details.csv
+    std::shared_ptr<const Table> stepTrace; // step_trace_time.csv
+    std::shared_ptr<const Table> opStatistic;
+    std::shared_ptr<const Table> apiStatistic;
+    std::map<QString, std::shared_ptr<const Table>> otherTables; // by file name
+    IssueList issues;
+    QStringList notCollected; // canonical file names that were absent
+    // Only the small files were read (LoadOptions::lazyRanks): no trace, no kernel or operator
+    // table yet. loadRank(source) gives the full rank.
+    bool summaryOnly = false;
+
+    int rank() const { return source.rank; }
+    QString label() const { return source.label(); }
+};
+
+struct Profile {
+    QString path;
+    std::vector<std::shared_ptr<const RankProfile>> ranks;
+    IssueList issues; // folder-level issues (discovery)
+
+    IssueList allIssues() const;
+    bool hasErrors() const;
+};
+
+} // namespace npuscope

@@ -1,0 +1,204 @@
+#include "model/profile/profileloader.h"
+
+#include "model/csv/csvreader.h"
+#include "model/profile/kerneljoin.h"
+#include "model/memory/memorycounters.h"
+#include "model/profile/ranksummary.h"
+#include "model/trace/traceloader.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+
+#include <atomic>
+
+namespace npuscope {
+
+namespace {
+
+    std::int64_t fileSize(const QString &path)
+    {
+        return path.isEmpty() ? 0 : QFileInfo(path).size();
+    }
+
+    std::int64_t rankBytes(const RankSource &s, const LoadOptions &options)
+    {
+        std::int64_t total = fileSize(s.kernelDetails) + fileSize(s.operatorDetails)
+            + fileSize(s.stepTraceTime) + fileSize(s.opStatistic) + fileSize(s.apiStatistic);
+        if (options.loadTrace)
+            total += fileSize(s.traceView);
+        for (const QString &csv : s.otherCsv)
+            total += fileSize(csv);
+        return total;
+    }
+
+    // Progress of one file mapped into the progress of the whole load.
+    class ProgressSpan {
+    public:
+        ProgressSpan(const ProgressFn &outer, std::int64_t *done, std::int64_t total)
+            : m_outer(outer)
+            , m_done(done)
+            , m_total(total)
+        {
+        }
+        ProgressFn forFile(const QString &path)
+        {
+            const std::int64_t base = *m_done;
+            *m_done += fileSize(path);
+            if (!m_outer)
+                return {};
+            return [this, base](std::int64_t done, std::int64_t) {
+                if (!m_outer(base + done, m_total))
+                    m_cancelled = true;
+                return !m_cancelled.load();
+            };
+        }
+        // True once the outer callback asked to stop, even if a reader ignored the answer.
+        bool cancelled() const { return m_cancelled.load(); }
+
+    private:
+        std::atomic<bool> m_cancelled { false };
+        const ProgressFn &m_outer;
+        std::int64_t *m_done;
+        std::int64_t m_total;
+    };
+
+    std::shared_ptr<const Table> readTable(const QString &path, const QString &canonical,
+        RankProfile &rank, ProgressSpan &span, bool *cancelled)
+    {
+        if (path.isEmpty()) {
+            if (!canonical.isEmpty())
+                rank.notCollected << canonical;
+            return nullptr;
+        }
+        CsvResult r = readCsvFile(path, span.forFile(path));
+        rank.issues += r.issues;
+        if (r.cancelled || span.cancelled())
+            *cancelled = true;
+        return r.ok ? std::shared_ptr<const Table>(std::move(r.table)) : nullptr;
+    }
+
+} // namespace
+
+std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const LoadOptions &options,
+    const ProgressFn &progress, bool *cancelled)
+{
+    auto rank = std::make_shared<RankProfile>();
+    rank->source = source;
+    std::int64_t done = 0;
+    ProgressSpan span(progress, &done, rankBytes(source, options));
+    readRankConfig(*rank);
+    std::shared_ptr<Trace> trace; // mutable until the memory counters are in
+    if (!source.traceView.isEmpty() && options.loadTrace) {
+        TraceLoadOptions to;
+        to.threads = options.threads;
+        if (options.preview) {
+            to.preview = [&options, &rank](std::shared_ptr<const Trace> firstMiB) {
+                auto partial = std::make_shared<RankProfile>();
+                partial->source = rank->source;
+                partial->config = rank->config;
+                partial->trace = std::move(firstMiB);
+                auto profile = std::make_shared<Profile>();
+                profile->path = rank->source.dir;
+                profile->ranks.push_back(std::move(partial));
+                options.preview(std::move(profile));
+            };
+        }
+        TraceLoadResult tr = loadTrace(source.traceView, to, span.forFile(source.traceView));
+        rank->issues += tr.issues;
+        if (tr.cancelled || span.cancelled()) {
+            *cancelled = true;
+            return nullptr;
+        }
+        trace = std::move(tr.trace);
+    } else if (source.traceView.isEmpty()) {
+        rank->notCollected << QStringLiteral("trace_view.json");
+    }
+    if (auto table = readTable(
+            source.kernelDetails, QStringLiteral("kernel_details.csv"), *rank, span, cancelled)) {
+        rank->kernels
+            = std::make_shared<const KernelTable>(KernelTable::fromTable(table, &rank->issues));
+    }
+    if (*cancelled)
+        return nullptr;
+    rank->operators = readTable(
+        source.operatorDetails, QStringLiteral("operator_details.csv"), *rank, span, cancelled);
+    rank->stepTrace = readTable(
+        source.stepTraceTime, QStringLiteral("step_trace_time.csv"), *rank, span, cancelled);
+    rank->opStatistic = readTable(source.opStatistic, QString(), *rank, span, cancelled);
+    rank->apiStatistic = readTable(source.apiStatistic, QString(), *rank, span, cancelled);
+    for (const QString &csv : source.otherCsv) {
+        if (auto t = readTable(csv, QString(), *rank, span, cancelled))
+            rank->otherTables[QFileInfo(csv).fileName()] = t;
+    }
+    if (*cancelled)
+        return nullptr;
+    const auto memory = rank->otherTables.find(QStringLiteral("memory_record.csv"));
+    if (trace && memory != rank->otherTables.end())
+        addMemoryCounters(*trace, *memory->second, &rank->issues);
+    rank->trace = std::move(trace);
+    if (rank->trace && rank->kernels) {
+        rank->join = joinKernels(*rank->kernels, *rank->trace);
+    } else if (rank->trace && !rank->kernels) {
+        KernelTable k = kernelsFromTrace(*rank->trace, &rank->join);
+        if (k.rowCount() > 0) {
+            rank->kernels = std::make_shared<const KernelTable>(std::move(k));
+            rank->kernelsFromTrace = true;
+        }
+    }
+    return rank;
+}
+
+LoadResult loadProfile(const QString &path, const LoadOptions &options, const ProgressFn &progress)
+{
+    LoadResult result;
+    ProfileSource source = discoverProfile(path);
+    auto profile = std::make_shared<Profile>();
+    profile->path = path;
+    profile->issues = source.issues;
+    if (options.lazyRanks && source.ranks.size() >= 2) {
+        profile->ranks = loadRankSummaries(source.ranks, options.threads, progress, &result.cancelled);
+        if (!result.cancelled)
+            result.profile = std::move(profile);
+        return result;
+    }
+    std::int64_t total = 0;
+    for (const RankSource &r : source.ranks)
+        total += rankBytes(r, options);
+    std::int64_t before = 0;
+    for (const RankSource &r : source.ranks) {
+        const std::int64_t bytes = rankBytes(r, options);
+        ProgressFn rankProgress;
+        if (progress)
+            rankProgress = [&progress, before, total](std::int64_t done, std::int64_t) {
+                return progress(before + done, total);
+            };
+        bool cancelled = false;
+        LoadOptions rankOptions = options;
+        if (!profile->ranks.empty()) {
+            rankOptions.preview = nullptr; // the first rank's preview is enough to paint
+        } else if (options.preview) {
+            rankOptions.preview = [&options, &path](std::shared_ptr<const Profile> partial) {
+                auto named = std::make_shared<Profile>(*partial);
+                named->path = path;
+                options.preview(std::move(named));
+            };
+        }
+        auto rank = loadRank(r, rankOptions, rankProgress, &cancelled);
+        if (cancelled) {
+            result.cancelled = true;
+            return result;
+        }
+        profile->ranks.push_back(std::move(rank));
+        before += bytes;
+    }
+    if (profile->ranks.empty())
+        result.error = source.issues.isEmpty()
+            ? QCoreApplication::translate("npuscope::ProfileLoader", "%1: no profile found")
+                  .arg(path)
+            : QCoreApplication::translate("npuscope::ProfileLoader", "%1: %2")
+                  .arg(source.issues.first().file, source.issues.first().message);
+    result.profile = std::move(profile);
+    return result;
+}
+
+} // namespace npuscope
