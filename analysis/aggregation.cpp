@@ -8,31 +8,32 @@ namespace npuscope {
 
 namespace {
 
-TimeNs percentile(const std::vector<TimeNs> &sorted, int pct)
-{
-    if (sorted.empty())
-        return 0;
-    // Nearest rank: the smallest value with at least pct% of the values at or below it.
-    const std::size_t n = sorted.size();
-    std::size_t rank = (static_cast<std::size_t>(pct) * n + 99) / 100;
-    rank = std::clamp<std::size_t>(rank, 1, n);
-    return sorted[rank - 1];
-}
-
-StringId groupId(const KernelTable &k, AggregateBy by, qsizetype row)
-{
-    switch (by) {
-    case AggregateBy::Type:
-        return k.type[static_cast<std::size_t>(row)];
-    case AggregateBy::Name:
-        return k.name[static_cast<std::size_t>(row)];
-    case AggregateBy::AcceleratorCore:
-        return k.core[static_cast<std::size_t>(row)];
-    case AggregateBy::Stream:
-        return StringId(static_cast<std::uint32_t>(k.stream[static_cast<std::size_t>(row)] + 1));
+    TimeNs percentile(const std::vector<TimeNs> &sorted, int pct)
+    {
+        if (sorted.empty())
+            return 0;
+        // Nearest rank: the smallest value with at least pct% of the values at or below it.
+        const std::size_t n = sorted.size();
+        std::size_t rank = (static_cast<std::size_t>(pct) * n + 99) / 100;
+        rank = std::clamp<std::size_t>(rank, 1, n);
+        return sorted[rank - 1];
     }
-    return StringId();
-}
+
+    StringId groupId(const KernelTable &k, AggregateBy by, qsizetype row)
+    {
+        switch (by) {
+        case AggregateBy::Type:
+            return k.type[static_cast<std::size_t>(row)];
+        case AggregateBy::Name:
+            return k.name[static_cast<std::size_t>(row)];
+        case AggregateBy::AcceleratorCore:
+            return k.core[static_cast<std::size_t>(row)];
+        case AggregateBy::Stream:
+            return StringId(
+                static_cast<std::uint32_t>(k.stream[static_cast<std::size_t>(row)] + 1));
+        }
+        return StringId();
+    }
 
 } // namespace
 
@@ -45,8 +46,8 @@ QString aggregateKey(const KernelTable &kernels, AggregateBy by, qsizetype row)
     return kernels.strings.string(groupId(kernels, by, row));
 }
 
-std::vector<AggregateRow> aggregateKernels(const KernelTable &kernels, AggregateBy by,
-                                           const std::vector<qint32> *rows)
+std::vector<AggregateRow> aggregateKernels(
+    const KernelTable &kernels, AggregateBy by, const std::vector<qint32> *rows)
 {
     QHash<quint32, std::size_t> index;
     std::vector<std::vector<TimeNs>> durations;

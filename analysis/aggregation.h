@@ -27,8 +27,8 @@ struct AggregateRow {
 
 // Groups kernel rows (all of them, or `rows` only) and returns groups sorted by total duration,
 // largest first. Percentiles use the nearest-rank method.
-std::vector<AggregateRow> aggregateKernels(const KernelTable &kernels, AggregateBy by,
-                                           const std::vector<qint32> *rows = nullptr);
+std::vector<AggregateRow> aggregateKernels(
+    const KernelTable &kernels, AggregateBy by, const std::vector<qint32> *rows = nullptr);
 
 QString aggregateKey(const KernelTable &kernels, AggregateBy by, qsizetype row);
 

@@ -39,8 +39,8 @@ Histogram durationHistogram(const std::vector<TimeNs> &durations, int bins)
     h.counts.assign(h.edges.size() - 1, 0);
     for (const TimeNs d : durations) {
         const auto it = std::upper_bound(h.edges.begin(), h.edges.end(), std::max<TimeNs>(d, 0));
-        const auto bin = std::clamp<std::ptrdiff_t>(it - h.edges.begin() - 1, 0,
-            std::ptrdiff_t(h.counts.size()) - 1);
+        const auto bin = std::clamp<std::ptrdiff_t>(
+            it - h.edges.begin() - 1, 0, std::ptrdiff_t(h.counts.size()) - 1);
         ++h.counts[std::size_t(bin)];
     }
     return h;

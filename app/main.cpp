@@ -1,9 +1,9 @@
 #include "app/commands/commandline.h"
 #include "app/desktop/languagesettings.h"
-#include "app/window/mainwindow.h"
 #include "app/desktop/profilepath.h"
 #include "app/desktop/singleinstance.h"
 #include "app/desktop/windowlauncher.h"
+#include "app/window/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -40,10 +40,18 @@ void describeOptions(QCommandLineParser &parser)
         "Headless: npuscope report|generate ... (see npuscope report --help)."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOption({ QStringLiteral("demo"), QCoreApplication::translate("main", "Open the built-in demo profile.") });
-    parser.addOption({ QStringLiteral("all-ranks"), QCoreApplication::translate("main", "Open every rank of the run a rank folder or file belongs to.") });
-    parser.addOption({ QStringLiteral("new-instance"), QCoreApplication::translate("main", "Do not hand the paths to an npuscope that is already running.") });
-    parser.addPositionalArgument(QStringLiteral("PATH"), QCoreApplication::translate("main", "Profile folders or files to open, each in its own window."), QStringLiteral("[PATH...]"));
+    parser.addOption({ QStringLiteral("demo"),
+        QCoreApplication::translate("main", "Open the built-in demo profile.") });
+    parser.addOption({ QStringLiteral("all-ranks"),
+        QCoreApplication::translate(
+            "main", "Open every rank of the run a rank folder or file belongs to.") });
+    parser.addOption({ QStringLiteral("new-instance"),
+        QCoreApplication::translate(
+            "main", "Do not hand the paths to an npuscope that is already running.") });
+    parser.addPositionalArgument(QStringLiteral("PATH"),
+        QCoreApplication::translate(
+            "main", "Profile folders or files to open, each in its own window."),
+        QStringLiteral("[PATH...]"));
 }
 
 // -h, --help, -v, --version: answered by a QCoreApplication, so that they work over ssh and in
@@ -80,10 +88,12 @@ int runGui(int argc, char **argv)
     parser.process(app);
 
     // A file from inside a profile (a double-click in the file manager) opens the whole profile.
-    const QStringList paths = ProfilePath::resolve(parser.positionalArguments(), parser.isSet(QStringLiteral("all-ranks")));
+    const QStringList paths = ProfilePath::resolve(
+        parser.positionalArguments(), parser.isSet(QStringLiteral("all-ranks")));
     const bool demo = parser.isSet(QStringLiteral("demo"));
     SingleInstance instance;
-    if (!paths.isEmpty() && !demo && !parser.isSet(QStringLiteral("new-instance")) && instance.forward(paths))
+    if (!paths.isEmpty() && !demo && !parser.isSet(QStringLiteral("new-instance"))
+        && instance.forward(paths))
         return 0; // the running npuscope opens them in new windows
     WindowLauncher windows;
     instance.listen();
@@ -95,7 +105,8 @@ int runGui(int argc, char **argv)
         const QString demoPath = ensureDemoProfile(&error);
         if (demoPath.isEmpty())
             QMessageBox::critical(window, QCoreApplication::translate("main", "Demo profile"),
-                                  QCoreApplication::translate("main", "Cannot write the demo profile: %1").arg(error));
+                QCoreApplication::translate("main", "Cannot write the demo profile: %1")
+                    .arg(error));
         else
             window->openPath(demoPath);
     } else {

@@ -32,7 +32,8 @@ AnnotationListPanel::AnnotationListPanel(QWidget *parent)
     m_tree->setRootIsDecorated(false);
     m_tree->setUniformRowHeights(true);
     m_tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_tree->setHeaderLabels({ tr("Annotation"), tr("Kind"), tr("Rank"), tr("Start"), tr("Length") });
+    m_tree->setHeaderLabels(
+        { tr("Annotation"), tr("Kind"), tr("Rank"), tr("Start"), tr("Length") });
     m_tree->header()->setStretchLastSection(false);
     m_tree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_tree->setToolTip(tr("Double-click or Enter: go there. Delete: remove."));
@@ -61,7 +62,8 @@ void AnnotationListPanel::setAnnotations(const std::vector<Annotation> &items, T
         item->setText(1, AnnotationSet::kindLabel(a->kind));
         item->setText(2, a->rank < 0 ? QString() : QString::number(a->rank));
         item->setText(3, TimeAxis::formatDuration(a->start - origin));
-        item->setText(4, a->end > a->start ? TimeAxis::formatDuration(a->end - a->start) : QString());
+        item->setText(
+            4, a->end > a->start ? TimeAxis::formatDuration(a->end - a->start) : QString());
         item->setData(0, kIdRole, a->id);
         for (int c = 2; c <= 4; ++c)
             item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);

@@ -40,9 +40,9 @@ void fillDurationHistogram(QChart *chart, const Histogram &histogram, const QStr
     auto *x = new QBarCategoryAxis(chart);
     x->append(labels);
     x->setLabelsVisible(false);
-    const QString range = QStringLiteral("%1 … %2").arg(
-        TimeAxis::formatDuration(histogram.edges.front()),
-        TimeAxis::formatDuration(histogram.edges.back() - 1));
+    const QString range
+        = QStringLiteral("%1 … %2").arg(TimeAxis::formatDuration(histogram.edges.front()),
+            TimeAxis::formatDuration(histogram.edges.back() - 1));
     // In the title: Qt Charts elides an axis title long before it runs out of room.
     chart->setTitle(title + QStringLiteral("<br>")
         + (histogram.logarithmic

@@ -14,7 +14,6 @@
 
 namespace npuscope {
 
-
 KernelTableModel::KernelTableModel(QObject *parent)
     : QAbstractTableModel(parent)
 {

@@ -21,7 +21,6 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-
 namespace npuscope {
 
 namespace {

@@ -61,8 +61,8 @@ TablePanel::TablePanel(QWidget *parent)
         QMenu menu(this);
         const QModelIndex index = m_table->indexAt(pos);
         if (index.isValid() && m_model->nameColumn() >= 0)
-            menu.addAction(tr("&Find on Timeline"), this,
-                [this, row = index.row()]() { activateRow(row); });
+            menu.addAction(
+                tr("&Find on Timeline"), this, [this, row = index.row()]() { activateRow(row); });
         menu.addAction(copy);
         menu.exec(m_table->viewport()->mapToGlobal(pos));
     });

@@ -29,7 +29,8 @@ QString csvCell(const QString &text)
     return QLatin1Char('"') + escaped + QLatin1Char('"');
 }
 
-QString rowsAsTsv(const QAbstractItemModel &model, const QList<int> &rows, const QList<int> &columns)
+QString rowsAsTsv(
+    const QAbstractItemModel &model, const QList<int> &rows, const QList<int> &columns)
 {
     QStringList lines;
     QStringList cells;

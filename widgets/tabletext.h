@@ -13,7 +13,8 @@ QString tsvCell(QString text);
 // One cell for a CSV line (RFC 4180): quoted when it holds a comma, quote or line break.
 QString csvCell(const QString &text);
 // The header and the given rows of `model` (display texts) as TSV, a line per row.
-QString rowsAsTsv(const QAbstractItemModel &model, const QList<int> &rows, const QList<int> &columns);
+QString rowsAsTsv(
+    const QAbstractItemModel &model, const QList<int> &rows, const QList<int> &columns);
 // Rows touched by the selection, ascending. Walks selection ranges, not selectedRows(): a
 // select-all of a million rows is one range.
 QList<int> selectedRowNumbers(const QItemSelectionModel &selection);

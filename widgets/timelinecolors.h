@@ -21,7 +21,16 @@ struct Event;
 enum class TimelineColorMode : std::uint8_t { Name, Category, AcceleratorCore };
 
 // What a device kernel ran on, for TimelineColorMode::AcceleratorCore.
-enum class CoreClass : std::uint8_t { None, Cube, Vector, Mix, AiCpu, Communication, Memory, Other };
+enum class CoreClass : std::uint8_t {
+    None,
+    Cube,
+    Vector,
+    Mix,
+    AiCpu,
+    Communication,
+    Memory,
+    Other
+};
 
 // Slice colours: a stable hash of the name (or category) picks one of kPaletteSize colours, so
 // the same kernel has the same colour in every run, on every machine and in every session.

@@ -28,7 +28,8 @@ std::vector<std::vector<CoreClass>> kernelCoreClasses(
     const KernelKinds kinds(kernels);
     // Classify each distinct (core, name) once: millions of rows share a few hundred names.
     QHash<quint64, CoreClass> memo;
-    const qsizetype rows = std::min<qsizetype>(kernels.rowCount(), qsizetype(join.rowToEvent.size()));
+    const qsizetype rows
+        = std::min<qsizetype>(kernels.rowCount(), qsizetype(join.rowToEvent.size()));
     for (qsizetype row = 0; row < rows; ++row) {
         const EventRef ref = join.rowToEvent[std::size_t(row)];
         if (!ref.isValid() || ref.track.value >= classes.size())
@@ -44,8 +45,8 @@ std::vector<std::vector<CoreClass>> kernelCoreClasses(
             const quint64 key = (quint64(core.value) << 32) | name.value;
             auto it = memo.constFind(key);
             if (it == memo.constEnd())
-                it = memo.insert(key,
-                    coreClassOf(kernels.strings.string(core), kernels.strings.string(name)));
+                it = memo.insert(
+                    key, coreClassOf(kernels.strings.string(core), kernels.strings.string(name)));
             c = *it;
             if (c == CoreClass::Other && kinds.isCube(row))
                 c = CoreClass::Cube;

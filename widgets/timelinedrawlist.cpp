@@ -234,8 +234,8 @@ void TimelineDrawList::addCounter(const TimelineRow &row)
     k = k > 0 ? k - 1 : 0;
     const double width = axis.width();
     const auto visible = static_cast<std::size_t>(
-        std::upper_bound(times.begin() + std::ptrdiff_t(k), times.end(), axis.end())
-        - times.begin() - std::ptrdiff_t(k));
+        std::upper_bound(times.begin() + std::ptrdiff_t(k), times.end(), axis.end()) - times.begin()
+        - std::ptrdiff_t(k));
     if (m_frame.counters && double(visible) > kDenseSamplesPerPx * width) {
         addCounterColumns(plot, k, lo, range);
         return;
@@ -265,8 +265,7 @@ void TimelineDrawList::addCounter(const TimelineRow &row)
         m_plots.push_back(plot);
 }
 
-void TimelineDrawList::addCounterColumns(
-    CounterPlot plot, std::size_t k, double lo, double range)
+void TimelineDrawList::addCounterColumns(CounterPlot plot, std::size_t k, double lo, double range)
 {
     const CounterSeries &series = m_frame.trace->counters[plot.counter];
     const auto &times = series.times;
@@ -285,10 +284,10 @@ void TimelineDrawList::addCounterColumns(
     while (k < stop) {
         const double x = pixelOf(times[k]);
         // The first sample of the next column: a binary search, then exact to pixelOf().
-        auto end = static_cast<std::size_t>(std::upper_bound(times.begin() + std::ptrdiff_t(k),
-                                                times.begin() + std::ptrdiff_t(stop),
-                                                axis.toTime(x + 1))
-            - times.begin());
+        auto end
+            = static_cast<std::size_t>(std::upper_bound(times.begin() + std::ptrdiff_t(k),
+                                           times.begin() + std::ptrdiff_t(stop), axis.toTime(x + 1))
+                - times.begin());
         while (end < stop && pixelOf(times[end]) <= x)
             ++end;
         while (end > k + 1 && pixelOf(times[end - 1]) > x)

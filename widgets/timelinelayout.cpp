@@ -75,8 +75,8 @@ void TimelineLayout::build(const Trace &trace, const QSet<QString> &collapsed,
         const QString key = QLatin1String(kPinnedKey);
         TimelineGroup group { key, tr("Pinned"), 0, {}, {}, collapsed.contains(key), -1, true };
         for (std::uint32_t t : pinned)
-            if (t < isPinned.size() && std::find(group.tracks.begin(), group.tracks.end(), t)
-                    == group.tracks.end())
+            if (t < isPinned.size()
+                && std::find(group.tracks.begin(), group.tracks.end(), t) == group.tracks.end())
                 group.tracks.push_back(t);
         m_groups.insert(m_groups.begin(), std::move(group));
     }

@@ -138,9 +138,9 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
         return;
     case Qt::Key_C:
         // Name -> Category -> Accelerator Core -> Name.
-        setColorMode(colorMode() == TimelineColorMode::Name ? TimelineColorMode::Category
+        setColorMode(colorMode() == TimelineColorMode::Name  ? TimelineColorMode::Category
                 : colorMode() == TimelineColorMode::Category ? TimelineColorMode::AcceleratorCore
-                                                              : TimelineColorMode::Name);
+                                                             : TimelineColorMode::Name);
         return;
     default:
         QAbstractScrollArea::keyPressEvent(event);

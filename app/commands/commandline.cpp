@@ -15,11 +15,11 @@ namespace npuscope {
 
 namespace {
 
-const QStringList kCommands { QStringLiteral("report"), QStringLiteral("generate"),
-    QStringLiteral("compare"), QStringLiteral("export") };
+    const QStringList kCommands { QStringLiteral("report"), QStringLiteral("generate"),
+        QStringLiteral("compare"), QStringLiteral("export") };
 
-// Bump when the generator's output changes so that an old cached demo is rewritten.
-constexpr int kDemoVersion = 1;
+    // Bump when the generator's output changes so that an old cached demo is rewritten.
+    constexpr int kDemoVersion = 1;
 
 } // namespace
 
@@ -48,7 +48,8 @@ int runHeadless(const QStringList &arguments)
         return runCompareCommand(rest);
     if (command == QLatin1String("export"))
         return runExportCommand(rest);
-    QTextStream(stderr) << QCoreApplication::translate("npuscope", "unknown command: %1").arg(command) << '\n';
+    QTextStream(stderr)
+        << QCoreApplication::translate("npuscope", "unknown command: %1").arg(command) << '\n';
     return kExitUserError;
 }
 

@@ -11,44 +11,53 @@ namespace npuscope {
 
 namespace {
 
-// The translation context of this command's messages (lupdate reads GenerateCommand::tr).
-class GenerateCommand {
-    Q_DECLARE_TR_FUNCTIONS(GenerateCommand)
-};
+    // The translation context of this command's messages (lupdate reads GenerateCommand::tr).
+    class GenerateCommand {
+        Q_DECLARE_TR_FUNCTIONS(GenerateCommand)
+    };
 
-bool parseCount(const QCommandLineParser &parser, const QString &name, qint64 min, qint64 *out)
-{
-    if (!parser.isSet(name))
+    bool parseCount(const QCommandLineParser &parser, const QString &name, qint64 min, qint64 *out)
+    {
+        if (!parser.isSet(name))
+            return true;
+        bool ok = false;
+        const qint64 v = parser.value(name).toLongLong(&ok);
+        if (!ok || v < min) {
+            QTextStream(stderr) << GenerateCommand::tr(
+                "--%1 expects a whole number of at least %2, not \"%3\"")
+                                       .arg(name)
+                                       .arg(min)
+                                       .arg(parser.value(name))
+                                << '\n';
+            return false;
+        }
+        *out = v;
         return true;
-    bool ok = false;
-    const qint64 v = parser.value(name).toLongLong(&ok);
-    if (!ok || v < min) {
-        QTextStream(stderr) << GenerateCommand::tr("--%1 expects a whole number of at least %2, not \"%3\"")
-                                   .arg(name)
-                                   .arg(min)
-                                   .arg(parser.value(name))
-                            << '\n';
-        return false;
     }
-    *out = v;
-    return true;
-}
 
 } // namespace
 
 int runGenerateCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(GenerateCommand::tr("Writes a realistic, deterministic torch_npu profile folder."));
+    parser.setApplicationDescription(
+        GenerateCommand::tr("Writes a realistic, deterministic torch_npu profile folder."));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("OUT_DIR"), GenerateCommand::tr("Folder to write rank*_ascend_pt folders into."));
-    parser.addOption({ QStringLiteral("events"), GenerateCommand::tr("Approximate trace events per rank (default 20000)."), QStringLiteral("N") });
-    parser.addOption({ QStringLiteral("ranks"), GenerateCommand::tr("Number of ranks (default 1)."), QStringLiteral("R") });
-    parser.addOption({ QStringLiteral("seed"), GenerateCommand::tr("Random seed (default 1)."), QStringLiteral("S") });
-    parser.addOption({ QStringLiteral("steps"), GenerateCommand::tr("Profiled steps (default 3)."), QStringLiteral("K") });
+    parser.addPositionalArgument(QStringLiteral("OUT_DIR"),
+        GenerateCommand::tr("Folder to write rank*_ascend_pt folders into."));
+    parser.addOption({ QStringLiteral("events"),
+        GenerateCommand::tr("Approximate trace events per rank (default 20000)."),
+        QStringLiteral("N") });
+    parser.addOption({ QStringLiteral("ranks"), GenerateCommand::tr("Number of ranks (default 1)."),
+        QStringLiteral("R") });
+    parser.addOption({ QStringLiteral("seed"), GenerateCommand::tr("Random seed (default 1)."),
+        QStringLiteral("S") });
+    parser.addOption({ QStringLiteral("steps"), GenerateCommand::tr("Profiled steps (default 3)."),
+        QStringLiteral("K") });
     parser.addOption({ QStringLiteral("plant"),
-                       GenerateCommand::tr("Problems to plant: transdata, aicpu, hostbound, lowblockdim, commnotoverlapped, all."),
-                       QStringLiteral("LIST") });
+        GenerateCommand::tr(
+            "Problems to plant: transdata, aicpu, hostbound, lowblockdim, commnotoverlapped, all."),
+        QStringLiteral("LIST") });
     if (!parser.parse(QStringList { QStringLiteral("npuscope generate") } + arguments)) {
         QTextStream(stderr) << parser.errorText() << '\n';
         return kExitUserError;
@@ -58,7 +67,10 @@ int runGenerateCommand(const QStringList &arguments)
         return kExitOk;
     }
     if (parser.positionalArguments().size() != 1) {
-        QTextStream(stderr) << GenerateCommand::tr("usage: npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST]") << '\n';
+        QTextStream(stderr) << GenerateCommand::tr(
+            "usage: npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] "
+            "[--plant LIST]")
+                            << '\n';
         return kExitUserError;
     }
     GeneratorOptions options;

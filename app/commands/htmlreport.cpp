@@ -197,8 +197,8 @@ std::vector<ReportImage> HtmlReport::timelineImages(const Profile &profile)
         };
         // "Rank 3", not "Rank rank 3": the label already says "rank" when there is a number.
         const QString who = rank->rank() >= 0 ? QString::number(rank->rank()) : rank->label();
-        render(0, 0, rankTimeOrigin(*rank), QString(),
-            tr("Rank %1: the whole timeline").arg(who), QStringLiteral("overview"));
+        render(0, 0, rankTimeOrigin(*rank), QString(), tr("Rank %1: the whole timeline").arg(who),
+            QStringLiteral("overview"));
         const std::vector<StepSpan> steps = findStepSpans(*rank->trace);
         const auto longest = std::max_element(steps.begin(), steps.end(),
             [](const StepSpan &a, const StepSpan &b) { return a.end - a.start < b.end - b.start; });

@@ -16,185 +16,234 @@ namespace npuscope {
 
 namespace {
 
-// The translation context of the report's text (lupdate reads ReportCommand::tr).
-class ReportCommand {
-    Q_DECLARE_TR_FUNCTIONS(ReportCommand)
-};
+    // The translation context of the report's text (lupdate reads ReportCommand::tr).
+    class ReportCommand {
+        Q_DECLARE_TR_FUNCTIONS(ReportCommand)
+    };
 
-QString us(const QJsonValue &v)
-{
-    return v.isNull() || v.isUndefined() ? QStringLiteral("-") : QString::number(v.toDouble(), 'f', 3);
-}
-
-QString onOff(const QJsonValue &v)
-{
-    if (!v.isBool())
-        return ReportCommand::tr("unknown");
-    return v.toBool() ? ReportCommand::tr("on") : ReportCommand::tr("off");
-}
-
-QString pct(const QJsonValue &v)
-{
-    return QString::number(v.toDouble() * 100.0, 'f', 1) + QLatin1Char('%');
-}
-
-QString renderAggregate(const QJsonArray &rows, const QString &key, const QString &title, int top)
-{
-    if (rows.isEmpty())
-        return QString();
-    QList<QStringList> cells;
-    for (int i = 0; i < rows.size() && i < top; ++i) {
-        const QJsonObject o = rows[i].toObject();
-        cells << QStringList { QString::number(o[QStringLiteral("count")].toInteger()), us(o[QStringLiteral("total_us")]),
-                               o.contains(QStringLiteral("mean_us")) ? us(o[QStringLiteral("mean_us")]) : QStringLiteral("-"),
-                               o.contains(QStringLiteral("max_us")) ? us(o[QStringLiteral("max_us")]) : QStringLiteral("-"),
-                               pct(o[QStringLiteral("share")]), o[key].toString() };
+    QString us(const QJsonValue &v)
+    {
+        return v.isNull() || v.isUndefined() ? QStringLiteral("-")
+                                             : QString::number(v.toDouble(), 'f', 3);
     }
-    QString s = title + (rows.size() > top ? ReportCommand::tr(" (top %1 of %2)").arg(top).arg(rows.size()) : QString()) + QLatin1Char('\n');
-    return s + textTable({ ReportCommand::tr("Count"), ReportCommand::tr("Total(us)"), ReportCommand::tr("Mean(us)"), ReportCommand::tr("Max(us)"), ReportCommand::tr("Share"), key }, cells);
-}
 
-QString renderHeader(const QJsonObject &r)
-{
-    QString s = QStringLiteral("== %1 — %2 ==\n").arg(r[QStringLiteral("label")].toString(), r[QStringLiteral("path")].toString());
-    const QJsonObject p = r[QStringLiteral("profiler")].toObject();
-    if (p[QStringLiteral("found")].toBool()) {
-        s += ReportCommand::tr("Profiler: %1, aic_metrics %2, with_stack %3, record_shapes %4, profile_memory %5")
-                 .arg(p[QStringLiteral("level")].toString(), p[QStringLiteral("aic_metrics")].toString(),
-                      onOff(p[QStringLiteral("with_stack")]), onOff(p[QStringLiteral("record_shapes")]),
-                      onOff(p[QStringLiteral("profile_memory")]));
-        const QString tv = p[QStringLiteral("torch_npu_version")].toString();
-        const QString cv = p[QStringLiteral("cann_version")].toString();
-        if (!tv.isEmpty() || !cv.isEmpty())
-            s += ReportCommand::tr("; torch_npu %1, CANN %2").arg(tv.isEmpty() ? ReportCommand::tr("unknown") : tv, cv.isEmpty() ? ReportCommand::tr("unknown") : cv);
-        s += QLatin1Char('\n');
+    QString onOff(const QJsonValue &v)
+    {
+        if (!v.isBool())
+            return ReportCommand::tr("unknown");
+        return v.toBool() ? ReportCommand::tr("on") : ReportCommand::tr("off");
     }
-    const QJsonObject t = r[QStringLiteral("trace")].toObject();
-    if (t[QStringLiteral("collected")].toBool()) {
-        const QJsonObject ph = t[QStringLiteral("phases")].toObject();
-        s += ReportCommand::tr("Trace: %1 events (X %2, C %3, flows %4, M %5), %6 tracks, %7 counter series, span %8 us\n")
-                 .arg(t[QStringLiteral("events")].toInteger())
-                 .arg(ph[QStringLiteral("X")].toInteger())
-                 .arg(ph[QStringLiteral("C")].toInteger())
-                 .arg(ph[QStringLiteral("s/t/f")].toInteger())
-                 .arg(ph[QStringLiteral("M")].toInteger())
-                 .arg(t[QStringLiteral("tracks")].toInteger())
-                 .arg(t[QStringLiteral("counter_series")].toInteger())
-                 .arg(us(t[QStringLiteral("span_us")]));
-    }
-    const QJsonObject k = r[QStringLiteral("kernels")].toObject();
-    s += ReportCommand::tr("Kernels: %1 rows, total duration %2 us, total wait %3 us\n")
-             .arg(k[QStringLiteral("count")].toInteger())
-             .arg(us(k[QStringLiteral("total_duration_us")]), us(k[QStringLiteral("total_wait_us")]));
-    return s;
-}
 
-QString renderTop(const QJsonArray &top)
-{
-    if (top.isEmpty())
-        return QString();
-    QList<QStringList> cells;
-    for (const QJsonValue &v : top) {
-        const QJsonObject o = v.toObject();
-        cells << QStringList { us(o[QStringLiteral("duration_us")]), us(o[QStringLiteral("wait_us")]),
-                               o[QStringLiteral("block_dim")].isNull() ? QStringLiteral("-") : QString::number(o[QStringLiteral("block_dim")].toInt()),
-                               o[QStringLiteral("accelerator_core")].toString(), o[QStringLiteral("stream")].toString(),
-                               o[QStringLiteral("type")].toString(), o[QStringLiteral("name")].toString() };
+    QString pct(const QJsonValue &v)
+    {
+        return QString::number(v.toDouble() * 100.0, 'f', 1) + QLatin1Char('%');
     }
-    return ReportCommand::tr("Top %1 kernels by duration\n").arg(top.size())
-        + textTable({ ReportCommand::tr("Duration(us)"), ReportCommand::tr("Wait(us)"), ReportCommand::tr("Block Dim"), ReportCommand::tr("Core"), ReportCommand::tr("Stream"), ReportCommand::tr("Type"), ReportCommand::tr("Name") }, cells);
-}
 
-// Words of `text` wrapped to lines of at most `width` characters, each starting with `indent`.
-QString wrap(const QString &text, const QString &indent, int width = 100)
-{
-    QString out;
-    QString line = indent;
-    for (const QString &word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-        if (line.size() > indent.size() && line.size() + 1 + word.size() > width) {
-            out += line + QLatin1Char('\n');
-            line = indent;
+    QString renderAggregate(
+        const QJsonArray &rows, const QString &key, const QString &title, int top)
+    {
+        if (rows.isEmpty())
+            return QString();
+        QList<QStringList> cells;
+        for (int i = 0; i < rows.size() && i < top; ++i) {
+            const QJsonObject o = rows[i].toObject();
+            cells << QStringList { QString::number(o[QStringLiteral("count")].toInteger()),
+                us(o[QStringLiteral("total_us")]),
+                o.contains(QStringLiteral("mean_us")) ? us(o[QStringLiteral("mean_us")])
+                                                      : QStringLiteral("-"),
+                o.contains(QStringLiteral("max_us")) ? us(o[QStringLiteral("max_us")])
+                                                     : QStringLiteral("-"),
+                pct(o[QStringLiteral("share")]), o[key].toString() };
         }
-        line += (line.size() > indent.size() ? QStringLiteral(" ") : QString()) + word;
-    }
-    if (line.size() > indent.size())
-        out += line + QLatin1Char('\n');
-    return out;
-}
-
-QString renderFindings(const QJsonArray &findings)
-{
-    constexpr qsizetype kEvidenceLines = 3; // the GUI shows all of them; text keeps it short
-    if (findings.isEmpty())
-        return QString();
-    QString s = ReportCommand::tr("Findings\n");
-    const QString indent = QStringLiteral("      ");
-    for (const QJsonValue &v : findings) {
-        const QJsonObject f = v.toObject();
-        s += QStringLiteral("  [%1] %2 (%3)\n").arg(f[QStringLiteral("severity")].toString(), f[QStringLiteral("title")].toString(), f[QStringLiteral("id")].toString());
-        for (const QJsonValue &d : f[QStringLiteral("details")].toArray())
-            s += indent + QStringLiteral("- ") + d.toString() + QLatin1Char('\n');
-        const QJsonArray evidence = f[QStringLiteral("evidence")].toArray();
-        for (qsizetype i = 0; i < evidence.size() && i < kEvidenceLines; ++i)
-            s += indent + ReportCommand::tr("at: %1").arg(evidence[i].toObject()[QStringLiteral("label")].toString()) + QLatin1Char('\n');
-        s += wrap(ReportCommand::tr("Advice: %1").arg(f[QStringLiteral("advice")].toString()), indent);
-        const QString snippet = f[QStringLiteral("snippet")].toString();
-        if (!snippet.isEmpty()) {
-            for (const QString &line : snippet.split(QLatin1Char('\n')))
-                s += line.isEmpty() ? QString(QLatin1Char('\n')) : indent + QStringLiteral("    ") + line + QLatin1Char('\n');
-        }
-    }
-    return s;
-}
-
-QString renderGaps(const QJsonObject &g)
-{
-    if (g.isEmpty())
-        return QString();
-    const QJsonObject by = g[QStringLiteral("by_cause")].toObject();
-    auto cause = [&](const char *id) { return us(by[QString::fromLatin1(id)].toObject()[QStringLiteral("total_us")]); };
-    return ReportCommand::tr("Device idle: %1 gaps of at least %2 us, %3 us in all (host %4, host sync %5, communication %6, unknown %7 us)\n")
-        .arg(g[QStringLiteral("count")].toInteger())
-        .arg(us(g[QStringLiteral("threshold_us")]), us(g[QStringLiteral("total_us")]), cause("host"), cause("host-sync"), cause("communication"), cause("unknown"));
-}
-
-QString renderSteps(const QJsonArray &steps)
-{
-    if (steps.isEmpty())
-        return QString();
-    QList<QStringList> cells;
-    for (const QJsonValue &v : steps) {
-        const QJsonObject o = v.toObject();
-        cells << QStringList { o[QStringLiteral("step")].toString(), us(o[QStringLiteral("wall_us")]), us(o[QStringLiteral("device_busy_us")]),
-                               us(o[QStringLiteral("computing_us")]), us(o[QStringLiteral("communication_not_overlapped_us")]),
-                               us(o[QStringLiteral("overlapped_us")]), us(o[QStringLiteral("free_us")]), us(o[QStringLiteral("unaccounted_us")]),
-                               QString() };
-    }
-    return ReportCommand::tr("Steps\n")
-        + textTable({ ReportCommand::tr("Step"), ReportCommand::tr("Wall(us)"), ReportCommand::tr("Busy(us)"), ReportCommand::tr("Computing(us)"), ReportCommand::tr("Comm not overlapped(us)"), ReportCommand::tr("Overlapped(us)"),
-                  ReportCommand::tr("Free(us)"), ReportCommand::tr("Unaccounted(us)"), QString() },
+        QString s = title
+            + (rows.size() > top ? ReportCommand::tr(" (top %1 of %2)").arg(top).arg(rows.size())
+                                 : QString())
+            + QLatin1Char('\n');
+        return s
+            + textTable({ ReportCommand::tr("Count"), ReportCommand::tr("Total(us)"),
+                            ReportCommand::tr("Mean(us)"), ReportCommand::tr("Max(us)"),
+                            ReportCommand::tr("Share"), key },
                 cells);
-}
-
-QString renderIssues(const QJsonArray &issues)
-{
-    QString s;
-    for (const QJsonValue &v : issues) {
-        const QJsonObject o = v.toObject();
-        const QString where = o[QStringLiteral("location")].toString();
-        s += QStringLiteral("  [%1] %2%3: %4\n")
-                 .arg(o[QStringLiteral("severity")].toString(), o[QStringLiteral("file")].toString(),
-                      where.isEmpty() ? QString() : QStringLiteral(" (") + where + QLatin1Char(')'),
-                      o[QStringLiteral("message")].toString());
     }
-    return s;
-}
+
+    QString renderHeader(const QJsonObject &r)
+    {
+        QString s
+            = QStringLiteral("== %1 — %2 ==\n")
+                  .arg(r[QStringLiteral("label")].toString(), r[QStringLiteral("path")].toString());
+        const QJsonObject p = r[QStringLiteral("profiler")].toObject();
+        if (p[QStringLiteral("found")].toBool()) {
+            s += ReportCommand::tr(
+                "Profiler: %1, aic_metrics %2, with_stack %3, record_shapes %4, profile_memory %5")
+                     .arg(p[QStringLiteral("level")].toString(),
+                         p[QStringLiteral("aic_metrics")].toString(),
+                         onOff(p[QStringLiteral("with_stack")]),
+                         onOff(p[QStringLiteral("record_shapes")]),
+                         onOff(p[QStringLiteral("profile_memory")]));
+            const QString tv = p[QStringLiteral("torch_npu_version")].toString();
+            const QString cv = p[QStringLiteral("cann_version")].toString();
+            if (!tv.isEmpty() || !cv.isEmpty())
+                s += ReportCommand::tr("; torch_npu %1, CANN %2")
+                         .arg(tv.isEmpty() ? ReportCommand::tr("unknown") : tv,
+                             cv.isEmpty() ? ReportCommand::tr("unknown") : cv);
+            s += QLatin1Char('\n');
+        }
+        const QJsonObject t = r[QStringLiteral("trace")].toObject();
+        if (t[QStringLiteral("collected")].toBool()) {
+            const QJsonObject ph = t[QStringLiteral("phases")].toObject();
+            s += ReportCommand::tr("Trace: %1 events (X %2, C %3, flows %4, M %5), %6 tracks, %7 "
+                                   "counter series, span %8 us\n")
+                     .arg(t[QStringLiteral("events")].toInteger())
+                     .arg(ph[QStringLiteral("X")].toInteger())
+                     .arg(ph[QStringLiteral("C")].toInteger())
+                     .arg(ph[QStringLiteral("s/t/f")].toInteger())
+                     .arg(ph[QStringLiteral("M")].toInteger())
+                     .arg(t[QStringLiteral("tracks")].toInteger())
+                     .arg(t[QStringLiteral("counter_series")].toInteger())
+                     .arg(us(t[QStringLiteral("span_us")]));
+        }
+        const QJsonObject k = r[QStringLiteral("kernels")].toObject();
+        s += ReportCommand::tr("Kernels: %1 rows, total duration %2 us, total wait %3 us\n")
+                 .arg(k[QStringLiteral("count")].toInteger())
+                 .arg(us(k[QStringLiteral("total_duration_us")]),
+                     us(k[QStringLiteral("total_wait_us")]));
+        return s;
+    }
+
+    QString renderTop(const QJsonArray &top)
+    {
+        if (top.isEmpty())
+            return QString();
+        QList<QStringList> cells;
+        for (const QJsonValue &v : top) {
+            const QJsonObject o = v.toObject();
+            cells << QStringList { us(o[QStringLiteral("duration_us")]),
+                us(o[QStringLiteral("wait_us")]),
+                o[QStringLiteral("block_dim")].isNull()
+                    ? QStringLiteral("-")
+                    : QString::number(o[QStringLiteral("block_dim")].toInt()),
+                o[QStringLiteral("accelerator_core")].toString(),
+                o[QStringLiteral("stream")].toString(), o[QStringLiteral("type")].toString(),
+                o[QStringLiteral("name")].toString() };
+        }
+        return ReportCommand::tr("Top %1 kernels by duration\n").arg(top.size())
+            + textTable({ ReportCommand::tr("Duration(us)"), ReportCommand::tr("Wait(us)"),
+                            ReportCommand::tr("Block Dim"), ReportCommand::tr("Core"),
+                            ReportCommand::tr("Stream"), ReportCommand::tr("Type"),
+                            ReportCommand::tr("Name") },
+                cells);
+    }
+
+    // Words of `text` wrapped to lines of at most `width` characters, each starting with `indent`.
+    QString wrap(const QString &text, const QString &indent, int width = 100)
+    {
+        QString out;
+        QString line = indent;
+        for (const QString &word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            if (line.size() > indent.size() && line.size() + 1 + word.size() > width) {
+                out += line + QLatin1Char('\n');
+                line = indent;
+            }
+            line += (line.size() > indent.size() ? QStringLiteral(" ") : QString()) + word;
+        }
+        if (line.size() > indent.size())
+            out += line + QLatin1Char('\n');
+        return out;
+    }
+
+    QString renderFindings(const QJsonArray &findings)
+    {
+        constexpr qsizetype kEvidenceLines = 3; // the GUI shows all of them; text keeps it short
+        if (findings.isEmpty())
+            return QString();
+        QString s = ReportCommand::tr("Findings\n");
+        const QString indent = QStringLiteral("      ");
+        for (const QJsonValue &v : findings) {
+            const QJsonObject f = v.toObject();
+            s += QStringLiteral("  [%1] %2 (%3)\n")
+                     .arg(f[QStringLiteral("severity")].toString(),
+                         f[QStringLiteral("title")].toString(), f[QStringLiteral("id")].toString());
+            for (const QJsonValue &d : f[QStringLiteral("details")].toArray())
+                s += indent + QStringLiteral("- ") + d.toString() + QLatin1Char('\n');
+            const QJsonArray evidence = f[QStringLiteral("evidence")].toArray();
+            for (qsizetype i = 0; i < evidence.size() && i < kEvidenceLines; ++i)
+                s += indent
+                    + ReportCommand::tr("at: %1").arg(
+                        evidence[i].toObject()[QStringLiteral("label")].toString())
+                    + QLatin1Char('\n');
+            s += wrap(ReportCommand::tr("Advice: %1").arg(f[QStringLiteral("advice")].toString()),
+                indent);
+            const QString snippet = f[QStringLiteral("snippet")].toString();
+            if (!snippet.isEmpty()) {
+                for (const QString &line : snippet.split(QLatin1Char('\n')))
+                    s += line.isEmpty()
+                        ? QString(QLatin1Char('\n'))
+                        : indent + QStringLiteral("    ") + line + QLatin1Char('\n');
+            }
+        }
+        return s;
+    }
+
+    QString renderGaps(const QJsonObject &g)
+    {
+        if (g.isEmpty())
+            return QString();
+        const QJsonObject by = g[QStringLiteral("by_cause")].toObject();
+        auto cause = [&](const char *id) {
+            return us(by[QString::fromLatin1(id)].toObject()[QStringLiteral("total_us")]);
+        };
+        return ReportCommand::tr("Device idle: %1 gaps of at least %2 us, %3 us in all (host %4, "
+                                 "host sync %5, communication %6, unknown %7 us)\n")
+            .arg(g[QStringLiteral("count")].toInteger())
+            .arg(us(g[QStringLiteral("threshold_us")]), us(g[QStringLiteral("total_us")]),
+                cause("host"), cause("host-sync"), cause("communication"), cause("unknown"));
+    }
+
+    QString renderSteps(const QJsonArray &steps)
+    {
+        if (steps.isEmpty())
+            return QString();
+        QList<QStringList> cells;
+        for (const QJsonValue &v : steps) {
+            const QJsonObject o = v.toObject();
+            cells << QStringList { o[QStringLiteral("step")].toString(),
+                us(o[QStringLiteral("wall_us")]), us(o[QStringLiteral("device_busy_us")]),
+                us(o[QStringLiteral("computing_us")]),
+                us(o[QStringLiteral("communication_not_overlapped_us")]),
+                us(o[QStringLiteral("overlapped_us")]), us(o[QStringLiteral("free_us")]),
+                us(o[QStringLiteral("unaccounted_us")]), QString() };
+        }
+        return ReportCommand::tr("Steps\n")
+            + textTable({ ReportCommand::tr("Step"), ReportCommand::tr("Wall(us)"),
+                            ReportCommand::tr("Busy(us)"), ReportCommand::tr("Computing(us)"),
+                            ReportCommand::tr("Comm not overlapped(us)"),
+                            ReportCommand::tr("Overlapped(us)"), ReportCommand::tr("Free(us)"),
+                            ReportCommand::tr("Unaccounted(us)"), QString() },
+                cells);
+    }
+
+    QString renderIssues(const QJsonArray &issues)
+    {
+        QString s;
+        for (const QJsonValue &v : issues) {
+            const QJsonObject o = v.toObject();
+            const QString where = o[QStringLiteral("location")].toString();
+            s += QStringLiteral("  [%1] %2%3: %4\n")
+                     .arg(o[QStringLiteral("severity")].toString(),
+                         o[QStringLiteral("file")].toString(),
+                         where.isEmpty() ? QString()
+                                         : QStringLiteral(" (") + where + QLatin1Char(')'),
+                         o[QStringLiteral("message")].toString());
+        }
+        return s;
+    }
 
 } // namespace
 
 QString renderReportText(const QJsonObject &report, int top)
 {
-    QString s = ReportCommand::tr("npuscope report: %1\n").arg(report[QStringLiteral("path")].toString());
+    QString s
+        = ReportCommand::tr("npuscope report: %1\n").arg(report[QStringLiteral("path")].toString());
     const QString folderIssues = renderIssues(report[QStringLiteral("issues")].toArray());
     if (!folderIssues.isEmpty())
         s += ReportCommand::tr("Issues\n") + folderIssues;
@@ -208,12 +257,19 @@ QString renderReportText(const QJsonObject &report, int top)
         if (!missing.isEmpty())
             s += ReportCommand::tr("Not collected: %1\n").arg(missing.join(QStringLiteral(", ")));
         const QString findings = renderFindings(r[QStringLiteral("findings")].toArray());
-        s += findings.isEmpty() ? QLatin1Char('\n') + ReportCommand::tr("Findings: none\n") : QLatin1Char('\n') + findings;
+        s += findings.isEmpty() ? QLatin1Char('\n') + ReportCommand::tr("Findings: none\n")
+                                : QLatin1Char('\n') + findings;
         s += renderGaps(r[QStringLiteral("gaps")].toObject());
         s += QLatin1Char('\n') + renderTop(r[QStringLiteral("top_kernels")].toArray());
-        s += QLatin1Char('\n') + renderAggregate(r[QStringLiteral("by_type")].toArray(), QStringLiteral("type"), ReportCommand::tr("By Type"), top);
-        s += QLatin1Char('\n') + renderAggregate(r[QStringLiteral("by_accelerator_core")].toArray(), QStringLiteral("accelerator_core"), ReportCommand::tr("By Accelerator Core"), top);
-        s += QLatin1Char('\n') + renderAggregate(r[QStringLiteral("by_name")].toArray(), QStringLiteral("name"), ReportCommand::tr("By Name"), top);
+        s += QLatin1Char('\n')
+            + renderAggregate(r[QStringLiteral("by_type")].toArray(), QStringLiteral("type"),
+                ReportCommand::tr("By Type"), top);
+        s += QLatin1Char('\n')
+            + renderAggregate(r[QStringLiteral("by_accelerator_core")].toArray(),
+                QStringLiteral("accelerator_core"), ReportCommand::tr("By Accelerator Core"), top);
+        s += QLatin1Char('\n')
+            + renderAggregate(r[QStringLiteral("by_name")].toArray(), QStringLiteral("name"),
+                ReportCommand::tr("By Name"), top);
         s += QLatin1Char('\n') + renderSteps(r[QStringLiteral("steps")].toArray());
         const QString issues = renderIssues(r[QStringLiteral("issues")].toArray());
         if (!issues.isEmpty())
@@ -225,12 +281,18 @@ QString renderReportText(const QJsonObject &report, int top)
 int runReportCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(ReportCommand::tr("Summarises a profile: findings, kernels, aggregations, steps, idle gaps, input issues."));
+    parser.setApplicationDescription(ReportCommand::tr(
+        "Summarises a profile: findings, kernels, aggregations, steps, idle gaps, input issues."));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("PATH"), ReportCommand::tr("Profile folder, rank folder, trace or kernel_details.csv."));
+    parser.addPositionalArgument(QStringLiteral("PATH"),
+        ReportCommand::tr("Profile folder, rank folder, trace or kernel_details.csv."));
     parser.addOption({ QStringLiteral("json"), ReportCommand::tr("Print JSON instead of text.") });
-    parser.addOption({ QStringLiteral("top"), ReportCommand::tr("Rows in the top-N tables (default 10)."), QStringLiteral("N") });
-    parser.addOption({ QStringLiteral("html"), ReportCommand::tr("Write report.html (self-contained) and report.md with timeline pictures into OUT_DIR instead."), QStringLiteral("OUT_DIR") });
+    parser.addOption({ QStringLiteral("top"),
+        ReportCommand::tr("Rows in the top-N tables (default 10)."), QStringLiteral("N") });
+    parser.addOption({ QStringLiteral("html"),
+        ReportCommand::tr("Write report.html (self-contained) and report.md with timeline pictures "
+                          "into OUT_DIR instead."),
+        QStringLiteral("OUT_DIR") });
     if (!parser.parse(QStringList { QStringLiteral("npuscope report") } + arguments)) {
         QTextStream(stderr) << parser.errorText() << '\n';
         return kExitUserError;
@@ -240,7 +302,8 @@ int runReportCommand(const QStringList &arguments)
         return kExitOk;
     }
     if (parser.positionalArguments().size() != 1) {
-        QTextStream(stderr) << ReportCommand::tr("usage: npuscope report PATH [--json] [--top N]") << '\n';
+        QTextStream(stderr) << ReportCommand::tr("usage: npuscope report PATH [--json] [--top N]")
+                            << '\n';
         return kExitUserError;
     }
     int top = 10;
@@ -262,7 +325,9 @@ int runReportCommand(const QStringList &arguments)
     QTextStream out(stdout);
     QStringList written;
     QString htmlError;
-    if (parser.isSet(QStringLiteral("html")) && !HtmlReport::write(parser.value(QStringLiteral("html")), *loaded.profile, report, top, &written, &htmlError)) {
+    if (parser.isSet(QStringLiteral("html"))
+        && !HtmlReport::write(parser.value(QStringLiteral("html")), *loaded.profile, report, top,
+            &written, &htmlError)) {
         QTextStream(stderr) << ReportCommand::tr("npuscope: %1").arg(htmlError) << '\n';
         return kExitUserError;
     }
@@ -277,7 +342,9 @@ int runReportCommand(const QStringList &arguments)
     for (const auto &rank : loaded.profile->ranks)
         damaged = damaged || (rank->trace && rank->trace->stats.droppedBytes > 0);
     if (damaged)
-        QTextStream(stderr) << ReportCommand::tr("npuscope: the input is damaged; see the issues in the report") << '\n';
+        QTextStream(stderr) << ReportCommand::tr(
+            "npuscope: the input is damaged; see the issues in the report")
+                            << '\n';
     return damaged ? kExitDataError : kExitOk;
 }
 

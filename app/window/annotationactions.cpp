@@ -3,8 +3,8 @@
 
 #include "app/commands/exportcaption.h"
 #include "app/commands/htmlreport.h"
-#include "app/window/mainwindow.h"
 #include "app/commands/reportjson.h"
+#include "app/window/mainwindow.h"
 #include "model/core/trace.h"
 #include "widgets/annotationlistpanel.h"
 #include "widgets/annotationoverlay.h"

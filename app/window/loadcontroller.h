@@ -10,8 +10,8 @@ namespace npuscope {
 
 // Runs loadProfile() on a worker (QtConcurrent + QPromise) and reports back on the GUI thread.
 // The future carries a preview result first (when the trace is big enough to have one), then the
-// final result. Progress is in permille of the bytes to read. Starting a new load cancels the running one and
-// makes its result stale: a generation id drops whatever it still delivers.
+// final result. Progress is in permille of the bytes to read. Starting a new load cancels the
+// running one and makes its result stale: a generation id drops whatever it still delivers.
 class LoadController : public QObject {
     Q_OBJECT
 

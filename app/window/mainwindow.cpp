@@ -1,8 +1,8 @@
 #include "app/window/mainwindow.h"
 
+#include "app/commands/commandline.h"
 #include "app/window/analysiscontroller.h"
 #include "app/window/annotationcontroller.h"
-#include "app/commands/commandline.h"
 #include "app/window/clustercontroller.h"
 #include "app/window/comparecontroller.h"
 #include "app/window/evidencehighlight.h"
@@ -76,8 +76,8 @@ MainWindow::MainWindow(QWidget *parent)
     (new AnnotationController(this))->attach(this); // Tools > Annotations, File > Export Image…
     // The controllers' docks join the others at the top of the View menu.
     const QList<QAction *> viewActions = m_viewMenu->actions();
-    const auto separator = std::find_if(viewActions.begin(), viewActions.end(),
-        [](const QAction *a) { return a->isSeparator(); });
+    const auto separator = std::find_if(
+        viewActions.begin(), viewActions.end(), [](const QAction *a) { return a->isSeparator(); });
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         if (!viewActions.contains(dock->toggleViewAction()))
             m_viewMenu->insertAction(

@@ -2,9 +2,9 @@
 #include "app/window/mainwindow.h"
 
 #include "app/desktop/aboutdialog.h"
+#include "app/desktop/settingsdialog.h"
 #include "app/window/loadcontroller.h"
 #include "app/window/recentfiles.h"
-#include "app/desktop/settingsdialog.h"
 #include "widgets/aggregationpanel.h"
 #include "widgets/detailspanel.h"
 #include "widgets/findingspanel.h"
@@ -134,8 +134,8 @@ void MainWindow::createActions()
     m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
 
     m_toolsMenu = menuBar()->addMenu(tr("&Tools"));
-    QAction *settings = m_toolsMenu->addAction(
-        tr("&Settings…"), this, [this]() { SettingsDialog(this).exec(); });
+    QAction *settings
+        = m_toolsMenu->addAction(tr("&Settings…"), this, [this]() { SettingsDialog(this).exec(); });
     settings->setMenuRole(QAction::PreferencesRole);
 
     QMenu *help = m_helpMenu = menuBar()->addMenu(tr("&Help"));
@@ -189,7 +189,8 @@ void MainWindow::restoreSettings()
     const QByteArray geometry = settings.value(settingsKey(kGeometryKey)).toByteArray();
     if (geometry.isEmpty() || !restoreGeometry(geometry))
         resize(1440, 900);
-    m_defaultLayout = !restoreState(settings.value(settingsKey(kStateKey)).toByteArray(), kStateVersion);
+    m_defaultLayout
+        = !restoreState(settings.value(settingsKey(kStateKey)).toByteArray(), kStateVersion);
     m_kernelView->setHiddenColumnNames(
         settings.value(settingsKey(kHiddenColumnsKey)).toStringList());
 }

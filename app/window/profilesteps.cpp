@@ -1,7 +1,7 @@
 #include "app/window/profilesteps.h"
 
-#include "model/profile/profile.h"
 #include "model/core/trace.h"
+#include "model/profile/profile.h"
 
 namespace npuscope {
 

@@ -119,7 +119,8 @@ QLayout *StartPage::createButtons(QWidget *column)
     auto *openFolder = new QPushButton(tr("Open Folder…"), column);
     auto *openFile = new QPushButton(tr("Open File…"), column);
     auto *scan = new QPushButton(tr("Scan Folder…"), column);
-    scan->setToolTip(tr("Find every profile below a folder: Ascend rank folders and Kineto traces"));
+    scan->setToolTip(
+        tr("Find every profile below a folder: Ascend rank folders and Kineto traces"));
     auto *demo = new QPushButton(tr("Open Demo Profile"), column);
     openFolder->setDefault(true);
     buttons->addWidget(openFolder);

@@ -17,15 +17,13 @@ namespace npuscope {
 // peak is the data itself plus at most one partly filled block. Indexing costs a shift and a mask.
 // The blocks are PageArrays: a block released while the rest is still in use (a pass that moves
 // the records elsewhere, block by block) is given back to the system at once.
-template<typename T, unsigned BlockBits = 16>
-class BlockVector {
+template <typename T, unsigned BlockBits = 16> class BlockVector {
     static_assert(std::is_trivially_copyable_v<T>, "blocks are allocated uninitialised");
 
 public:
     static constexpr std::size_t kBlockSize = std::size_t(1) << BlockBits;
 
-    template<bool Const>
-    class Iterator {
+    template <bool Const> class Iterator {
     public:
         using iterator_category = std::forward_iterator_tag;
         using value_type = T;
@@ -53,7 +51,10 @@ public:
             ++m_index;
             return before;
         }
-        friend bool operator==(const Iterator &a, const Iterator &b) { return a.m_index == b.m_index; }
+        friend bool operator==(const Iterator &a, const Iterator &b)
+        {
+            return a.m_index == b.m_index;
+        }
 
     private:
         Owner *m_owner = nullptr;
@@ -64,7 +65,10 @@ public:
     bool empty() const { return m_size == 0; }
 
     T &operator[](std::size_t i) { return m_blocks[i >> BlockBits][i & (kBlockSize - 1)]; }
-    const T &operator[](std::size_t i) const { return m_blocks[i >> BlockBits][i & (kBlockSize - 1)]; }
+    const T &operator[](std::size_t i) const
+    {
+        return m_blocks[i >> BlockBits][i & (kBlockSize - 1)];
+    }
 
     void push_back(const T &value)
     {

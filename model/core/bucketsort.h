@@ -12,8 +12,7 @@
 namespace npuscope {
 
 // Runs fn(0), ..., fn(parts - 1) at the same time, fn(0) on the calling thread.
-template<typename Fn>
-void runParts(std::size_t parts, Fn &&fn)
+template <typename Fn> void runParts(std::size_t parts, Fn &&fn)
 {
     std::vector<std::thread> pool;
     for (std::size_t k = 1; k < parts; ++k)
@@ -25,8 +24,7 @@ void runParts(std::size_t parts, Fn &&fn)
 
 // Stable LSD radix sort of v by keyOf(x) < 2^bits, in passes of at most 12 bits (a pass's
 // counts stay in the first-level cache): linear in v's size.
-template<typename T, typename KeyOf>
-void radixSort(std::vector<T> &v, int bits, KeyOf keyOf)
+template <typename T, typename KeyOf> void radixSort(std::vector<T> &v, int bits, KeyOf keyOf)
 {
     const int passes = std::max(1, (bits + 11) / 12);
     const int width = std::max(1, (bits + passes - 1) / passes);

@@ -38,8 +38,7 @@ inline void releasePages(const void *begin, const void *end)
 // through malloc would stay resident until the end of the load, and a pass that frees its input
 // while it writes its output would hold both at its peak. Pages mapped here are resident only
 // once written, and release() and the destructor give them back at once.
-template<typename T>
-class PageArray {
+template <typename T> class PageArray {
     static_assert(std::is_trivially_copyable_v<T>, "the pages are not initialised");
 
 public:

@@ -24,10 +24,7 @@ inline long processStatusKb(const char *key)
 }
 
 // Resident memory now, and its peak so far, in MB; 0 where not known.
-inline double residentMegabytes()
-{
-    return double(std::max(processStatusKb("VmRSS:"), 0L)) / 1e3;
-}
+inline double residentMegabytes() { return double(std::max(processStatusKb("VmRSS:"), 0L)) / 1e3; }
 inline double peakResidentMegabytes()
 {
     return double(std::max(processStatusKb("VmHWM:"), 0L)) / 1e3;

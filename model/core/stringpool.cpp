@@ -117,8 +117,8 @@ StringId StringPool::appendAdopted(StringPool &source, std::size_t from)
         reset();
     const auto first = static_cast<std::uint32_t>(m_views.size());
     from = std::min(from, source.m_views.size());
-    m_views.insert(m_views.end(), source.m_views.begin() + std::ptrdiff_t(from),
-        source.m_views.end());
+    m_views.insert(
+        m_views.end(), source.m_views.begin() + std::ptrdiff_t(from), source.m_views.end());
     // In front of this pool's blocks: store() keeps filling the last one.
     m_blocks.insert(m_blocks.begin(), std::make_move_iterator(source.m_blocks.begin()),
         std::make_move_iterator(source.m_blocks.end()));

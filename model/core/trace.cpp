@@ -60,46 +60,45 @@ qsizetype Trace::sliceCount() const
 
 namespace {
 
-// std::stable_sort's order with less memory for events nearly in order (a generated 20 GB trace
-// has a track of 8 M events written slightly out of order; stable_sort's buffer, half the track,
-// was 130 MB above the final size at the end of the load): the events out of order with
-// those kept before them are taken out, sorted, and merged back from the end. An event taken out
-// goes after the kept ones equal to it, which all came before it in the file: as stable_sort.
-// Tracks far from order (over an eighth taken out) go to stable_sort.
-template<typename Before>
-void sortNearlySorted(std::vector<Event> &ev, Before before)
-{
-    std::size_t out = 0;
-    const Event *last = nullptr;
-    for (const Event &e : ev) {
-        if (last && before(e, *last))
-            ++out;
-        else
-            last = &e;
+    // std::stable_sort's order with less memory for events nearly in order (a generated 20 GB trace
+    // has a track of 8 M events written slightly out of order; stable_sort's buffer, half the
+    // track, was 130 MB above the final size at the end of the load): the events out of order with
+    // those kept before them are taken out, sorted, and merged back from the end. An event taken
+    // out goes after the kept ones equal to it, which all came before it in the file: as
+    // stable_sort. Tracks far from order (over an eighth taken out) go to stable_sort.
+    template <typename Before> void sortNearlySorted(std::vector<Event> &ev, Before before)
+    {
+        std::size_t out = 0;
+        const Event *last = nullptr;
+        for (const Event &e : ev) {
+            if (last && before(e, *last))
+                ++out;
+            else
+                last = &e;
+        }
+        if (out > ev.size() / 8) {
+            std::stable_sort(ev.begin(), ev.end(), before);
+            return;
+        }
+        std::vector<Event> stray;
+        stray.reserve(out);
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < ev.size(); ++i) {
+            if (kept > 0 && before(ev[i], ev[kept - 1]))
+                stray.push_back(ev[i]);
+            else
+                ev[kept++] = ev[i];
+        }
+        std::stable_sort(stray.begin(), stray.end(), before);
+        std::size_t write = ev.size();
+        std::size_t k = kept;
+        for (std::size_t j = stray.size(); j > 0;) {
+            if (k > 0 && before(stray[j - 1], ev[k - 1]))
+                ev[--write] = ev[--k];
+            else
+                ev[--write] = stray[--j];
+        }
     }
-    if (out > ev.size() / 8) {
-        std::stable_sort(ev.begin(), ev.end(), before);
-        return;
-    }
-    std::vector<Event> stray;
-    stray.reserve(out);
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < ev.size(); ++i) {
-        if (kept > 0 && before(ev[i], ev[kept - 1]))
-            stray.push_back(ev[i]);
-        else
-            ev[kept++] = ev[i];
-    }
-    std::stable_sort(stray.begin(), stray.end(), before);
-    std::size_t write = ev.size();
-    std::size_t k = kept;
-    for (std::size_t j = stray.size(); j > 0;) {
-        if (k > 0 && before(stray[j - 1], ev[k - 1]))
-            ev[--write] = ev[--k];
-        else
-            ev[--write] = stray[--j];
-    }
-}
 
 } // namespace
 
@@ -158,60 +157,61 @@ void Trace::buildBlockTree(Track &track)
 
 namespace {
 
-// Levels from kLodFinest up to the first coarser than kLodCoarsest: 22.
-constexpr std::size_t kLodLevels = 22;
-constexpr TimeNs lodResolution(std::size_t k) { return kLodFinest << (2 * k); }
-static_assert(kLodFactor == 4 && lodResolution(kLodLevels - 2) <= kLodCoarsest
-              && lodResolution(kLodLevels - 1) > kLodCoarsest);
+    // Levels from kLodFinest up to the first coarser than kLodCoarsest: 22.
+    constexpr std::size_t kLodLevels = 22;
+    constexpr TimeNs lodResolution(std::size_t k) { return kLodFinest << (2 * k); }
+    static_assert(kLodFactor == 4 && lodResolution(kLodLevels - 2) <= kLodCoarsest
+        && lodResolution(kLodLevels - 1) > kLodCoarsest);
 
-// The kept LOD levels of one depth, made in one pass over its events: each level merges the runs
-// of the level below it (the first: the events) whose gap is below its resolution, a run closed
-// on a level going on to the next, in order, as a separate pass over each level's runs would.
-class LodCascade {
-public:
-    explicit LodCascade(std::vector<LodLevel> &levels)
-        : m_levels(levels)
-        , m_open(levels.size())
-    {
-    }
-
-    void add(const Event &e, std::uint32_t index) { feed(0, { e.start, e.end(), 1, index }); }
-    void finish()
-    {
-        for (std::size_t k = 0; k < m_levels.size(); ++k) {
-            const LodRun closed = std::exchange(m_open[k], LodRun());
-            if (closed.count == 0)
-                continue;
-            m_levels[k].runs.push_back(closed);
-            if (k + 1 < m_levels.size())
-                feed(k + 1, closed);
+    // The kept LOD levels of one depth, made in one pass over its events: each level merges the
+    // runs of the level below it (the first: the events) whose gap is below its resolution, a run
+    // closed on a level going on to the next, in order, as a separate pass over each level's runs
+    // would.
+    class LodCascade {
+    public:
+        explicit LodCascade(std::vector<LodLevel> &levels)
+            : m_levels(levels)
+            , m_open(levels.size())
+        {
         }
-    }
 
-private:
-    // Level k takes run r: merged into its open run, or closing that run, which goes on up.
-    void feed(std::size_t k, LodRun r)
-    {
-        for (;; ++k) {
-            LodRun &open = m_open[k];
-            if (open.count > 0 && r.start - open.end < m_levels[k].resolution) {
-                open.end = std::max(open.end, r.end);
-                open.count += r.count;
-                return;
+        void add(const Event &e, std::uint32_t index) { feed(0, { e.start, e.end(), 1, index }); }
+        void finish()
+        {
+            for (std::size_t k = 0; k < m_levels.size(); ++k) {
+                const LodRun closed = std::exchange(m_open[k], LodRun());
+                if (closed.count == 0)
+                    continue;
+                m_levels[k].runs.push_back(closed);
+                if (k + 1 < m_levels.size())
+                    feed(k + 1, closed);
             }
-            const LodRun closed = std::exchange(open, r);
-            if (closed.count == 0)
-                return;
-            m_levels[k].runs.push_back(closed);
-            if (k + 1 == m_levels.size())
-                return;
-            r = closed;
         }
-    }
 
-    std::vector<LodLevel> &m_levels;
-    std::vector<LodRun> m_open; // count 0: none open
-};
+    private:
+        // Level k takes run r: merged into its open run, or closing that run, which goes on up.
+        void feed(std::size_t k, LodRun r)
+        {
+            for (;; ++k) {
+                LodRun &open = m_open[k];
+                if (open.count > 0 && r.start - open.end < m_levels[k].resolution) {
+                    open.end = std::max(open.end, r.end);
+                    open.count += r.count;
+                    return;
+                }
+                const LodRun closed = std::exchange(open, r);
+                if (closed.count == 0)
+                    return;
+                m_levels[k].runs.push_back(closed);
+                if (k + 1 == m_levels.size())
+                    return;
+                r = closed;
+            }
+        }
+
+        std::vector<LodLevel> &m_levels;
+        std::vector<LodRun> m_open; // count 0: none open
+    };
 
 } // namespace
 
@@ -248,7 +248,8 @@ void Trace::buildLod(Track &track)
         for (std::uint32_t i : byDepth[depth]) {
             const Event &e = ev[i];
             if (!first && e.start - maxEnd >= kLodFinest) {
-                const auto q = static_cast<std::uint64_t>((e.start - maxEnd) / kLodFinest); // >= 4^level
+                const auto q
+                    = static_cast<std::uint64_t>((e.start - maxEnd) / kLodFinest); // >= 4^level
                 ++breaks[std::min<std::size_t>((std::bit_width(q) - 1) / 2, kLodLevels - 1)];
             }
             maxEnd = first ? e.end() : std::max(maxEnd, e.end());
@@ -281,49 +282,48 @@ void Trace::buildLod(Track &track)
 
 namespace {
 
-// Calls fn(i) for every event of `t` that overlaps [t0, t1], in index order. A template so that
-// the hot callers (flow binding calls eventAt for every flow end) inline the callback; the
-// descent keeps its stack in a fixed array: the tree is at most 64 levels deep and the stack
-// holds at most one pending sibling per level.
-template<typename Fn>
-void visitOverlapping(const Track &t, TimeNs t0, TimeNs t1, Fn &&fn)
-{
-    const auto &ev = t.events;
-    if (ev.empty() || t1 < t0)
-        return;
-    // Only events starting at or before t1 can overlap.
-    const auto hiIt = std::upper_bound(
-        ev.begin(), ev.end(), t1, [](TimeNs v, const Event &e) { return v < e.start; });
-    const std::size_t hi = static_cast<std::size_t>(hiIt - ev.begin());
-    if (hi == 0)
-        return;
-    const std::size_t leaves = treeLeaves(ev.size());
-    const std::size_t base = treeBase(leaves);
-    const std::size_t lastLeaf = (hi - 1) / kBlock;
-    // Iterative descent, leftmost first, pruning subtrees whose max end is before t0.
-    struct Node {
-        std::size_t node, lo, hi; // leaf range [lo, hi)
-    };
-    std::array<Node, 130> stack;
-    std::size_t top = 0;
-    stack[top++] = { 1, 0, base };
-    while (top > 0) {
-        const Node n = stack[--top];
-        if (n.lo > lastLeaf || t.blockMaxEnd[n.node] < t0)
-            continue;
-        if (n.hi - n.lo == 1) {
-            const std::size_t from = n.lo * kBlock;
-            const std::size_t to = std::min(hi, from + kBlock);
-            for (std::size_t i = from; i < to; ++i)
-                if (ev[i].end() >= t0)
-                    fn(static_cast<std::uint32_t>(i));
-            continue;
+    // Calls fn(i) for every event of `t` that overlaps [t0, t1], in index order. A template so that
+    // the hot callers (flow binding calls eventAt for every flow end) inline the callback; the
+    // descent keeps its stack in a fixed array: the tree is at most 64 levels deep and the stack
+    // holds at most one pending sibling per level.
+    template <typename Fn> void visitOverlapping(const Track &t, TimeNs t0, TimeNs t1, Fn &&fn)
+    {
+        const auto &ev = t.events;
+        if (ev.empty() || t1 < t0)
+            return;
+        // Only events starting at or before t1 can overlap.
+        const auto hiIt = std::upper_bound(
+            ev.begin(), ev.end(), t1, [](TimeNs v, const Event &e) { return v < e.start; });
+        const std::size_t hi = static_cast<std::size_t>(hiIt - ev.begin());
+        if (hi == 0)
+            return;
+        const std::size_t leaves = treeLeaves(ev.size());
+        const std::size_t base = treeBase(leaves);
+        const std::size_t lastLeaf = (hi - 1) / kBlock;
+        // Iterative descent, leftmost first, pruning subtrees whose max end is before t0.
+        struct Node {
+            std::size_t node, lo, hi; // leaf range [lo, hi)
+        };
+        std::array<Node, 130> stack;
+        std::size_t top = 0;
+        stack[top++] = { 1, 0, base };
+        while (top > 0) {
+            const Node n = stack[--top];
+            if (n.lo > lastLeaf || t.blockMaxEnd[n.node] < t0)
+                continue;
+            if (n.hi - n.lo == 1) {
+                const std::size_t from = n.lo * kBlock;
+                const std::size_t to = std::min(hi, from + kBlock);
+                for (std::size_t i = from; i < to; ++i)
+                    if (ev[i].end() >= t0)
+                        fn(static_cast<std::uint32_t>(i));
+                continue;
+            }
+            const std::size_t mid = (n.lo + n.hi) / 2;
+            stack[top++] = { 2 * n.node + 1, mid, n.hi };
+            stack[top++] = { 2 * n.node, n.lo, mid };
         }
-        const std::size_t mid = (n.lo + n.hi) / 2;
-        stack[top++] = { 2 * n.node + 1, mid, n.hi };
-        stack[top++] = { 2 * n.node, n.lo, mid };
     }
-}
 
 } // namespace
 
@@ -374,16 +374,17 @@ std::size_t eventsStartingBy(const std::vector<Event> &ev, TimeNs t, std::size_t
             lo += step;
         }
     }
-    return static_cast<std::size_t>(std::partition_point(ev.begin() + static_cast<std::ptrdiff_t>(lo),
-                                                         ev.begin() + static_cast<std::ptrdiff_t>(hi),
-                                                         [&](const Event &e) { return !after(e); })
-                                    - ev.begin());
+    return static_cast<std::size_t>(
+        std::partition_point(ev.begin() + static_cast<std::ptrdiff_t>(lo),
+            ev.begin() + static_cast<std::ptrdiff_t>(hi), [&](const Event &e) { return !after(e); })
+        - ev.begin());
 }
 
 EventRef Trace::eventAt(TrackId id, TimeNs t) const
 {
     const auto &ev = track(id).events;
-    const auto it = std::upper_bound(ev.begin(), ev.end(), t, [](TimeNs v, const Event &e) { return v < e.start; });
+    const auto it = std::upper_bound(
+        ev.begin(), ev.end(), t, [](TimeNs v, const Event &e) { return v < e.start; });
     return eventAt(id, t, static_cast<std::size_t>(it - ev.begin()));
 }
 
@@ -392,7 +393,8 @@ EventRef Trace::eventAt(TrackId id, TimeNs t, std::size_t startedBy) const
     const Track &tr = track(id);
     const auto &ev = tr.events;
     // For a slice starting at or before t: half-open [start, end), an instant only at its time.
-    const auto contains = [t](const Event &e) { return e.duration == 0 ? e.start == t : e.end() > t; };
+    const auto contains
+        = [t](const Event &e) { return e.duration == 0 ? e.start == t : e.end() > t; };
     if (tr.maxDepth == 0) {
         // A flat track (device streams): depth 0 everywhere means every slice ended by the time
         // the next one starts, and nothing starts inside a slice. The answer, the last candidate,
@@ -439,71 +441,73 @@ const LodLevel *Trace::lodLevel(TrackId id, int depth, TimeNs maxResolution) con
 
 namespace {
 
-// Flow indices ordered by one end (track, event index), ties by flow index: a stable radix sort
-// by the event's number across tracks of (event number, flow index) keys packed in 8 bytes,
-// which start in flow order. The keys and the sort's buffer take 16 bytes a flow, both ends at
-// once 32: at 21 M flows (a 20 GB trace) 680 MB above the final size at the end of the load. So
-// past kRoundFlows the keys are made and sorted in rounds, each of a range of event numbers
-// holding about as many flows (a histogram of the event numbers picks the ranges): two more
-// reads of the flows instead of the memory.
-std::vector<std::uint32_t> flowOrder(const std::vector<Flow> &flows, const std::vector<std::uint64_t> &trackStart,
-                                     bool byFrom)
-{
-    const int eventBits = std::bit_width(trackStart.back());
-    std::vector<std::uint32_t> order(flows.size());
-    auto eventOf = [&](const Flow &f) {
-        const EventRef r = byFrom ? f.from : f.to;
-        return trackStart[r.track.value] + r.index;
-    };
-    if (eventBits > 32) { // over 4 G slices: sort index pairs
-        for (std::uint32_t i = 0; i < order.size(); ++i)
-            order[i] = i;
-        std::stable_sort(order.begin(), order.end(),
-                         [&](std::uint32_t a, std::uint32_t b) { return eventOf(flows[a]) < eventOf(flows[b]); });
-        return order;
-    }
-    constexpr std::size_t kRoundFlows = std::size_t(2) << 20; // 32 MB of keys and buffer
-    std::vector<std::uint64_t> keys;
-    auto sortKeys = [&](std::size_t at) {
-        radixSort(keys, eventBits, [](std::uint64_t k) { return k >> 32; });
-        for (const std::uint64_t k : keys)
-            order[at++] = static_cast<std::uint32_t>(k);
-    };
-    if (flows.size() <= kRoundFlows) {
-        keys.resize(flows.size());
+    // Flow indices ordered by one end (track, event index), ties by flow index: a stable radix sort
+    // by the event's number across tracks of (event number, flow index) keys packed in 8 bytes,
+    // which start in flow order. The keys and the sort's buffer take 16 bytes a flow, both ends at
+    // once 32: at 21 M flows (a 20 GB trace) 680 MB above the final size at the end of the load. So
+    // past kRoundFlows the keys are made and sorted in rounds, each of a range of event numbers
+    // holding about as many flows (a histogram of the event numbers picks the ranges): two more
+    // reads of the flows instead of the memory.
+    std::vector<std::uint32_t> flowOrder(
+        const std::vector<Flow> &flows, const std::vector<std::uint64_t> &trackStart, bool byFrom)
+    {
+        const int eventBits = std::bit_width(trackStart.back());
+        std::vector<std::uint32_t> order(flows.size());
+        auto eventOf = [&](const Flow &f) {
+            const EventRef r = byFrom ? f.from : f.to;
+            return trackStart[r.track.value] + r.index;
+        };
+        if (eventBits > 32) { // over 4 G slices: sort index pairs
+            for (std::uint32_t i = 0; i < order.size(); ++i)
+                order[i] = i;
+            std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+                return eventOf(flows[a]) < eventOf(flows[b]);
+            });
+            return order;
+        }
+        constexpr std::size_t kRoundFlows = std::size_t(2) << 20; // 32 MB of keys and buffer
+        std::vector<std::uint64_t> keys;
+        auto sortKeys = [&](std::size_t at) {
+            radixSort(keys, eventBits, [](std::uint64_t k) { return k >> 32; });
+            for (const std::uint64_t k : keys)
+                order[at++] = static_cast<std::uint32_t>(k);
+        };
+        if (flows.size() <= kRoundFlows) {
+            keys.resize(flows.size());
+            for (std::uint32_t i = 0; i < flows.size(); ++i)
+                keys[i] = (eventOf(flows[i]) << 32) | i;
+            sortKeys(0);
+            return order;
+        }
+        // The rounds: each a run of histogram bins holding about kRoundFlows flows (more if one bin
+        // does). The flows go into `order` by round (in flow order), then each round is sorted
+        // there.
+        const int binShift = std::max(0, eventBits - 14);
+        std::vector<std::size_t> bins((trackStart.back() >> binShift) + 1, 0);
+        for (const Flow &f : flows)
+            ++bins[eventOf(f) >> binShift];
+        const std::size_t rounds = (flows.size() + kRoundFlows - 1) / kRoundFlows;
+        std::vector<std::uint32_t> roundOfBin(bins.size());
+        std::vector<std::size_t> roundStart { 0 };
+        std::size_t seen = 0;
+        for (std::size_t b = 0; b < bins.size(); ++b) {
+            roundOfBin[b] = static_cast<std::uint32_t>(roundStart.size() - 1);
+            seen += bins[b];
+            if (seen * rounds >= flows.size() * roundStart.size() || b + 1 == bins.size())
+                roundStart.push_back(seen);
+        }
+        std::vector<std::size_t> next(roundStart.begin(), roundStart.end() - 1);
         for (std::uint32_t i = 0; i < flows.size(); ++i)
-            keys[i] = (eventOf(flows[i]) << 32) | i;
-        sortKeys(0);
+            order[next[roundOfBin[eventOf(flows[i]) >> binShift]]++] = i;
+        keys.reserve(kRoundFlows + kRoundFlows / 4);
+        for (std::size_t r = 0; r + 1 < roundStart.size(); ++r) {
+            keys.clear();
+            for (std::size_t k = roundStart[r]; k < roundStart[r + 1]; ++k)
+                keys.push_back((eventOf(flows[order[k]]) << 32) | order[k]);
+            sortKeys(roundStart[r]);
+        }
         return order;
     }
-    // The rounds: each a run of histogram bins holding about kRoundFlows flows (more if one bin
-    // does). The flows go into `order` by round (in flow order), then each round is sorted there.
-    const int binShift = std::max(0, eventBits - 14);
-    std::vector<std::size_t> bins((trackStart.back() >> binShift) + 1, 0);
-    for (const Flow &f : flows)
-        ++bins[eventOf(f) >> binShift];
-    const std::size_t rounds = (flows.size() + kRoundFlows - 1) / kRoundFlows;
-    std::vector<std::uint32_t> roundOfBin(bins.size());
-    std::vector<std::size_t> roundStart { 0 };
-    std::size_t seen = 0;
-    for (std::size_t b = 0; b < bins.size(); ++b) {
-        roundOfBin[b] = static_cast<std::uint32_t>(roundStart.size() - 1);
-        seen += bins[b];
-        if (seen * rounds >= flows.size() * roundStart.size() || b + 1 == bins.size())
-            roundStart.push_back(seen);
-    }
-    std::vector<std::size_t> next(roundStart.begin(), roundStart.end() - 1);
-    for (std::uint32_t i = 0; i < flows.size(); ++i)
-        order[next[roundOfBin[eventOf(flows[i]) >> binShift]]++] = i;
-    keys.reserve(kRoundFlows + kRoundFlows / 4);
-    for (std::size_t r = 0; r + 1 < roundStart.size(); ++r) {
-        keys.clear();
-        for (std::size_t k = roundStart[r]; k < roundStart[r + 1]; ++k)
-            keys.push_back((eventOf(flows[order[k]]) << 32) | order[k]);
-        sortKeys(roundStart[r]);
-    }
-    return order;
-}
 
 } // namespace
 

@@ -151,8 +151,8 @@ public:
 
     // Calls fn(index) for every event of the track that overlaps [t0, t1] (inclusive ends),
     // in ascending index order. O(log n + k).
-    void forEachOverlapping(TrackId track, TimeNs t0, TimeNs t1,
-                            const std::function<void(std::uint32_t)> &fn) const;
+    void forEachOverlapping(
+        TrackId track, TimeNs t0, TimeNs t1, const std::function<void(std::uint32_t)> &fn) const;
     std::vector<std::uint32_t> overlapping(TrackId track, TimeNs t0, TimeNs t1) const;
     // Deepest event covering time t, or an invalid ref.
     EventRef eventAt(TrackId track, TimeNs t) const;

@@ -10,8 +10,7 @@ using TimeNs = std::int64_t;
 
 // Ids of different kinds get distinct types so that a string id cannot be passed where a
 // track id is expected (the habit from heaptrack's Index<Tag>).
-template <class Tag>
-struct Id {
+template <class Tag> struct Id {
     static constexpr std::uint32_t kInvalid = std::numeric_limits<std::uint32_t>::max();
     std::uint32_t value = kInvalid;
 

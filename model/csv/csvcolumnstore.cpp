@@ -230,8 +230,8 @@ namespace {
     // The cache slot of a text of 12 to 48 bytes: its length and first and last 8 bytes mixed.
     std::size_t recentSlot(std::string_view text)
     {
-        const std::uint64_t h = (load64(text.data()) ^ (load64(text.data() + text.size() - 8) >> 3)
-                                    ^ text.size())
+        const std::uint64_t h
+            = (load64(text.data()) ^ (load64(text.data() + text.size() - 8) >> 3) ^ text.size())
             * 0x9E3779B97F4A7C15ull;
         return std::size_t(h >> 58); // 64 slots
     }
@@ -247,8 +247,7 @@ namespace {
         for (std::size_t i = 0; i < text.size(); i += 16) {
             const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i *>(text.data() + i));
             const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i *>(r.bytes + i));
-            const unsigned valid
-                = text.size() - i >= 16 ? 0xFFFFu : (1u << (text.size() - i)) - 1;
+            const unsigned valid = text.size() - i >= 16 ? 0xFFFFu : (1u << (text.size() - i)) - 1;
             mismatch |= ~unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(x, y))) & valid;
         }
         return mismatch == 0;

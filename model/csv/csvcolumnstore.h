@@ -3,10 +3,10 @@
 // Internal to the CSV reader: stores tokenised cells into a Table's typed columns. Not a public
 // API; the tokenizer's types never leave the reader's own files.
 
-#include "model/csv/csvcellvalue.h"
-#include "model/csv/csvtokenizer.h"
 #include "model/core/stringpool.h"
 #include "model/core/table.h"
+#include "model/csv/csvcellvalue.h"
+#include "model/csv/csvtokenizer.h"
 
 #include <atomic>
 #include <cstdint>

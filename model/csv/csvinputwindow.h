@@ -87,8 +87,7 @@ private:
         const std::size_t capacity = this->capacity();
         reserve(m_filled);
         while (m_filled < capacity && !m_atEnd) {
-            const qint64 n
-                = m_device.read(m_buffer.get() + m_filled, qint64(capacity - m_filled));
+            const qint64 n = m_device.read(m_buffer.get() + m_filled, qint64(capacity - m_filled));
             if (n < 0)
                 m_error = m_device.errorString();
             m_atEnd = n <= 0;

@@ -1,12 +1,12 @@
 #include "model/csv/csvreader.h"
 
+#include "model/core/decimal.h"
 #include "model/csv/csvcellvalue.h"
 #include "model/csv/csvcolumnstore.h"
 #include "model/csv/csvhugepages.h"
 #include "model/csv/csvinputwindow.h"
 #include "model/csv/csvtextcheck.h"
 #include "model/csv/csvtokenizer.h"
-#include "model/core/decimal.h"
 
 #include <QBuffer>
 #include <QCoreApplication>

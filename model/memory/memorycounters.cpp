@@ -74,7 +74,8 @@ int addMemoryCounters(Trace &trace, const Table &table, IssueList *issues)
             if (t > trace.maxTime)
                 break;
             if (t < trace.minTime) {
-                const bool lastBefore = i + 1 == samples.size() || samples[i + 1].first >= trace.minTime;
+                const bool lastBefore
+                    = i + 1 == samples.size() || samples[i + 1].first >= trace.minTime;
                 if (!lastBefore)
                     continue;
                 t = trace.minTime;

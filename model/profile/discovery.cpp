@@ -13,166 +13,177 @@ namespace npuscope {
 
 namespace {
 
-const QString kOutputDir = QStringLiteral("ASCEND_PROFILER_OUTPUT");
+    const QString kOutputDir = QStringLiteral("ASCEND_PROFILER_OUTPUT");
 
-bool isRankFolderName(const QString &name)
-{
-    return name.endsWith(QLatin1String("ascend_pt"), Qt::CaseInsensitive);
-}
+    bool isRankFolderName(const QString &name)
+    {
+        return name.endsWith(QLatin1String("ascend_pt"), Qt::CaseInsensitive);
+    }
 
-bool isTraceFileName(const QString &name)
-{
-    const QString n = name.toLower();
-    return n.endsWith(QLatin1String(".json")) || n.endsWith(QLatin1String(".json.gz"));
-}
+    bool isTraceFileName(const QString &name)
+    {
+        const QString n = name.toLower();
+        return n.endsWith(QLatin1String(".json")) || n.endsWith(QLatin1String(".json.gz"));
+    }
 
-bool isKinetoFileName(const QString &name)
-{
-    const QString n = name.toLower();
-    return n.endsWith(QLatin1String(".pt.trace.json")) || n.endsWith(QLatin1String(".pt.trace.json.gz"));
-}
+    bool isKinetoFileName(const QString &name)
+    {
+        const QString n = name.toLower();
+        return n.endsWith(QLatin1String(".pt.trace.json"))
+            || n.endsWith(QLatin1String(".pt.trace.json.gz"));
+    }
 
-std::optional<int> rankFromInfoName(const QString &fileName)
-{
-    static const QRegularExpression re(QStringLiteral("^profiler_info_(\\d+)\\.json$"));
-    const auto m = re.match(fileName);
-    if (m.hasMatch())
-        return m.captured(1).toInt();
-    return std::nullopt;
-}
+    std::optional<int> rankFromInfoName(const QString &fileName)
+    {
+        static const QRegularExpression re(QStringLiteral("^profiler_info_(\\d+)\\.json$"));
+        const auto m = re.match(fileName);
+        if (m.hasMatch())
+            return m.captured(1).toInt();
+        return std::nullopt;
+    }
 
-QString existing(const QDir &dir, const QString &name)
-{
-    const QString p = dir.filePath(name);
-    return QFileInfo(p).isFile() ? p : QString();
-}
+    QString existing(const QDir &dir, const QString &name)
+    {
+        const QString p = dir.filePath(name);
+        return QFileInfo(p).isFile() ? p : QString();
+    }
 
-// A folder that cannot be listed looks empty: say so rather than silently find no files in it.
-void reportUnreadableFolder(const QString &path, IssueList *issues)
-{
-    const QFileInfo info(path);
-    if (info.isDir() && (!info.isReadable() || !info.isExecutable()))
-        issues->append({ Severity::Error, path, QString(),
-            QCoreApplication::translate("npuscope::Discovery", "permission denied: cannot list this folder") });
-}
+    // A folder that cannot be listed looks empty: say so rather than silently find no files in it.
+    void reportUnreadableFolder(const QString &path, IssueList *issues)
+    {
+        const QFileInfo info(path);
+        if (info.isDir() && (!info.isReadable() || !info.isExecutable()))
+            issues->append({ Severity::Error, path, QString(),
+                QCoreApplication::translate(
+                    "npuscope::Discovery", "permission denied: cannot list this folder") });
+    }
 
-// Fills the files of one *ascend_pt folder (current layout, or the old one with CSVs at the root).
-RankSource scanRankFolder(const QString &rankDir, IssueList *issues)
-{
-    RankSource r;
-    r.dir = rankDir;
-    reportUnreadableFolder(rankDir, issues);
-    const QDir root(rankDir);
-    const QStringList infos = root.entryList({ QStringLiteral("profiler_info*.json") }, QDir::Files, QDir::Name);
-    if (!infos.isEmpty()) {
-        r.profilerInfo = root.filePath(infos.first());
-        if (auto rank = rankFromInfoName(infos.first()))
-            r.rank = *rank;
-        else {
-            IssueList ignored;
-            const ProfilerConfig c = readProfilerConfig(r.profilerInfo, &ignored);
-            r.rank = c.rankId.value_or(-1);
+    // Fills the files of one *ascend_pt folder (current layout, or the old one with CSVs at the
+    // root).
+    RankSource scanRankFolder(const QString &rankDir, IssueList *issues)
+    {
+        RankSource r;
+        r.dir = rankDir;
+        reportUnreadableFolder(rankDir, issues);
+        const QDir root(rankDir);
+        const QStringList infos
+            = root.entryList({ QStringLiteral("profiler_info*.json") }, QDir::Files, QDir::Name);
+        if (!infos.isEmpty()) {
+            r.profilerInfo = root.filePath(infos.first());
+            if (auto rank = rankFromInfoName(infos.first()))
+                r.rank = *rank;
+            else {
+                IssueList ignored;
+                const ProfilerConfig c = readProfilerConfig(r.profilerInfo, &ignored);
+                r.rank = c.rankId.value_or(-1);
+            }
         }
+        QDir out(root.filePath(kOutputDir));
+        if (!out.exists())
+            out = root; // layout of 2023 versions: files directly in the rank folder
+        else
+            reportUnreadableFolder(out.path(), issues);
+        r.traceView = existing(out, QStringLiteral("trace_view.json"));
+        r.kernelDetails = existing(out, QStringLiteral("kernel_details.csv"));
+        if (r.kernelDetails.isEmpty() && out != root)
+            r.kernelDetails = existing(root, QStringLiteral("kernel_details.csv"));
+        r.operatorDetails = existing(out, QStringLiteral("operator_details.csv"));
+        r.stepTraceTime = existing(out, QStringLiteral("step_trace_time.csv"));
+        r.opStatistic = existing(out, QStringLiteral("op_statistic.csv"));
+        r.apiStatistic = existing(out, QStringLiteral("api_statistic.csv"));
+        r.communication = existing(out, QStringLiteral("communication.json"));
+        r.communicationMatrix = existing(out, QStringLiteral("communication_matrix.json"));
+        const QStringList known { QStringLiteral("kernel_details.csv"),
+            QStringLiteral("operator_details.csv"), QStringLiteral("step_trace_time.csv"),
+            QStringLiteral("op_statistic.csv"), QStringLiteral("api_statistic.csv") };
+        for (const QString &csv :
+            out.entryList({ QStringLiteral("*.csv") }, QDir::Files, QDir::Name))
+            if (!known.contains(csv))
+                r.otherCsv << out.filePath(csv);
+        const bool hasText
+            = !r.traceView.isEmpty() || !r.kernelDetails.isEmpty() || !r.stepTraceTime.isEmpty();
+        if (!hasText && !out.entryList({ QStringLiteral("*.db") }, QDir::Files).isEmpty())
+            issues->append({ Severity::Warning, out.path(), QString(),
+                QCoreApplication::translate("npuscope::Discovery",
+                    "this profile was exported only as a database (export_type db), which npuscope "
+                    "cannot read yet; collect with export_type text") });
+        return r;
     }
-    QDir out(root.filePath(kOutputDir));
-    if (!out.exists())
-        out = root; // layout of 2023 versions: files directly in the rank folder
-    else
-        reportUnreadableFolder(out.path(), issues);
-    r.traceView = existing(out, QStringLiteral("trace_view.json"));
-    r.kernelDetails = existing(out, QStringLiteral("kernel_details.csv"));
-    if (r.kernelDetails.isEmpty() && out != root)
-        r.kernelDetails = existing(root, QStringLiteral("kernel_details.csv"));
-    r.operatorDetails = existing(out, QStringLiteral("operator_details.csv"));
-    r.stepTraceTime = existing(out, QStringLiteral("step_trace_time.csv"));
-    r.opStatistic = existing(out, QStringLiteral("op_statistic.csv"));
-    r.apiStatistic = existing(out, QStringLiteral("api_statistic.csv"));
-    r.communication = existing(out, QStringLiteral("communication.json"));
-    r.communicationMatrix = existing(out, QStringLiteral("communication_matrix.json"));
-    const QStringList known { QStringLiteral("kernel_details.csv"), QStringLiteral("operator_details.csv"),
-                              QStringLiteral("step_trace_time.csv"), QStringLiteral("op_statistic.csv"),
-                              QStringLiteral("api_statistic.csv") };
-    for (const QString &csv : out.entryList({ QStringLiteral("*.csv") }, QDir::Files, QDir::Name))
-        if (!known.contains(csv))
-            r.otherCsv << out.filePath(csv);
-    const bool hasText = !r.traceView.isEmpty() || !r.kernelDetails.isEmpty() || !r.stepTraceTime.isEmpty();
-    if (!hasText && !out.entryList({ QStringLiteral("*.db") }, QDir::Files).isEmpty())
-        issues->append({ Severity::Warning, out.path(), QString(),
-            QCoreApplication::translate("npuscope::Discovery",
-                "this profile was exported only as a database (export_type db), which npuscope "
-                "cannot read yet; collect with export_type text") });
-    return r;
-}
 
-void sortRanks(std::vector<RankSource> &ranks)
-{
-    std::stable_sort(ranks.begin(), ranks.end(), [](const RankSource &a, const RankSource &b) {
-        if ((a.rank < 0) != (b.rank < 0))
-            return a.rank >= 0;
-        if (a.rank != b.rank)
-            return a.rank < b.rank;
-        return a.dir < b.dir;
-    });
-}
+    void sortRanks(std::vector<RankSource> &ranks)
+    {
+        std::stable_sort(ranks.begin(), ranks.end(), [](const RankSource &a, const RankSource &b) {
+            if ((a.rank < 0) != (b.rank < 0))
+                return a.rank >= 0;
+            if (a.rank != b.rank)
+                return a.rank < b.rank;
+            return a.dir < b.dir;
+        });
+    }
 
-void discoverFile(const QFileInfo &fi, ProfileSource &src)
-{
-    const QString name = fi.fileName();
-    if (name.startsWith(QLatin1String("profiler_info")) && name.endsWith(QLatin1String(".json"))) {
-        src.ranks.push_back(scanRankFolder(fi.absolutePath(), &src.issues));
-        return;
-    }
-    RankSource r;
-    r.dir = fi.absolutePath();
-    if (name.compare(QLatin1String("kernel_details.csv"), Qt::CaseInsensitive) == 0 || name.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)) {
-        r.kernelDetails = fi.absoluteFilePath();
-    } else if (isTraceFileName(name)) {
-        r.traceView = fi.absoluteFilePath();
-        r.kineto = isKinetoFileName(name) || name.compare(QLatin1String("trace_view.json"), Qt::CaseInsensitive) != 0;
-    } else {
-        src.issues.append({ Severity::Error, fi.absoluteFilePath(), QString(),
-            QCoreApplication::translate("npuscope::Discovery",
-                "not a profile file: expected a folder, trace_view.json, a Kineto *.json[.gz] "
-                "trace or kernel_details.csv") });
-        return;
-    }
-    src.ranks.push_back(r);
-}
-
-void discoverFolder(const QDir &dir, ProfileSource &src)
-{
-    if (dir.dirName() == kOutputDir) {
-        QDir parent = dir;
-        parent.cdUp();
-        src.ranks.push_back(scanRankFolder(parent.absolutePath(), &src.issues));
-        return;
-    }
-    const bool looksLikeRank = isRankFolderName(dir.dirName()) || QFileInfo(dir.filePath(kOutputDir)).isDir()
-        || QFileInfo(dir.filePath(QStringLiteral("trace_view.json"))).isFile()
-        || QFileInfo(dir.filePath(QStringLiteral("kernel_details.csv"))).isFile();
-    if (looksLikeRank) {
-        src.ranks.push_back(scanRankFolder(dir.absolutePath(), &src.issues));
-        return;
-    }
-    // A parent of several rank folders, and/or Kineto traces (one per worker).
-    for (const QFileInfo &sub : dir.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
-        if (isRankFolderName(sub.fileName()))
-            src.ranks.push_back(scanRankFolder(sub.absoluteFilePath(), &src.issues));
-    for (const QFileInfo &f : dir.entryInfoList(QDir::Files, QDir::Name)) {
-        if (isKinetoFileName(f.fileName())) {
-            RankSource r;
-            r.dir = dir.absolutePath();
-            r.traceView = f.absoluteFilePath();
-            r.kineto = true;
-            src.ranks.push_back(r);
+    void discoverFile(const QFileInfo &fi, ProfileSource &src)
+    {
+        const QString name = fi.fileName();
+        if (name.startsWith(QLatin1String("profiler_info"))
+            && name.endsWith(QLatin1String(".json"))) {
+            src.ranks.push_back(scanRankFolder(fi.absolutePath(), &src.issues));
+            return;
         }
+        RankSource r;
+        r.dir = fi.absolutePath();
+        if (name.compare(QLatin1String("kernel_details.csv"), Qt::CaseInsensitive) == 0
+            || name.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)) {
+            r.kernelDetails = fi.absoluteFilePath();
+        } else if (isTraceFileName(name)) {
+            r.traceView = fi.absoluteFilePath();
+            r.kineto = isKinetoFileName(name)
+                || name.compare(QLatin1String("trace_view.json"), Qt::CaseInsensitive) != 0;
+        } else {
+            src.issues.append({ Severity::Error, fi.absoluteFilePath(), QString(),
+                QCoreApplication::translate("npuscope::Discovery",
+                    "not a profile file: expected a folder, trace_view.json, a Kineto *.json[.gz] "
+                    "trace or kernel_details.csv") });
+            return;
+        }
+        src.ranks.push_back(r);
     }
-    if (src.ranks.empty())
-        src.issues.append({ Severity::Error, dir.absolutePath(), QString(),
-            QCoreApplication::translate("npuscope::Discovery",
-                "no profile found here: expected *ascend_pt folders, an ASCEND_PROFILER_OUTPUT "
-                "folder, trace_view.json or Kineto *.pt.trace.json files") });
-}
+
+    void discoverFolder(const QDir &dir, ProfileSource &src)
+    {
+        if (dir.dirName() == kOutputDir) {
+            QDir parent = dir;
+            parent.cdUp();
+            src.ranks.push_back(scanRankFolder(parent.absolutePath(), &src.issues));
+            return;
+        }
+        const bool looksLikeRank = isRankFolderName(dir.dirName())
+            || QFileInfo(dir.filePath(kOutputDir)).isDir()
+            || QFileInfo(dir.filePath(QStringLiteral("trace_view.json"))).isFile()
+            || QFileInfo(dir.filePath(QStringLiteral("kernel_details.csv"))).isFile();
+        if (looksLikeRank) {
+            src.ranks.push_back(scanRankFolder(dir.absolutePath(), &src.issues));
+            return;
+        }
+        // A parent of several rank folders, and/or Kineto traces (one per worker).
+        for (const QFileInfo &sub :
+            dir.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
+            if (isRankFolderName(sub.fileName()))
+                src.ranks.push_back(scanRankFolder(sub.absoluteFilePath(), &src.issues));
+        for (const QFileInfo &f : dir.entryInfoList(QDir::Files, QDir::Name)) {
+            if (isKinetoFileName(f.fileName())) {
+                RankSource r;
+                r.dir = dir.absolutePath();
+                r.traceView = f.absoluteFilePath();
+                r.kineto = true;
+                src.ranks.push_back(r);
+            }
+        }
+        if (src.ranks.empty())
+            src.issues.append({ Severity::Error, dir.absolutePath(), QString(),
+                QCoreApplication::translate("npuscope::Discovery",
+                    "no profile found here: expected *ascend_pt folders, an ASCEND_PROFILER_OUTPUT "
+                    "folder, trace_view.json or Kineto *.pt.trace.json files") });
+    }
 
 } // namespace
 

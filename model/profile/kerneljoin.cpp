@@ -129,7 +129,8 @@ KernelTable kernelsFromTrace(const Trace &trace, KernelJoin *join)
             k.stream.push_back(t.streamId);
             k.blockDim.push_back(KernelTable::kNoValue);
             k.start.push_back(e.start);
-            // Same range as kernel_details cells (see kMaxDurationNs); the trace keeps the original.
+            // Same range as kernel_details cells (see kMaxDurationNs); the trace keeps the
+            // original.
             k.duration.push_back(std::min(e.duration, KernelTable::kMaxDurationNs));
             k.wait.push_back(previousEnd == Table::kMissingNs
                     ? 0

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "model/core/kerneltable.h"
-#include "model/profile/profile.h"
 #include "model/core/trace.h"
+#include "model/profile/profile.h"
 
 namespace npuscope {
 

@@ -13,7 +13,8 @@ IssueList Profile::allIssues() const
 bool Profile::hasErrors() const
 {
     const IssueList all = allIssues();
-    return std::any_of(all.begin(), all.end(), [](const Issue &i) { return i.severity == Severity::Error; });
+    return std::any_of(
+        all.begin(), all.end(), [](const Issue &i) { return i.severity == Severity::Error; });
 }
 
 } // namespace npuscope

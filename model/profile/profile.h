@@ -1,10 +1,10 @@
 #pragma once
 
-#include "model/profile/discovery.h"
 #include "model/core/kerneltable.h"
-#include "model/profile/profilerconfig.h"
 #include "model/core/table.h"
 #include "model/core/trace.h"
+#include "model/profile/discovery.h"
+#include "model/profile/profilerconfig.h"
 
 #include <QHash>
 

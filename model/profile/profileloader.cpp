@@ -1,8 +1,8 @@
 #include "model/profile/profileloader.h"
 
 #include "model/csv/csvreader.h"
-#include "model/profile/kerneljoin.h"
 #include "model/memory/memorycounters.h"
+#include "model/profile/kerneljoin.h"
 #include "model/profile/ranksummary.h"
 #include "model/trace/traceloader.h"
 
@@ -156,7 +156,8 @@ LoadResult loadProfile(const QString &path, const LoadOptions &options, const Pr
     profile->path = path;
     profile->issues = source.issues;
     if (options.lazyRanks && source.ranks.size() >= 2) {
-        profile->ranks = loadRankSummaries(source.ranks, options.threads, progress, &result.cancelled);
+        profile->ranks
+            = loadRankSummaries(source.ranks, options.threads, progress, &result.cancelled);
         if (!result.cancelled)
             result.profile = std::move(profile);
         return result;

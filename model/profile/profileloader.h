@@ -1,7 +1,7 @@
 #pragma once
 
-#include "model/profile/profile.h"
 #include "model/core/progress.h"
+#include "model/profile/profile.h"
 
 #include <functional>
 #include <memory>
@@ -29,9 +29,9 @@ struct LoadResult {
 
 // Discovers and loads every rank of the profile at `path`. Runs on the calling thread (and
 // worker threads of its own); call it from QtConcurrent in the GUI. Never throws.
-LoadResult loadProfile(const QString &path, const LoadOptions &options = {},
-                       const ProgressFn &progress = {});
+LoadResult loadProfile(
+    const QString &path, const LoadOptions &options = {}, const ProgressFn &progress = {});
 std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const LoadOptions &options,
-                                            const ProgressFn &progress, bool *cancelled);
+    const ProgressFn &progress, bool *cancelled);
 
 } // namespace npuscope

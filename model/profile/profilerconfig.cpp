@@ -14,72 +14,72 @@ namespace {
         Q_DECLARE_TR_FUNCTIONS(npuscope::ProfilerConfig)
     };
 
-// Keys changed spelling across torch_npu versions ("_wait" in 2023, "wait" later).
-QJsonValue lookup(const QJsonObject &o, const char *key)
-{
-    const QString k = QString::fromLatin1(key);
-    if (o.contains(k))
-        return o.value(k);
-    return o.value(QLatin1Char('_') + k);
-}
-
-std::optional<bool> optBool(const QJsonValue &v)
-{
-    if (v.isBool())
-        return v.toBool();
-    if (v.isString()) {
-        const QString s = v.toString().toLower();
-        if (s == QLatin1String("true"))
-            return true;
-        if (s == QLatin1String("false"))
-            return false;
+    // Keys changed spelling across torch_npu versions ("_wait" in 2023, "wait" later).
+    QJsonValue lookup(const QJsonObject &o, const char *key)
+    {
+        const QString k = QString::fromLatin1(key);
+        if (o.contains(k))
+            return o.value(k);
+        return o.value(QLatin1Char('_') + k);
     }
-    if (v.isDouble())
-        return v.toDouble() != 0;
-    return std::nullopt;
-}
 
-std::optional<int> optInt(const QJsonValue &v)
-{
-    if (v.isDouble())
-        return v.toInt();
-    if (v.isString()) {
-        bool ok = false;
-        const int n = v.toString().trimmed().toInt(&ok);
-        if (ok)
-            return n;
+    std::optional<bool> optBool(const QJsonValue &v)
+    {
+        if (v.isBool())
+            return v.toBool();
+        if (v.isString()) {
+            const QString s = v.toString().toLower();
+            if (s == QLatin1String("true"))
+                return true;
+            if (s == QLatin1String("false"))
+                return false;
+        }
+        if (v.isDouble())
+            return v.toDouble() != 0;
+        return std::nullopt;
     }
-    return std::nullopt;
-}
 
-QString text(const QJsonValue &v)
-{
-    if (v.isString())
-        return v.toString();
-    if (v.isArray()) {
-        QStringList parts;
-        for (const QJsonValue &e : v.toArray())
-            parts << e.toVariant().toString();
-        return parts.join(QLatin1Char(','));
+    std::optional<int> optInt(const QJsonValue &v)
+    {
+        if (v.isDouble())
+            return v.toInt();
+        if (v.isString()) {
+            bool ok = false;
+            const int n = v.toString().trimmed().toInt(&ok);
+            if (ok)
+                return n;
+        }
+        return std::nullopt;
     }
-    if (v.isDouble() || v.isBool())
-        return v.toVariant().toString();
-    return QString();
-}
 
-void readSchedule(const QJsonValue &v, ProfilerConfig &c)
-{
-    if (!v.isObject())
-        return;
-    const QJsonObject s = v.toObject();
-    ProfilerConfig::Schedule sc;
-    sc.wait = optInt(lookup(s, "wait"));
-    sc.warmup = optInt(lookup(s, "warmup"));
-    sc.active = optInt(lookup(s, "active"));
-    sc.repeat = optInt(lookup(s, "repeat"));
-    sc.skipFirst = optInt(lookup(s, "skip_first"));
-    c.schedule = sc;
-}
+    QString text(const QJsonValue &v)
+    {
+        if (v.isString())
+            return v.toString();
+        if (v.isArray()) {
+            QStringList parts;
+            for (const QJsonValue &e : v.toArray())
+                parts << e.toVariant().toString();
+            return parts.join(QLatin1Char(','));
+        }
+        if (v.isDouble() || v.isBool())
+            return v.toVariant().toString();
+        return QString();
+    }
+
+    void readSchedule(const QJsonValue &v, ProfilerConfig &c)
+    {
+        if (!v.isObject())
+            return;
+        const QJsonObject s = v.toObject();
+        ProfilerConfig::Schedule sc;
+        sc.wait = optInt(lookup(s, "wait"));
+        sc.warmup = optInt(lookup(s, "warmup"));
+        sc.active = optInt(lookup(s, "active"));
+        sc.repeat = optInt(lookup(s, "repeat"));
+        sc.skipFirst = optInt(lookup(s, "skip_first"));
+        c.schedule = sc;
+    }
 
 } // namespace
 
@@ -116,7 +116,9 @@ ProfilerConfig parseProfilerConfig(const QByteArray &json, const QString &path, 
     c.torchNpuVersion = text(root.value(QStringLiteral("torch_npu_version")));
     c.cannVersion = text(root.value(QStringLiteral("cann_version")));
     c.rankId = optInt(root.value(QStringLiteral("rank_id")));
-    const QJsonValue end = root.value(QStringLiteral("end_info")).toObject().value(QStringLiteral("collectionTimeEnd"));
+    const QJsonValue end = root.value(QStringLiteral("end_info"))
+                               .toObject()
+                               .value(QStringLiteral("collectionTimeEnd"));
     if (end.isDouble())
         c.collectionEndNs = end.toInteger(); // Qt 6 keeps JSON integers exact
     else if (end.isString())

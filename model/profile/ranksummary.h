@@ -1,7 +1,7 @@
 #pragma once
 
-#include "model/profile/profile.h"
 #include "model/core/progress.h"
+#include "model/profile/profile.h"
 
 #include <memory>
 #include <vector>

@@ -19,7 +19,8 @@ namespace {
 
 } // namespace
 
-void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, IssueList *issues, int threads)
+void TraceBuilder::bindFlows(
+    const std::vector<std::uint32_t> &newIndexOf, IssueList *issues, int threads)
 {
     Trace &trace = *m_trace;
     auto &points = m_flowPoints;
@@ -60,7 +61,8 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
     std::vector<std::uint32_t> labelRank(m_flowLabels.size());
     for (std::size_t l = 0; l < labelRank.size(); ++l)
         labelRank[l] = static_cast<std::uint32_t>(
-            std::lower_bound(categories.begin(), categories.end(), m_flowLabels[l].category.value) - categories.begin());
+            std::lower_bound(categories.begin(), categories.end(), m_flowLabels[l].category.value)
+            - categories.begin());
     const int categoryBits = std::bit_width(std::max<std::size_t>(categories.size(), 1) - 1);
     const int idBits = std::max(0, std::min(bucketBits(n + m), 24 - categoryBits));
     const int keyBits = categoryBits + idBits;
@@ -68,11 +70,13 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
     const int restBits = keyBits - topBits;
     const int subBits = std::min(restBits, 16);
     auto keyOf = [&](std::uint32_t label, std::uint64_t idA) {
-        return (std::size_t(labelRank[label]) << idBits) | (idBits ? static_cast<std::size_t>(idA >> (64 - idBits)) : 0);
+        return (std::size_t(labelRank[label]) << idBits)
+            | (idBits ? static_cast<std::size_t>(idA >> (64 - idBits)) : 0);
     };
     auto topOf = [&](const auto &p) { return keyOf(p.label(), p.idA) >> restBits; };
     auto subOf = [&](const auto &p) {
-        return (keyOf(p.label(), p.idA) >> (restBits - subBits)) & ((std::size_t(1) << subBits) - 1);
+        return (keyOf(p.label(), p.idA) >> (restBits - subBits))
+            & ((std::size_t(1) << subBits) - 1);
     };
     auto before = [&](const FlowPoint &a, const FlowPoint &b) {
         if (a.label() != b.label() && labelRank[a.label()] != labelRank[b.label()])
@@ -89,7 +93,8 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
         if (a.ref != b.ref)
             return a.ref < b.ref;
         return a.label() != b.label()
-            && trace.strings.view(m_flowLabels[a.label()].name) < trace.strings.view(m_flowLabels[b.label()].name);
+            && trace.strings.view(m_flowLabels[a.label()].name)
+            < trace.strings.view(m_flowLabels[b.label()].name);
     };
     // The grouping key of points and pairs, in the order of `before`.
     struct Key {
@@ -103,7 +108,8 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
     auto blockRange = [&](const auto &v, std::size_t part) {
         return std::pair(v.blockCount() * part / parts, v.blockCount() * (part + 1) / parts);
     };
-    auto blockEnd = [&](const auto &v, std::size_t b) { return std::min((b + 1) * v.kBlockSize, v.size()); };
+    auto blockEnd
+        = [&](const auto &v, std::size_t b) { return std::min((b + 1) * v.kBlockSize, v.size()); };
 
     QElapsedTimer clock;
     clock.start();
@@ -145,12 +151,13 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
             ++pairCount[part][topOf(p)];
         });
     });
-    qCDebug(lcLoad, "  bind %zu flow points and %zu pairs: %.1f ms, resident %.0f MB (peak %.0f)", n, m,
-            clock.nsecsElapsed() / 1e6, residentMegabytes(), peakResidentMegabytes());
+    qCDebug(lcLoad, "  bind %zu flow points and %zu pairs: %.1f ms, resident %.0f MB (peak %.0f)",
+        n, m, clock.nsecsElapsed() / 1e6, residentMegabytes(), peakResidentMegabytes());
     clock.restart();
 
     // Into top buckets, stably: each part's points of a bucket follow the earlier parts' points.
-    auto distribute = [&](auto &from, const std::vector<std::vector<std::size_t>> &count, std::vector<std::size_t> &topStart) {
+    auto distribute = [&](auto &from, const std::vector<std::vector<std::size_t>> &count,
+                          std::vector<std::size_t> &topStart) {
         using T = std::decay_t<decltype(from[0])>;
         topStart.assign(tops + 1, 0);
         std::vector<std::vector<std::size_t>> next(parts, std::vector<std::size_t>(tops));
@@ -179,7 +186,8 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
     std::vector<std::size_t> pointStart, pairStart;
     PageArray<FlowPoint> sortedPoints = distribute(points, pointCount, pointStart);
     PageArray<FlowPair> sortedPairs = distribute(pairs, pairCount, pairStart);
-    qCDebug(lcLoad, "  into top buckets: %.1f ms, resident %.0f MB (peak %.0f)", clock.nsecsElapsed() / 1e6, residentMegabytes(), peakResidentMegabytes());
+    qCDebug(lcLoad, "  into top buckets: %.1f ms, resident %.0f MB (peak %.0f)",
+        clock.nsecsElapsed() / 1e6, residentMegabytes(), peakResidentMegabytes());
     clock.restart();
 
     // Chain each top bucket: distribute it (stably) into small buckets, sort each, and walk the
@@ -206,12 +214,15 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
         for (auto g = first; g != last;) {
             const auto group = g;
             EventRef previous;
-            for (; g != last && g->sameId(*group) && labelRank[g->label()] == labelRank[group->label()]; ++g) {
+            for (; g != last && g->sameId(*group)
+                 && labelRank[g->label()] == labelRank[group->label()];
+                 ++g) {
                 const EventRef ref = g->ref;
                 if (!ref.isValid())
                     ++unbound;
                 if (!g->isStart() && previous.isValid() && ref.isValid())
-                    flows.push_back({ m_flowLabels[g->label()].name, m_flowLabels[g->label()].category, previous, ref });
+                    flows.push_back({ m_flowLabels[g->label()].name,
+                        m_flowLabels[g->label()].category, previous, ref });
                 if (!g->isEnd())
                     previous = ref;
             }
@@ -219,7 +230,8 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
     };
     // Into small buckets, stably: `bucket` the top bucket's elements, subStart[sub] the end of
     // small bucket `sub`.
-    auto splitTop = [&](auto &sorted, std::size_t from, std::size_t to, auto &bucket, std::vector<std::size_t> &subStart) {
+    auto splitTop = [&](auto &sorted, std::size_t from, std::size_t to, auto &bucket,
+                        std::vector<std::size_t> &subStart) {
         subStart.assign((std::size_t(1) << subBits) + 1, 0);
         for (std::size_t i = from; i < to; ++i)
             ++subStart[subOf(sorted[i]) + 1];
@@ -240,7 +252,8 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
         // The ids of one small bucket in key order, in either list or both.
         auto walk = [&](auto i, const auto iLast, auto j, const auto jLast) {
             while (i != iLast || j != jLast) {
-                const Key key = j == jLast || (i != iLast && idKey(*i) < idKey(*j)) ? idKey(*i) : idKey(*j);
+                const Key key
+                    = j == jLast || (i != iLast && idKey(*i) < idKey(*j)) ? idKey(*i) : idKey(*j);
                 auto iEnd = i;
                 auto jEnd = j;
                 while (iEnd != iLast && idKey(*iEnd) == key)
@@ -250,8 +263,10 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
                 if (iEnd == i && jEnd - j == 1) { // nearly always: one "s", one "f"
                     const FlowPair &r = *j;
                     unbound += !r.start.isValid() + !r.end.isValid();
-                    if (r.endDelta() >= 0 && r.start.isValid() && r.end.isValid()) // else the "f" came first
-                        flows.push_back({ m_flowLabels[r.label()].name, m_flowLabels[r.label()].category, r.start, r.end });
+                    if (r.endDelta() >= 0 && r.start.isValid()
+                        && r.end.isValid()) // else the "f" came first
+                        flows.push_back({ m_flowLabels[r.label()].name,
+                            m_flowLabels[r.label()].category, r.start, r.end });
                 } else if (jEnd == j) {
                     chain(i, iEnd, flows, unbound);
                 } else {
@@ -276,12 +291,15 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
             for (std::size_t sub = 0, p = 0, q = 0; p < pointBucket.size() || q < pairBucket.size();
                  p = pointSub[sub], q = pairSub[sub], ++sub) {
                 const auto pointFirst = pointBucket.begin() + static_cast<std::ptrdiff_t>(p);
-                const auto pointLast = pointBucket.begin() + static_cast<std::ptrdiff_t>(pointSub[sub]);
+                const auto pointLast
+                    = pointBucket.begin() + static_cast<std::ptrdiff_t>(pointSub[sub]);
                 const auto pairFirst = pairBucket.begin() + static_cast<std::ptrdiff_t>(q);
-                const auto pairLast = pairBucket.begin() + static_cast<std::ptrdiff_t>(pairSub[sub]);
+                const auto pairLast
+                    = pairBucket.begin() + static_cast<std::ptrdiff_t>(pairSub[sub]);
                 if (pointLast - pointFirst > 1) // (stable_sort takes a buffer even for one point)
                     std::stable_sort(pointFirst, pointLast, before);
-                std::sort(pairFirst, pairLast, pairBefore); // pairs of one id: points again, sorted below
+                std::sort(
+                    pairFirst, pairLast, pairBefore); // pairs of one id: points again, sorted below
                 walk(pointFirst, pointLast, pairFirst, pairLast);
             }
         }
@@ -289,7 +307,8 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
     });
     sortedPoints = PageArray<FlowPoint>();
     sortedPairs = PageArray<FlowPair>();
-    qCDebug(lcLoad, "  order by id and chain: %.1f ms, resident %.0f MB (peak %.0f)", clock.nsecsElapsed() / 1e6, residentMegabytes(), peakResidentMegabytes());
+    qCDebug(lcLoad, "  order by id and chain: %.1f ms, resident %.0f MB (peak %.0f)",
+        clock.nsecsElapsed() / 1e6, residentMegabytes(), peakResidentMegabytes());
     clock.restart();
     qint64 unbound = 0;
     for (const qint64 u : partUnbound)
@@ -310,7 +329,9 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t> &newIndexOf, Issue
     }
     if (unbound > 0)
         issues->append({ Severity::Info, trace.path, QString(),
-                         QCoreApplication::translate("npuscope::TraceParser", "%1 flow ends are not inside any slice and were not drawn").arg(unbound) });
+            QCoreApplication::translate(
+                "npuscope::TraceParser", "%1 flow ends are not inside any slice and were not drawn")
+                .arg(unbound) });
     trace.indexFlows(threads);
     qCDebug(lcLoad, "  order flows by their ends: %.1f ms", clock.nsecsElapsed() / 1e6);
 }

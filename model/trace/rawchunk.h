@@ -41,7 +41,13 @@ struct RawChunk {
         bool paired = false; // in flowPairs
     };
     struct Meta {
-        enum class Kind : std::uint8_t { ProcessName, ProcessLabels, ProcessSort, ThreadName, ThreadSort };
+        enum class Kind : std::uint8_t {
+            ProcessName,
+            ProcessLabels,
+            ProcessSort,
+            ThreadName,
+            ThreadSort
+        };
         Kind kind = Kind::ProcessName;
         std::uint32_t pid = 0, tid = 0;
         std::uint32_t text = 0;
@@ -56,7 +62,8 @@ struct RawChunk {
     std::vector<Counter> counters;
     std::vector<FlowPoint> flows;
     // (start, end) indices into flows: an "s" and an "f" of the same id and category near each
-    // other in the chunk, in either order, less than 2^47 ns apart (see pairFlows() in traceparser.h).
+    // other in the chunk, in either order, less than 2^47 ns apart (see pairFlows() in
+    // traceparser.h).
     std::vector<std::pair<std::uint32_t, std::uint32_t>> flowPairs;
     std::vector<Meta> metas;
     // Problems that may repeat per event are counted, reported once with the first offset.
@@ -65,8 +72,16 @@ struct RawChunk {
         std::int64_t firstOffset = -1;
         QString message; // describes the first occurrence
     };
-    enum ProblemKind { BadTimestamp, BadDuration, NegativeDuration, MissingTimestamp, NotAnObject,
-                       BadCounterValue, UnknownMetadata, ProblemKindCount };
+    enum ProblemKind {
+        BadTimestamp,
+        BadDuration,
+        NegativeDuration,
+        MissingTimestamp,
+        NotAnObject,
+        BadCounterValue,
+        UnknownMetadata,
+        ProblemKindCount
+    };
     Problem problems[ProblemKindCount];
 
     TraceStats stats;

@@ -22,59 +22,57 @@ Q_LOGGING_CATEGORY(lcLoad, "npuscope.load", QtWarningMsg)
 
 namespace {
 
-quint64 pairKey(std::uint32_t a, std::uint32_t b)
-{
-    return (quint64(a) << 32) | b;
-}
+    quint64 pairKey(std::uint32_t a, std::uint32_t b) { return (quint64(a) << 32) | b; }
 
-// Sort key for processes and threads without a sort index: after every sorted one.
-constexpr std::int64_t kUnsorted = std::numeric_limits<std::int64_t>::max() / 2;
+    // Sort key for processes and threads without a sort index: after every sorted one.
+    constexpr std::int64_t kUnsorted = std::numeric_limits<std::int64_t>::max() / 2;
 
-TrackKind classify(const QString &process, const QString &thread)
-{
-    const QString p = process.toLower();
-    const QString t = thread.toLower();
-    static const QRegularExpression streamRe(QStringLiteral("^stream\\s*\\d+"));
-    if (p.contains(QLatin1String("ascend hardware")) || streamRe.match(t).hasMatch())
-        return TrackKind::DeviceStream;
-    if (p.contains(QLatin1String("overlap analysis")))
-        return TrackKind::OverlapAnalysis;
-    if (p.contains(QLatin1String("hccl")) || p.contains(QLatin1String("communication"))
-        || t.contains(QLatin1String("communication")) || t.startsWith(QLatin1String("plane ")))
-        return TrackKind::Communication;
-    if (p == QLatin1String("cann"))
-        return TrackKind::Cann;
-    return TrackKind::HostThread;
-}
+    TrackKind classify(const QString &process, const QString &thread)
+    {
+        const QString p = process.toLower();
+        const QString t = thread.toLower();
+        static const QRegularExpression streamRe(QStringLiteral("^stream\\s*\\d+"));
+        if (p.contains(QLatin1String("ascend hardware")) || streamRe.match(t).hasMatch())
+            return TrackKind::DeviceStream;
+        if (p.contains(QLatin1String("overlap analysis")))
+            return TrackKind::OverlapAnalysis;
+        if (p.contains(QLatin1String("hccl")) || p.contains(QLatin1String("communication"))
+            || t.contains(QLatin1String("communication")) || t.startsWith(QLatin1String("plane ")))
+            return TrackKind::Communication;
+        if (p == QLatin1String("cann"))
+            return TrackKind::Cann;
+        return TrackKind::HostThread;
+    }
 
-int streamNumber(const QString &thread)
-{
-    static const QRegularExpression re(QStringLiteral("^stream\\s*(\\d+)"),
-                                       QRegularExpression::CaseInsensitiveOption);
-    const auto m = re.match(thread);
-    return m.hasMatch() ? m.captured(1).toInt() : -1;
-}
+    int streamNumber(const QString &thread)
+    {
+        static const QRegularExpression re(
+            QStringLiteral("^stream\\s*(\\d+)"), QRegularExpression::CaseInsensitiveOption);
+        const auto m = re.match(thread);
+        return m.hasMatch() ? m.captured(1).toInt() : -1;
+    }
 
-// Room for `extra` more elements in a vector filled chunk by chunk, of which the rest of the file
-// is expected to add `extra * restPerChunk` more (the rate of the chunk just parsed). One step
-// to the predicted size instead of many doublings: each step copied the vector to fresh pages
-// (and then the final shrink once more). Capacity that is never written to is never faulted in,
-// so a guess too high costs address space only; growth stays within 2x (the doubling it replaces:
-// never more steps than before, whatever the file's order) and 16x, or 2x + 1 GiB for huge vectors
-// (address space is not unlimited: the kernel refuses single allocations far beyond the RAM).
-// 16x, not 4x: a track's first chunk predicts ~100x for a 1 GB trace, and each 4x step copied a
-// quarter of the track again (1 GB: 126 K page faults -> 115 K, load 3% faster).
-template<class T>
-void reserveFor(std::vector<T> &v, std::size_t extra, double restPerChunk)
-{
-    const std::size_t need = v.size() + extra;
-    if (need <= v.capacity())
-        return;
-    const double least = 2.0 * double(need);
-    const double most = std::max(least, std::min(16.0 * double(need) + 16, least + double(1 << 30) / sizeof(T)));
-    const double predicted = double(need) + double(extra) * restPerChunk * 1.05;
-    v.reserve(static_cast<std::size_t>(std::clamp(predicted, least, most)));
-}
+    // Room for `extra` more elements in a vector filled chunk by chunk, of which the rest of the
+    // file is expected to add `extra * restPerChunk` more (the rate of the chunk just parsed). One
+    // step to the predicted size instead of many doublings: each step copied the vector to fresh
+    // pages (and then the final shrink once more). Capacity that is never written to is never
+    // faulted in, so a guess too high costs address space only; growth stays within 2x (the
+    // doubling it replaces: never more steps than before, whatever the file's order) and 16x, or 2x
+    // + 1 GiB for huge vectors (address space is not unlimited: the kernel refuses single
+    // allocations far beyond the RAM). 16x, not 4x: a track's first chunk predicts ~100x for a 1 GB
+    // trace, and each 4x step copied a quarter of the track again (1 GB: 126 K page faults -> 115
+    // K, load 3% faster).
+    template <class T> void reserveFor(std::vector<T> &v, std::size_t extra, double restPerChunk)
+    {
+        const std::size_t need = v.size() + extra;
+        if (need <= v.capacity())
+            return;
+        const double least = 2.0 * double(need);
+        const double most = std::max(
+            least, std::min(16.0 * double(need) + 16, least + double(1 << 30) / sizeof(T)));
+        const double predicted = double(need) + double(extra) * restPerChunk * 1.05;
+        v.reserve(static_cast<std::size_t>(std::clamp(predicted, least, most)));
+    }
 
 } // namespace
 
@@ -129,7 +127,8 @@ void TraceBuilder::add(RawChunk &chunk)
         tracks[i] = trackFor(remap[chunk.trackKeys[i].first], remap[chunk.trackKeys[i].second]);
 
     if (m_fileBytes > chunk.end && chunk.end > chunk.begin) {
-        const double restPerChunk = double(m_fileBytes - chunk.end) / double(chunk.end - chunk.begin);
+        const double restPerChunk
+            = double(m_fileBytes - chunk.end) / double(chunk.end - chunk.begin);
         std::vector<std::size_t> added(tracks.size(), 0);
         for (const RawChunk::Slice &s : chunk.slices)
             added[s.track] += s.phase != 'B' && s.phase != 'E';
@@ -176,13 +175,14 @@ void TraceBuilder::add(RawChunk &chunk)
             s.paired = f.paired = false;
             continue;
         }
-        m_flowPairs.push_back(FlowPair(s.ts, s.id.a, tracks[s.track], tracks[f.track], f.ts - s.ts, l, f.bindEnclosing));
+        m_flowPairs.push_back(FlowPair(
+            s.ts, s.id.a, tracks[s.track], tracks[f.track], f.ts - s.ts, l, f.bindEnclosing));
     }
     chunk.flowPairs.clear();
     for (const RawChunk::FlowPoint &f : chunk.flows)
         if (!f.paired)
-            m_flowPoints.push_back(
-                FlowPoint(f.ts, f.id, EventRef { TrackId(tracks[f.track]), 0 }, labelOf(f), f.phase, f.bindEnclosing));
+            m_flowPoints.push_back(FlowPoint(f.ts, f.id, EventRef { TrackId(tracks[f.track]), 0 },
+                labelOf(f), f.phase, f.bindEnclosing));
     chunk.flows.clear();
     for (const RawChunk::Meta &m : chunk.metas) {
         using Kind = RawChunk::Meta::Kind;
@@ -198,7 +198,8 @@ void TraceBuilder::add(RawChunk &chunk)
             m_threads[pairKey(pid.value, remap[m.tid].value)].name = text;
         else
             m_threads[pairKey(pid.value, remap[m.tid].value)].sort = m.sort,
-                              m_threads[pairKey(pid.value, remap[m.tid].value)].hasSort = true;
+                                         m_threads[pairKey(pid.value, remap[m.tid].value)].hasSort
+                = true;
     }
     TraceStats &st = m_trace->stats;
     st += chunk.stats;
@@ -255,17 +256,19 @@ void TraceBuilder::applyMetadata()
     }
     for (CounterSeries &c : m_trace->counters) {
         const ProcessInfo process = m_processes.value(c.pidKey.value);
-        c.processName = process.name.isEmpty() ? QStringLiteral("Process ") + m_trace->strings.string(c.pidKey)
-                                               : process.name;
+        c.processName = process.name.isEmpty()
+            ? QStringLiteral("Process ") + m_trace->strings.string(c.pidKey)
+            : process.name;
         c.processSort = process.hasSort ? process.sort : kUnsorted;
     }
 }
 
 void TraceBuilder::pairBeginEnd(IssueList *issues)
 {
-    std::stable_sort(m_beginEnd.begin(), m_beginEnd.end(), [](const BeginEnd &a, const BeginEnd &b) {
-        return a.track != b.track ? a.track < b.track : a.event.start < b.event.start;
-    });
+    std::stable_sort(
+        m_beginEnd.begin(), m_beginEnd.end(), [](const BeginEnd &a, const BeginEnd &b) {
+            return a.track != b.track ? a.track < b.track : a.event.start < b.event.start;
+        });
     qint64 unmatchedEnd = 0, unmatchedBegin = 0;
     std::vector<Event> open;
     for (std::size_t i = 0; i < m_beginEnd.size();) {
@@ -292,10 +295,14 @@ void TraceBuilder::pairBeginEnd(IssueList *issues)
     }
     if (unmatchedBegin > 0)
         issues->append({ Severity::Warning, m_trace->path, QString(),
-                         QCoreApplication::translate("npuscope::TraceParser", "%1 \"B\" events have no matching \"E\"; shown with zero duration").arg(unmatchedBegin) });
+            QCoreApplication::translate("npuscope::TraceParser",
+                "%1 \"B\" events have no matching \"E\"; shown with zero duration")
+                .arg(unmatchedBegin) });
     if (unmatchedEnd > 0)
         issues->append({ Severity::Warning, m_trace->path, QString(),
-                         QCoreApplication::translate("npuscope::TraceParser", "%1 \"E\" events have no matching \"B\"; ignored").arg(unmatchedEnd) });
+            QCoreApplication::translate(
+                "npuscope::TraceParser", "%1 \"E\" events have no matching \"B\"; ignored")
+                .arg(unmatchedEnd) });
     m_beginEnd = {};
 }
 
@@ -338,7 +345,7 @@ void TraceBuilder::buildIndexes(int threads)
     for (std::uint32_t i = 0; i < bySize.size(); ++i)
         bySize[i] = i;
     std::sort(bySize.begin(), bySize.end(),
-              [&](auto a, auto b) { return tracks[a].events.size() > tracks[b].events.size(); });
+        [&](auto a, auto b) { return tracks[a].events.size() > tracks[b].events.size(); });
     std::atomic<std::size_t> next { 0 };
     auto work = [&] {
         for (std::size_t i = next++; i < bySize.size(); i = next++)
@@ -354,7 +361,8 @@ void TraceBuilder::finishCounters()
         for (std::size_t i = 0; i < order.size(); ++i)
             order[i] = i;
         if (!std::is_sorted(c.times.begin(), c.times.end())) {
-            std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) { return c.times[a] < c.times[b]; });
+            std::stable_sort(order.begin(), order.end(),
+                [&](auto a, auto b) { return c.times[a] < c.times[b]; });
             std::vector<TimeNs> t(order.size());
             std::vector<double> v(order.size());
             for (std::size_t i = 0; i < order.size(); ++i) {
@@ -371,13 +379,13 @@ void TraceBuilder::finishCounters()
         }
     }
     std::stable_sort(m_trace->counters.begin(), m_trace->counters.end(),
-                     [](const CounterSeries &a, const CounterSeries &b) {
-                         if (a.processSort != b.processSort)
-                             return a.processSort < b.processSort;
-                         if (a.processName != b.processName)
-                             return a.processName < b.processName;
-                         return a.name < b.name;
-                     });
+        [](const CounterSeries &a, const CounterSeries &b) {
+            if (a.processSort != b.processSort)
+                return a.processSort < b.processSort;
+            if (a.processName != b.processName)
+                return a.processName < b.processName;
+            return a.name < b.name;
+        });
 }
 
 void TraceBuilder::reportProblems(IssueList *issues)
@@ -386,9 +394,14 @@ void TraceBuilder::reportProblems(IssueList *issues)
         if (p.count == 0)
             continue;
         issues->append({ Severity::Warning, m_trace->path,
-                         p.firstOffset >= 0 ? QCoreApplication::translate("npuscope::TraceParser", "byte %1").arg(p.firstOffset) : QString(),
-                         p.count == 1 ? p.message
-                                      : QCoreApplication::translate("npuscope::TraceParser", "%1 (and %2 more like it)").arg(p.message).arg(p.count - 1) });
+            p.firstOffset >= 0
+                ? QCoreApplication::translate("npuscope::TraceParser", "byte %1").arg(p.firstOffset)
+                : QString(),
+            p.count == 1
+                ? p.message
+                : QCoreApplication::translate("npuscope::TraceParser", "%1 (and %2 more like it)")
+                      .arg(p.message)
+                      .arg(p.count - 1) });
     }
 }
 
@@ -400,8 +413,8 @@ std::shared_ptr<Trace> TraceBuilder::finish(IssueList *issues, int threads)
     QElapsedTimer clock;
     clock.start();
     auto phase = [&](const char *name) {
-        qCDebug(lcLoad, "%s: %.1f ms, resident %.0f MB (peak %.0f)", name, clock.nsecsElapsed() / 1e6, residentMegabytes(),
-                peakResidentMegabytes());
+        qCDebug(lcLoad, "%s: %.1f ms, resident %.0f MB (peak %.0f)", name,
+            clock.nsecsElapsed() / 1e6, residentMegabytes(), peakResidentMegabytes());
         clock.restart();
     };
     pairBeginEnd(issues);
@@ -447,13 +460,16 @@ std::shared_ptr<Trace> TraceBuilder::finish(IssueList *issues, int threads)
                     lodBytes += l.runs.capacity() * sizeof(LodRun);
         }
         for (const CounterSeries &c : trace.counters)
-            counterBytes += c.times.capacity() * sizeof(TimeNs) + c.values.capacity() * sizeof(double);
+            counterBytes
+                += c.times.capacity() * sizeof(TimeNs) + c.values.capacity() * sizeof(double);
         const std::size_t flowBytes = trace.flows.size() * sizeof(Flow)
             + (trace.flowsByFrom.capacity() + trace.flowsByTo.capacity()) * sizeof(std::uint32_t);
-        qCDebug(lcLoad, "memory: %zu slices %.1f MB, tree %.1f MB, LOD %.1f MB, %zu flows %.1f MB, "
-                        "counters %.1f MB, %zu strings %.1f MB",
-                events, eventBytes / 1e6, treeBytes / 1e6, lodBytes / 1e6, trace.flows.size(), flowBytes / 1e6,
-                counterBytes / 1e6, trace.strings.size(), trace.strings.bytesUsed() / 1e6);
+        qCDebug(lcLoad,
+            "memory: %zu slices %.1f MB, tree %.1f MB, LOD %.1f MB, %zu flows %.1f MB, "
+            "counters %.1f MB, %zu strings %.1f MB",
+            events, eventBytes / 1e6, treeBytes / 1e6, lodBytes / 1e6, trace.flows.size(),
+            flowBytes / 1e6, counterBytes / 1e6, trace.strings.size(),
+            trace.strings.bytesUsed() / 1e6);
     }
     return std::shared_ptr<Trace>(m_trace.release());
 }

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "model/core/blockvector.h"
-#include "model/trace/rawchunk.h"
 #include "model/core/trace.h"
+#include "model/trace/rawchunk.h"
 
 #include <QHash>
 #include <QLoggingCategory>
@@ -60,11 +60,17 @@ private:
         std::uint32_t bits; // label << 3 | phase order << 1 | bindEnclosing
 
         static constexpr std::uint32_t kMaxLabels = 1u << 29;
-        FlowPoint(TimeNs time, const FlowIdKey &id, EventRef at, std::uint32_t label, char phase, bool enclosing)
+        FlowPoint(TimeNs time, const FlowIdKey &id, EventRef at, std::uint32_t label, char phase,
+            bool enclosing)
             : ts(time)
             , idA(id.a)
             , ref(at)
-            , bits(label << 3 | std::uint32_t(phase == 's' ? 0 : phase == 't' ? 1 : 2) << 1 | std::uint32_t(enclosing))
+            , bits(label << 3
+                  | std::uint32_t(phase == 's' ? 0
+                            : phase == 't'     ? 1
+                                               : 2)
+                      << 1
+                  | std::uint32_t(enclosing))
         {
         }
         FlowPoint() = default;
@@ -87,21 +93,34 @@ private:
         std::uint64_t bits; // (the end's time - ts) << 16 | label << 1 | the end's bindEnclosing
 
         static constexpr std::uint32_t kMaxLabels = 1u << 15;
-        FlowPair(TimeNs time, std::uint64_t id, std::uint32_t startTrack, std::uint32_t endTrack, std::int64_t delta,
-                 std::uint32_t label, bool endEnclosing)
+        FlowPair(TimeNs time, std::uint64_t id, std::uint32_t startTrack, std::uint32_t endTrack,
+            std::int64_t delta, std::uint32_t label, bool endEnclosing)
             : ts(time)
             , idA(id)
             , start { TrackId(startTrack), 0 }
             , end { TrackId(endTrack), 0 }
-            , bits(static_cast<std::uint64_t>(delta) << 16 | label << 1 | std::uint32_t(endEnclosing))
+            , bits(static_cast<std::uint64_t>(delta) << 16 | label << 1
+                  | std::uint32_t(endEnclosing))
         {
         }
         FlowPair() = default;
-        std::uint32_t label() const { return static_cast<std::uint32_t>(bits >> 1) & (kMaxLabels - 1); }
-        std::int64_t endDelta() const { return static_cast<std::int64_t>(bits) >> 16; } // 48 bits, signed
+        std::uint32_t label() const
+        {
+            return static_cast<std::uint32_t>(bits >> 1) & (kMaxLabels - 1);
+        }
+        std::int64_t endDelta() const
+        {
+            return static_cast<std::int64_t>(bits) >> 16;
+        } // 48 bits, signed
         bool endEnclosing() const { return bits & 1; }
-        FlowPoint startPoint() const { return FlowPoint(ts, { idA, 0 }, start, label(), 's', false); }
-        FlowPoint endPoint() const { return FlowPoint(ts + endDelta(), { idA, 0 }, end, label(), 'f', endEnclosing()); }
+        FlowPoint startPoint() const
+        {
+            return FlowPoint(ts, { idA, 0 }, start, label(), 's', false);
+        }
+        FlowPoint endPoint() const
+        {
+            return FlowPoint(ts + endDelta(), { idA, 0 }, end, label(), 'f', endEnclosing());
+        }
     };
     static_assert(sizeof(FlowPair) == 40);
     struct FlowLabel {
@@ -123,7 +142,8 @@ private:
     QHash<quint64, std::uint32_t> m_trackIndex;
     QHash<quint32, ProcessInfo> m_processes; // by pid string id
     QHash<quint64, ThreadInfo> m_threads; // by (pid, tid)
-    boost::container::flat_map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> m_counterIndex; // tens of series
+    boost::container::flat_map<std::pair<std::uint32_t, std::uint32_t>, std::size_t>
+        m_counterIndex; // tens of series
     std::vector<BeginEnd> m_beginEnd;
     BlockVector<FlowPoint> m_flowPoints; // the points not in a pair
     BlockVector<FlowPair> m_flowPairs;

@@ -6,24 +6,24 @@ namespace npuscope {
 
 namespace {
 
-const char *kindName(TrackKind k)
-{
-    switch (k) {
-    case TrackKind::HostThread:
-        return "host";
-    case TrackKind::Cann:
-        return "cann";
-    case TrackKind::DeviceStream:
-        return "device";
-    case TrackKind::Communication:
-        return "comm";
-    case TrackKind::OverlapAnalysis:
-        return "overlap";
-    case TrackKind::Other:
-        return "other";
+    const char *kindName(TrackKind k)
+    {
+        switch (k) {
+        case TrackKind::HostThread:
+            return "host";
+        case TrackKind::Cann:
+            return "cann";
+        case TrackKind::DeviceStream:
+            return "device";
+        case TrackKind::Communication:
+            return "comm";
+        case TrackKind::OverlapAnalysis:
+            return "overlap";
+        case TrackKind::Other:
+            return "other";
+        }
+        return "?";
     }
-    return "?";
-}
 
 } // namespace
 
@@ -32,9 +32,9 @@ QString dumpTrace(const Trace &trace, int maxEventsPerTrack)
     QString out;
     QTextStream s(&out);
     const TraceStats &st = trace.stats;
-    s << "events " << st.events << " X " << st.complete << " BE " << st.beginEnd << " i " << st.instant
-      << " C " << st.counter << " flow " << st.flow << " M " << st.metadata << " other " << st.other
-      << " dropped " << st.droppedBytes << '\n';
+    s << "events " << st.events << " X " << st.complete << " BE " << st.beginEnd << " i "
+      << st.instant << " C " << st.counter << " flow " << st.flow << " M " << st.metadata
+      << " other " << st.other << " dropped " << st.droppedBytes << '\n';
     for (const Track &t : trace.tracks) {
         s << "track " << t.id.value << " [" << kindName(t.kind) << "] " << t.processName << " / "
           << t.displayName() << " stream " << t.streamId << " depth " << t.maxDepth << " n "
@@ -52,9 +52,9 @@ QString dumpTrace(const Trace &trace, int maxEventsPerTrack)
           << c.minValue << " max " << c.maxValue << '\n';
     }
     for (const Flow &f : trace.flows) {
-        s << "flow " << trace.strings.string(f.category) << ' ' << trace.strings.string(f.name) << ' '
-          << f.from.track.value << ':' << f.from.index << " -> " << f.to.track.value << ':' << f.to.index
-          << '\n';
+        s << "flow " << trace.strings.string(f.category) << ' ' << trace.strings.string(f.name)
+          << ' ' << f.from.track.value << ':' << f.from.index << " -> " << f.to.track.value << ':'
+          << f.to.index << '\n';
     }
     return out;
 }

@@ -1,9 +1,9 @@
 #include "model/trace/traceloader.h"
 
-#include "model/trace/tracesource.h"
 #include "model/core/residentmemory.h"
 #include "model/trace/tracebuilder.h"
 #include "model/trace/traceparser.h"
+#include "model/trace/tracesource.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -24,151 +24,154 @@ namespace npuscope {
 
 namespace {
 
-constexpr std::int64_t kMinChunk = std::int64_t(4) << 20;
-// Chunks of at most 8 MiB: each worker holds its chunk, simdjson's index of it and its parsed
-// events, and the workers run ahead of the merge; larger chunks add to the peak during load
-// (measured on 842 MB: 64 MiB chunks +430 MB over the final size, 16 MiB +245 MB; on 4 GB, once
-// the flows took less: 16 MiB +278 MB, 8 MiB +226 MB, all at the end of parsing) and parse no
-// faster (8 MiB took 3-23% less CPU than 16 MiB on 1 GB, in three alternating runs).
-constexpr std::int64_t kMaxChunk = std::int64_t(8) << 20;
-// The first span when a preview is wanted: parsed and indexed in a few tens of milliseconds.
-constexpr std::int64_t kPreviewChunk = std::int64_t(2) << 20;
-constexpr std::int64_t kHeadWindow = std::int64_t(1) << 20;
-// Kineto writes deviceProperties (small) before traceEvents; a larger preamble is unexpected.
-constexpr std::int64_t kMaxPreamble = std::int64_t(256) << 20;
+    constexpr std::int64_t kMinChunk = std::int64_t(4) << 20;
+    // Chunks of at most 8 MiB: each worker holds its chunk, simdjson's index of it and its parsed
+    // events, and the workers run ahead of the merge; larger chunks add to the peak during load
+    // (measured on 842 MB: 64 MiB chunks +430 MB over the final size, 16 MiB +245 MB; on 4 GB, once
+    // the flows took less: 16 MiB +278 MB, 8 MiB +226 MB, all at the end of parsing) and parse no
+    // faster (8 MiB took 3-23% less CPU than 16 MiB on 1 GB, in three alternating runs).
+    constexpr std::int64_t kMaxChunk = std::int64_t(8) << 20;
+    // The first span when a preview is wanted: parsed and indexed in a few tens of milliseconds.
+    constexpr std::int64_t kPreviewChunk = std::int64_t(2) << 20;
+    constexpr std::int64_t kHeadWindow = std::int64_t(1) << 20;
+    // Kineto writes deviceProperties (small) before traceEvents; a larger preamble is unexpected.
+    constexpr std::int64_t kMaxPreamble = std::int64_t(256) << 20;
 
-bool isWs(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
+    bool isWs(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
-struct ArrayStart {
-    std::int64_t offset = -1; // first byte after '['
-    bool kineto = false;
-    QString error;
-};
+    struct ArrayStart {
+        std::int64_t offset = -1; // first byte after '['
+        bool kineto = false;
+        QString error;
+    };
 
-QString describeStart(const QByteArray &head, qsizetype i)
-{
-    QString shown;
-    for (qsizetype k = i; k < head.size() && k < i + 16; ++k) {
-        const char c = head[k];
-        shown += (c >= 32 && c < 127) ? QChar::fromLatin1(c) : QChar(u'?');
+    QString describeStart(const QByteArray &head, qsizetype i)
+    {
+        QString shown;
+        for (qsizetype k = i; k < head.size() && k < i + 16; ++k) {
+            const char c = head[k];
+            shown += (c >= 32 && c < 127) ? QChar::fromLatin1(c) : QChar(u'?');
+        }
+        return shown;
     }
-    return shown;
-}
 
-ArrayStart findArrayStart(const TraceSource &src)
-{
-    ArrayStart result;
-    QByteArray head;
-    for (std::int64_t window = kHeadWindow; window <= kMaxPreamble; window *= 4) {
-        head.resize(static_cast<qsizetype>(std::min(window, src.size())));
-        const std::int64_t got = src.read(0, head.data(), head.size());
-        if (got < 0) {
-            result.error = QCoreApplication::translate("npuscope::TraceParser", "read error");
-            return result;
-        }
-        head.truncate(static_cast<qsizetype>(got));
-        qsizetype i = 0;
-        if (head.startsWith("\xEF\xBB\xBF"))
-            i = 3;
-        while (i < head.size() && isWs(head[i]))
-            ++i;
-        if (i >= head.size()) {
-            result.error = QCoreApplication::translate("npuscope::TraceParser", "the file is empty");
-            return result;
-        }
-        if (head[i] == '[') {
-            result.offset = i + 1;
-            return result;
-        }
-        if (head[i] != '{') {
-            result.error = QCoreApplication::translate("npuscope::TraceParser", "not a JSON trace: it starts with \"%1\"").arg(describeStart(head, i));
-            return result;
-        }
-        const qsizetype key = head.indexOf("\"traceEvents\"", i);
-        if (key >= 0) {
-            qsizetype k = key + 13;
-            while (k < head.size() && isWs(head[k]))
-                ++k;
-            if (k < head.size() && head[k] == ':') {
-                ++k;
+    ArrayStart findArrayStart(const TraceSource &src)
+    {
+        ArrayStart result;
+        QByteArray head;
+        for (std::int64_t window = kHeadWindow; window <= kMaxPreamble; window *= 4) {
+            head.resize(static_cast<qsizetype>(std::min(window, src.size())));
+            const std::int64_t got = src.read(0, head.data(), head.size());
+            if (got < 0) {
+                result.error = QCoreApplication::translate("npuscope::TraceParser", "read error");
+                return result;
+            }
+            head.truncate(static_cast<qsizetype>(got));
+            qsizetype i = 0;
+            if (head.startsWith("\xEF\xBB\xBF"))
+                i = 3;
+            while (i < head.size() && isWs(head[i]))
+                ++i;
+            if (i >= head.size()) {
+                result.error
+                    = QCoreApplication::translate("npuscope::TraceParser", "the file is empty");
+                return result;
+            }
+            if (head[i] == '[') {
+                result.offset = i + 1;
+                return result;
+            }
+            if (head[i] != '{') {
+                result.error = QCoreApplication::translate(
+                    "npuscope::TraceParser", "not a JSON trace: it starts with \"%1\"")
+                                   .arg(describeStart(head, i));
+                return result;
+            }
+            const qsizetype key = head.indexOf("\"traceEvents\"", i);
+            if (key >= 0) {
+                qsizetype k = key + 13;
                 while (k < head.size() && isWs(head[k]))
                     ++k;
-                if (k < head.size() && head[k] == '[') {
-                    result.offset = k + 1;
-                    result.kineto = true;
-                    return result;
+                if (k < head.size() && head[k] == ':') {
+                    ++k;
+                    while (k < head.size() && isWs(head[k]))
+                        ++k;
+                    if (k < head.size() && head[k] == '[') {
+                        result.offset = k + 1;
+                        result.kineto = true;
+                        return result;
+                    }
                 }
             }
+            if (got >= src.size())
+                break;
         }
-        if (got >= src.size())
-            break;
+        result.error = QCoreApplication::translate(
+            "npuscope::TraceParser", "a JSON object without a \"traceEvents\" array");
+        return result;
     }
-    result.error = QCoreApplication::translate("npuscope::TraceParser", "a JSON object without a \"traceEvents\" array");
-    return result;
-}
 
-// The first event boundary at or after `nominal`, or -1. Events are a few hundred bytes: the
-// first window is small (1 MiB windows read 121 MB for the 121 cuts of a 1 GB trace before any
-// parsing began, 26 ms on one thread).
-std::int64_t boundaryNear(const TraceSource &src, std::int64_t nominal, std::int64_t limit)
-{
-    std::vector<char> window;
-    for (std::int64_t size = 64 << 10; size <= (std::int64_t(64) << 20); size *= 4) {
-        const std::int64_t want = std::min(size, limit - nominal);
-        if (want <= 0)
-            return -1;
-        window.resize(static_cast<std::size_t>(want));
-        const std::int64_t got = src.read(nominal, window.data(), want);
-        if (got <= 0)
-            return -1;
-        const std::int64_t at = findEventBoundary(window.data(), got, 0);
-        if (at >= 0)
-            return nominal + at;
-        if (got < want)
-            return -1;
+    // The first event boundary at or after `nominal`, or -1. Events are a few hundred bytes: the
+    // first window is small (1 MiB windows read 121 MB for the 121 cuts of a 1 GB trace before any
+    // parsing began, 26 ms on one thread).
+    std::int64_t boundaryNear(const TraceSource &src, std::int64_t nominal, std::int64_t limit)
+    {
+        std::vector<char> window;
+        for (std::int64_t size = 64 << 10; size <= (std::int64_t(64) << 20); size *= 4) {
+            const std::int64_t want = std::min(size, limit - nominal);
+            if (want <= 0)
+                return -1;
+            window.resize(static_cast<std::size_t>(want));
+            const std::int64_t got = src.read(nominal, window.data(), want);
+            if (got <= 0)
+                return -1;
+            const std::int64_t at = findEventBoundary(window.data(), got, 0);
+            if (at >= 0)
+                return nominal + at;
+            if (got < want)
+                return -1;
+        }
+        return -1;
     }
-    return -1;
-}
 
-std::vector<std::int64_t> splitSpans(
-    const TraceSource &src, std::int64_t begin, std::int64_t chunk, std::int64_t firstChunk)
-{
-    std::vector<std::int64_t> cuts { begin };
-    const std::int64_t size = src.size();
-    for (std::int64_t nominal = begin + firstChunk; nominal < size; nominal = cuts.back() + chunk) {
-        const std::int64_t at = boundaryNear(src, nominal, size);
-        if (at < 0 || at <= cuts.back())
-            break;
-        cuts.push_back(at);
+    std::vector<std::int64_t> splitSpans(
+        const TraceSource &src, std::int64_t begin, std::int64_t chunk, std::int64_t firstChunk)
+    {
+        std::vector<std::int64_t> cuts { begin };
+        const std::int64_t size = src.size();
+        for (std::int64_t nominal = begin + firstChunk; nominal < size;
+             nominal = cuts.back() + chunk) {
+            const std::int64_t at = boundaryNear(src, nominal, size);
+            if (at < 0 || at <= cuts.back())
+                break;
+            cuts.push_back(at);
+        }
+        cuts.push_back(size);
+        return cuts;
     }
-    cuts.push_back(size);
-    return cuts;
-}
 
-// The first span parsed a second time (a few MiB: cheaper than sharing the workers' chunk, whose
-// strings the merge consumes) and indexed on its own.
-std::shared_ptr<const Trace> previewTrace(const std::shared_ptr<TraceSource> &source,
-    std::int64_t begin, std::int64_t end, bool kineto, std::atomic<bool> *cancel)
-{
-    TraceSpanParser parser;
-    RawChunk chunk;
-    parser.parse(*source, begin, end, false, chunk, cancel);
-    TraceBuilder builder(source->path());
-    builder.add(chunk);
-    IssueList ignored; // the full load reports every problem
-    std::shared_ptr<Trace> trace = builder.finish(&ignored, 1);
-    trace->kineto = kineto;
-    trace->fileBytes = source->size();
-    trace->source = source;
-    return trace;
-}
+    // The first span parsed a second time (a few MiB: cheaper than sharing the workers' chunk,
+    // whose strings the merge consumes) and indexed on its own.
+    std::shared_ptr<const Trace> previewTrace(const std::shared_ptr<TraceSource> &source,
+        std::int64_t begin, std::int64_t end, bool kineto, std::atomic<bool> *cancel)
+    {
+        TraceSpanParser parser;
+        RawChunk chunk;
+        parser.parse(*source, begin, end, false, chunk, cancel);
+        TraceBuilder builder(source->path());
+        builder.add(chunk);
+        IssueList ignored; // the full load reports every problem
+        std::shared_ptr<Trace> trace = builder.finish(&ignored, 1);
+        trace->kineto = kineto;
+        trace->fileBytes = source->size();
+        trace->source = source;
+        return trace;
+    }
 
 } // namespace
 
-TraceLoadResult loadTrace(const QString &path, const TraceLoadOptions &options, const ProgressFn &progress)
+TraceLoadResult loadTrace(
+    const QString &path, const TraceLoadOptions &options, const ProgressFn &progress)
 {
     QString error;
     auto source = TraceSource::open(path, &error);
@@ -183,17 +186,19 @@ TraceLoadResult loadTrace(const QString &path, const TraceLoadOptions &options, 
     return result;
 }
 
-TraceLoadResult loadTrace(const std::shared_ptr<TraceSource> &source, const TraceLoadOptions &options,
-                          const ProgressFn &progress)
+TraceLoadResult loadTrace(const std::shared_ptr<TraceSource> &source,
+    const TraceLoadOptions &options, const ProgressFn &progress)
 {
     TraceLoadResult result;
     const QString path = source->path();
     const ArrayStart start = findArrayStart(*source);
     if (start.offset < 0) {
-        result.issues.append({ Severity::Error, path, QCoreApplication::translate("npuscope::TraceParser", "byte 0"), start.error });
+        result.issues.append({ Severity::Error, path,
+            QCoreApplication::translate("npuscope::TraceParser", "byte 0"), start.error });
         return result;
     }
-    const int threads = options.threads > 0 ? options.threads : std::max(1, QThread::idealThreadCount());
+    const int threads
+        = options.threads > 0 ? options.threads : std::max(1, QThread::idealThreadCount());
     const std::int64_t size = source->size();
     const std::int64_t chunk = options.chunkBytes > 0
         ? options.chunkBytes
@@ -292,8 +297,11 @@ TraceLoadResult loadTrace(const std::shared_ptr<TraceSource> &source, const Trac
         result.cancelled = true;
         return result;
     }
-    qCDebug(lcLoad, "parse and merge %zu spans: %.1f ms (merge thread waited %.1f ms for parsers), resident %.0f MB (peak %.0f)",
-            spans, clock.nsecsElapsed() / 1e6, waitedNs / 1e6, residentMegabytes(), peakResidentMegabytes());
+    qCDebug(lcLoad,
+        "parse and merge %zu spans: %.1f ms (merge thread waited %.1f ms for parsers), resident "
+        "%.0f MB (peak %.0f)",
+        spans, clock.nsecsElapsed() / 1e6, waitedNs / 1e6, residentMegabytes(),
+        peakResidentMegabytes());
     std::shared_ptr<Trace> trace = builder.finish(&result.issues, threads);
     trace->kineto = start.kineto;
     trace->fileBytes = size;

@@ -30,9 +30,9 @@ struct TraceLoadResult {
 // array form and the {"traceEvents": [...]} form. The file is split into chunks at event
 // boundaries, parsed on all cores with simdjson On-Demand (no whole-file DOM, any file size),
 // and merged into an indexed Trace. Damaged input loses only the damaged events, each reported.
-TraceLoadResult loadTrace(const QString &path, const TraceLoadOptions &options = {},
-                          const ProgressFn &progress = {});
+TraceLoadResult loadTrace(
+    const QString &path, const TraceLoadOptions &options = {}, const ProgressFn &progress = {});
 TraceLoadResult loadTrace(const std::shared_ptr<TraceSource> &source,
-                          const TraceLoadOptions &options = {}, const ProgressFn &progress = {});
+    const TraceLoadOptions &options = {}, const ProgressFn &progress = {});
 
 } // namespace npuscope

@@ -13,18 +13,19 @@ namespace npuscope {
 
 namespace {
 
-bool useHaswell()
-{
-    // simdjson's runtime detection: "haswell" or the AVX-512 "icelake" both run haswell code.
+    bool useHaswell()
+    {
+        // simdjson's runtime detection: "haswell" or the AVX-512 "icelake" both run haswell code.
 #ifdef NPUSCOPE_NO_HASWELL
-    return false;
+        return false;
 #endif
-    static const bool yes = [] {
-        const std::string_view best = simdjson::get_available_implementations().detect_best_supported()->name();
-        return best == "haswell" || best == "icelake";
-    }();
-    return yes;
-}
+        static const bool yes = [] {
+            const std::string_view best
+                = simdjson::get_available_implementations().detect_best_supported()->name();
+            return best == "haswell" || best == "icelake";
+        }();
+        return yes;
+    }
 
 } // namespace
 
@@ -41,8 +42,8 @@ TraceSpanParser::TraceSpanParser()
 
 TraceSpanParser::~TraceSpanParser() = default;
 
-void TraceSpanParser::parse(const TraceSource &source, std::int64_t begin, std::int64_t end, bool last,
-                            RawChunk &out, const std::atomic<bool> *cancel)
+void TraceSpanParser::parse(const TraceSource &source, std::int64_t begin, std::int64_t end,
+    bool last, RawChunk &out, const std::atomic<bool> *cancel)
 {
     d->parse(source, begin, end, last, out, cancel);
     pairFlows(out);
@@ -71,7 +72,8 @@ void pairFlows(RawChunk &chunk)
             RawChunk::FlowPoint &o = flows[other];
             const std::uint32_t start = p.phase == 's' ? i : other;
             const std::uint32_t end = p.phase == 's' ? other : i;
-            const bool partners = (p.phase == 's' && o.phase == 'f') || (p.phase == 'f' && o.phase == 's');
+            const bool partners
+                = (p.phase == 's' && o.phase == 'f') || (p.phase == 'f' && o.phase == 's');
             const std::int64_t delta = flows[end].ts - flows[start].ts;
             if (partners && delta >= -kMaxDelta && delta <= kMaxDelta) {
                 chunk.flowPairs.emplace_back(start, end);
@@ -84,10 +86,7 @@ void pairFlows(RawChunk &chunk)
     }
 }
 
-const char *TraceSpanParser::simdLevel()
-{
-    return useHaswell() ? "haswell" : "generic";
-}
+const char *TraceSpanParser::simdLevel() { return useHaswell() ? "haswell" : "generic"; }
 
 std::int64_t findEventBoundary(const char *data, std::int64_t size, std::int64_t from)
 {

@@ -24,7 +24,7 @@ public:
     // `last`: the span runs to the end of the array (may hold the closing ']', a trailing comma,
     // or a truncated event). Ends with pairFlows(out).
     void parse(const TraceSource &source, std::int64_t begin, std::int64_t end, bool last,
-               RawChunk &out, const std::atomic<bool> *cancel = nullptr);
+        RawChunk &out, const std::atomic<bool> *cancel = nullptr);
 
     // Name of the SIMD level in use ("haswell" or "generic").
     static const char *simdLevel();

@@ -18,17 +18,17 @@ class SpanParserBackend {
 public:
     virtual ~SpanParserBackend() = default;
     virtual void parse(const TraceSource &source, std::int64_t begin, std::int64_t end, bool last,
-                       RawChunk &chunk, const std::atomic<bool> *cancel)
+        RawChunk &chunk, const std::atomic<bool> *cancel)
         = 0;
 };
 
 namespace generic {
-std::unique_ptr<SpanParserBackend> makeParser();
-std::int64_t findEventBoundary(const char *data, std::int64_t size, std::int64_t from);
+    std::unique_ptr<SpanParserBackend> makeParser();
+    std::int64_t findEventBoundary(const char *data, std::int64_t size, std::int64_t from);
 }
 namespace haswell {
-std::unique_ptr<SpanParserBackend> makeParser();
-std::int64_t findEventBoundary(const char *data, std::int64_t size, std::int64_t from);
+    std::unique_ptr<SpanParserBackend> makeParser();
+    std::int64_t findEventBoundary(const char *data, std::int64_t size, std::int64_t from);
 }
 
 } // namespace npuscope

@@ -16,45 +16,37 @@ using simdjson::error_code;
 
 namespace {
 
-bool isWs(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
+    bool isWs(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
-QString errorText(error_code e)
-{
-    return QString::fromUtf8(simdjson::error_message(e));
-}
+    QString errorText(error_code e) { return QString::fromUtf8(simdjson::error_message(e)); }
 
-std::string_view stripToken(std::string_view tok)
-{
-    return trimCell(tok);
-}
+    std::string_view stripToken(std::string_view tok) { return trimCell(tok); }
 
-// The key of a field as written, when it is short and has no escapes: the bytes up to the
-// closing quote (simdjson's buffer is padded, so looking 6 bytes ahead is safe). Empty when the
-// key has a backslash in its first bytes (unescape it the slow way) or is longer than 5 bytes
-// (no key we read is). `escaped` tells the two apart.
-std::string_view shortRawKey(const od::raw_json_string &key, bool *escaped)
-{
-    const char *raw = key.raw();
-    *escaped = false;
-    for (std::size_t n = 0; n < 6; ++n) {
-        if (raw[n] == '"')
-            return { raw, n };
-        if (raw[n] == '\\') {
-            *escaped = true;
-            return {};
+    // The key of a field as written, when it is short and has no escapes: the bytes up to the
+    // closing quote (simdjson's buffer is padded, so looking 6 bytes ahead is safe). Empty when the
+    // key has a backslash in its first bytes (unescape it the slow way) or is longer than 5 bytes
+    // (no key we read is). `escaped` tells the two apart.
+    std::string_view shortRawKey(const od::raw_json_string &key, bool *escaped)
+    {
+        const char *raw = key.raw();
+        *escaped = false;
+        for (std::size_t n = 0; n < 6; ++n) {
+            if (raw[n] == '"')
+                return { raw, n };
+            if (raw[n] == '\\') {
+                *escaped = true;
+                return {};
+            }
         }
+        return {};
     }
-    return {};
-}
 
-FlowIdKey flowIdKey(std::string_view id)
-{
-    const auto size = static_cast<qsizetype>(id.size());
-    return { StringPool::hash(id), static_cast<std::uint64_t>(qHashBits(id.data(), size, 0x9E3779B97F4A7C15ull)) };
-}
+    FlowIdKey flowIdKey(std::string_view id)
+    {
+        const auto size = static_cast<qsizetype>(id.size());
+        return { StringPool::hash(id),
+            static_cast<std::uint64_t>(qHashBits(id.data(), size, 0x9E3779B97F4A7C15ull)) };
+    }
 
 } // namespace
 
@@ -129,30 +121,28 @@ struct Parser final : SpanParserBackend {
     };
 
     void parse(const TraceSource &source, std::int64_t begin, std::int64_t end, bool last,
-               RawChunk &chunk, const std::atomic<bool> *cancelFlag) override;
+        RawChunk &chunk, const std::atomic<bool> *cancelFlag) override;
 
     std::uint32_t intern(std::string_view s) { return out->strings.intern(s).value; }
     std::uint32_t trackOf(std::uint32_t pid, std::uint32_t tid);
     void parseSpan(const TraceSource &src, const Span &span, std::vector<Span> &work);
     std::int64_t load(const TraceSource &src, const Span &span, bool *shrank);
     void recover(const Span &span, std::int64_t good, std::int64_t bad, std::int64_t len,
-                 error_code err, std::vector<Span> &work);
+        error_code err, std::vector<Span> &work);
     error_code parseEvent(od::object &obj, std::int64_t offset);
-    error_code parseArgs(char ph, od::object &args, std::string_view *metaText, std::int64_t *metaSort);
-    error_code parseLateArgs(char ph, std::string_view text, std::string_view *metaText, std::int64_t *metaSort);
+    error_code parseArgs(
+        char ph, od::object &args, std::string_view *metaText, std::int64_t *metaSort);
+    error_code parseLateArgs(
+        char ph, std::string_view text, std::string_view *metaText, std::int64_t *metaSort);
     void commit(char ph, std::int64_t offset, std::string_view name, std::string_view cat,
-                std::string_view pid, std::string_view tid, std::string_view ts, std::string_view dur,
-                std::string_view id, std::string_view bp, std::string_view metaText,
-                std::int64_t metaSort);
+        std::string_view pid, std::string_view tid, std::string_view ts, std::string_view dur,
+        std::string_view id, std::string_view bp, std::string_view metaText, std::int64_t metaSort);
 };
 
-std::unique_ptr<SpanParserBackend> makeParser()
-{
-    return std::make_unique<Parser>();
-}
+std::unique_ptr<SpanParserBackend> makeParser() { return std::make_unique<Parser>(); }
 
 void Parser::parse(const TraceSource &source, std::int64_t begin, std::int64_t end, bool last,
-                   RawChunk &chunk, const std::atomic<bool> *cancelFlag)
+    RawChunk &chunk, const std::atomic<bool> *cancelFlag)
 {
     out = &chunk;
     cancel = cancelFlag;
@@ -174,7 +164,8 @@ void Parser::parse(const TraceSource &source, std::int64_t begin, std::int64_t e
 std::uint32_t Parser::trackOf(std::uint32_t pid, std::uint32_t tid)
 {
     const std::uint64_t key = (std::uint64_t(pid) << 32) | tid;
-    auto [it, inserted] = trackIndex.try_emplace(key, static_cast<std::uint32_t>(out->trackKeys.size()));
+    auto [it, inserted]
+        = trackIndex.try_emplace(key, static_cast<std::uint32_t>(out->trackKeys.size()));
     if (inserted)
         out->trackKeys.emplace_back(pid, tid);
     return it->second;
@@ -213,17 +204,22 @@ void Parser::parseSpan(const TraceSource &src, const Span &span, std::vector<Spa
     bool shrank = false;
     const std::int64_t len = load(src, span, &shrank);
     if (shrank)
-        out->issues.append({ Severity::Warning, src.path(), QCoreApplication::translate("npuscope::TraceParser", "byte %1").arg(span.begin + len - 1),
-                             QCoreApplication::translate("npuscope::TraceParser", "the file became shorter while it was being read; the rest was not loaded") });
+        out->issues.append({ Severity::Warning, src.path(),
+            QCoreApplication::translate("npuscope::TraceParser", "byte %1")
+                .arg(span.begin + len - 1),
+            QCoreApplication::translate("npuscope::TraceParser",
+                "the file became shorter while it was being read; the rest was not loaded") });
     od::document doc;
     od::array arr;
     // Spans differ by a few bytes; simdjson reallocates its index whenever a span is larger than
     // any before (fresh pages each time), so leave room for the next spans.
     if (parser.capacity() < std::size_t(len)
-        && parser.allocate(std::size_t(len) + std::size_t(len) / 8, parser.max_depth()) != simdjson::SUCCESS) {
+        && parser.allocate(std::size_t(len) + std::size_t(len) / 8, parser.max_depth())
+            != simdjson::SUCCESS) {
         // No room for the slack: iterate() allocates what it needs or reports the error.
     }
-    error_code err = parser.iterate(buffer.data(), static_cast<std::size_t>(len), buffer.size()).get(doc);
+    error_code err
+        = parser.iterate(buffer.data(), static_cast<std::size_t>(len), buffer.size()).get(doc);
     if (!err)
         err = doc.get_array().get(arr);
     if (err) {
@@ -247,15 +243,19 @@ void Parser::parseSpan(const TraceSource &src, const Span &span, std::vector<Spa
             break;
         }
         const char *after = nullptr;
-        good = doc.current_location().get(after) ? span.begin + (len - 1) : span.begin + (after - base);
+        good = doc.current_location().get(after) ? span.begin + (len - 1)
+                                                 : span.begin + (after - base);
         if (cancel && cancel->load(std::memory_order_relaxed))
             return;
     }
     const std::int64_t ourClose = span.begin + (len - 2); // file coordinate of the ']' we added
     if (!err && good >= ourClose) {
         if (span.last && !shrank)
-            out->issues.append({ Severity::Warning, src.path(), QCoreApplication::translate("npuscope::TraceParser", "byte %1").arg(ourClose),
-                                 QCoreApplication::translate("npuscope::TraceParser", "the event array is not closed (missing ']'); every complete event was loaded") });
+            out->issues.append({ Severity::Warning, src.path(),
+                QCoreApplication::translate("npuscope::TraceParser", "byte %1").arg(ourClose),
+                QCoreApplication::translate("npuscope::TraceParser",
+                    "the event array is not closed (missing ']'); every complete event was "
+                    "loaded") });
         return;
     }
     if (!err && span.last)
@@ -264,8 +264,8 @@ void Parser::parseSpan(const TraceSource &src, const Span &span, std::vector<Spa
 }
 
 // Handles damage inside a span. [span.begin, good) is parsed; the event at `bad` failed.
-void Parser::recover(const Span &span, std::int64_t good, std::int64_t bad,
-                                    std::int64_t len, error_code err, std::vector<Span> &work)
+void Parser::recover(const Span &span, std::int64_t good, std::int64_t bad, std::int64_t len,
+    error_code err, std::vector<Span> &work)
 {
     const char *base = buffer.data() + 1;
     const std::int64_t dataLen = len - 2; // without our brackets
@@ -288,10 +288,16 @@ void Parser::recover(const Span &span, std::int64_t good, std::int64_t bad,
         ++i;
     if (i >= dataLen || (span.last && base[i] == ']')) {
         if (span.last) {
-            const bool trailingComma = std::memchr(base + rel(good), ',', static_cast<std::size_t>(std::max<std::int64_t>(i - rel(good), 0))) != nullptr;
+            const bool trailingComma
+                = std::memchr(base + rel(good), ',',
+                      static_cast<std::size_t>(std::max<std::int64_t>(i - rel(good), 0)))
+                != nullptr;
             if (trailingComma && i < dataLen)
-                out->issues.append({ Severity::Info, QString(), QCoreApplication::translate("npuscope::TraceParser", "byte %1").arg(good),
-                                     QCoreApplication::translate("npuscope::TraceParser", "trailing comma before the closing ']' (a known torch_npu quirk); nothing lost") });
+                out->issues.append({ Severity::Info, QString(),
+                    QCoreApplication::translate("npuscope::TraceParser", "byte %1").arg(good),
+                    QCoreApplication::translate("npuscope::TraceParser",
+                        "trailing comma before the closing ']' (a known torch_npu quirk); nothing "
+                        "lost") });
         }
         return;
     }
@@ -301,22 +307,27 @@ void Parser::recover(const Span &span, std::int64_t good, std::int64_t bad,
     const std::int64_t lost = lostEnd - from;
     out->stats.droppedBytes += lost;
     if (next < 0 && span.last) {
-        out->issues.append({ Severity::Warning, QString(), QCoreApplication::translate("npuscope::TraceParser", "byte %1").arg(span.begin + from),
-                             QCoreApplication::translate("npuscope::TraceParser", "the trace ends inside an event (%1); the last %2 bytes were dropped — was the job stopped while writing?")
-                                 .arg(errorText(err))
-                                 .arg(lost) });
+        out->issues.append({ Severity::Warning, QString(),
+            QCoreApplication::translate("npuscope::TraceParser", "byte %1").arg(span.begin + from),
+            QCoreApplication::translate("npuscope::TraceParser",
+                "the trace ends inside an event (%1); the last %2 bytes were dropped — was the job "
+                "stopped while writing?")
+                .arg(errorText(err))
+                .arg(lost) });
         return;
     }
-    out->issues.append({ Severity::Warning, QString(), QCoreApplication::translate("npuscope::TraceParser", "byte %1").arg(span.begin + from),
-                         QCoreApplication::translate("npuscope::TraceParser", "malformed event (%1); skipped %2 bytes up to the next event")
-                             .arg(errorText(err))
-                             .arg(lost) });
+    out->issues.append({ Severity::Warning, QString(),
+        QCoreApplication::translate("npuscope::TraceParser", "byte %1").arg(span.begin + from),
+        QCoreApplication::translate(
+            "npuscope::TraceParser", "malformed event (%1); skipped %2 bytes up to the next event")
+            .arg(errorText(err))
+            .arg(lost) });
     if (next > 0)
         work.push_back({ span.begin + next, span.end, span.last });
 }
 
-error_code Parser::parseArgs(char ph, od::object &obj, std::string_view *metaText,
-                                            std::int64_t *metaSort)
+error_code Parser::parseArgs(
+    char ph, od::object &obj, std::string_view *metaText, std::int64_t *metaSort)
 {
     for (auto fr : obj) {
         od::field f;
@@ -342,7 +353,10 @@ error_code Parser::parseArgs(char ph, od::object &obj, std::string_view *metaTex
                 auto parsed = parseDouble(tok);
                 if (!parsed) {
                     out->addProblem(RawChunk::BadCounterValue, eventOffset,
-                                    QCoreApplication::translate("npuscope::TraceParser", "counter value is not a number: %1").arg(QString::fromUtf8(tok.data(), static_cast<qsizetype>(std::min<std::size_t>(tok.size(), 60)))));
+                        QCoreApplication::translate(
+                            "npuscope::TraceParser", "counter value is not a number: %1")
+                            .arg(QString::fromUtf8(tok.data(),
+                                static_cast<qsizetype>(std::min<std::size_t>(tok.size(), 60)))));
                     continue;
                 }
                 number = *parsed;
@@ -353,8 +367,8 @@ error_code Parser::parseArgs(char ph, od::object &obj, std::string_view *metaTex
     return simdjson::SUCCESS;
 }
 
-error_code Parser::parseLateArgs(char ph, std::string_view text, std::string_view *metaText,
-                                                std::int64_t *metaSort)
+error_code Parser::parseLateArgs(
+    char ph, std::string_view text, std::string_view *metaText, std::int64_t *metaSort)
 {
     argsBuffer.resize(text.size() + simdjson::SIMDJSON_PADDING);
     std::memcpy(argsBuffer.data(), text.data(), text.size());
@@ -437,10 +451,9 @@ error_code Parser::parseEvent(od::object &obj, std::int64_t offset)
     return simdjson::SUCCESS;
 }
 
-void Parser::commit(char ph, std::int64_t offset, std::string_view name,
-                                   std::string_view cat, std::string_view pid, std::string_view tid,
-                                   std::string_view ts, std::string_view dur, std::string_view id,
-                                   std::string_view bp, std::string_view metaText, std::int64_t metaSort)
+void Parser::commit(char ph, std::int64_t offset, std::string_view name, std::string_view cat,
+    std::string_view pid, std::string_view tid, std::string_view ts, std::string_view dur,
+    std::string_view id, std::string_view bp, std::string_view metaText, std::int64_t metaSort)
 {
     TraceStats &st = out->stats;
     ++st.events;
@@ -476,10 +489,14 @@ void Parser::commit(char ph, std::int64_t offset, std::string_view name,
     const bool haveStart = parseScaledToNs(ts, 0, &startNs);
     if (!haveStart) {
         if (ts.empty())
-            out->addProblem(RawChunk::MissingTimestamp, offset, QCoreApplication::translate("npuscope::TraceParser", "event without \"ts\""));
+            out->addProblem(RawChunk::MissingTimestamp, offset,
+                QCoreApplication::translate("npuscope::TraceParser", "event without \"ts\""));
         else
             out->addProblem(RawChunk::BadTimestamp, offset,
-                            QCoreApplication::translate("npuscope::TraceParser", "timestamp %1 is not a valid number of microseconds").arg(QString::fromUtf8(ts.data(), static_cast<qsizetype>(std::min<std::size_t>(ts.size(), 40)))));
+                QCoreApplication::translate(
+                    "npuscope::TraceParser", "timestamp %1 is not a valid number of microseconds")
+                    .arg(QString::fromUtf8(
+                        ts.data(), static_cast<qsizetype>(std::min<std::size_t>(ts.size(), 40)))));
         ph == 'C' ? ++st.counter : (ph == 's' || ph == 't' || ph == 'f') ? ++st.flow : ++st.other;
         return;
     }
@@ -511,11 +528,11 @@ void Parser::commit(char ph, std::int64_t offset, std::string_view name,
     if (ph == 's' || ph == 't' || ph == 'f') {
         ++st.flow;
         // HostToDevice flows are named category + id: keep the category, not a unique name.
-        const bool nameIsCatId = name.size() == cat.size() + id.size() && name.substr(0, cat.size()) == cat
-            && name.substr(cat.size()) == id;
+        const bool nameIsCatId = name.size() == cat.size() + id.size()
+            && name.substr(0, cat.size()) == cat && name.substr(cat.size()) == id;
         const std::uint32_t catId = intern(cat);
-        out->flows.push_back({ startNs, track, nameIsCatId ? catId : intern(name),
-                               catId, flowIdKey(id), ph, bp == "e" });
+        out->flows.push_back({ startNs, track, nameIsCatId ? catId : intern(name), catId,
+            flowIdKey(id), ph, bp == "e" });
         return;
     }
     RawChunk::Slice slice;
@@ -530,9 +547,14 @@ void Parser::commit(char ph, std::int64_t offset, std::string_view name,
         TimeNs d = 0;
         if (!dur.empty() && !parseScaledToNs(dur, 0, &d)) {
             out->addProblem(RawChunk::BadDuration, offset,
-                            QCoreApplication::translate("npuscope::TraceParser", "duration %1 is not a valid number of microseconds; shown as 0").arg(QString::fromUtf8(dur.data(), static_cast<qsizetype>(std::min<std::size_t>(dur.size(), 40)))));
+                QCoreApplication::translate("npuscope::TraceParser",
+                    "duration %1 is not a valid number of microseconds; shown as 0")
+                    .arg(QString::fromUtf8(dur.data(),
+                        static_cast<qsizetype>(std::min<std::size_t>(dur.size(), 40)))));
         } else if (d < 0) {
-            out->addProblem(RawChunk::NegativeDuration, offset, QCoreApplication::translate("npuscope::TraceParser", "negative duration; shown as 0"));
+            out->addProblem(RawChunk::NegativeDuration, offset,
+                QCoreApplication::translate(
+                    "npuscope::TraceParser", "negative duration; shown as 0"));
         } else {
             slice.event.duration = d;
         }

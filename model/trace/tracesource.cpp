@@ -20,85 +20,85 @@ namespace {
         Q_DECLARE_TR_FUNCTIONS(npuscope::FileReader)
     };
 
-bool decompressGzip(const QString &path, int fd, std::int64_t maxOut, QByteArray *out,
-                    QString *error)
-{
-    z_stream zs {};
-    if (inflateInit2(&zs, 15 + 32) != Z_OK) {
-        *error = FileText::tr("%1: cannot initialise zlib").arg(path);
-        return false;
-    }
-    std::vector<unsigned char> in(1 << 20);
-    QByteArray result;
-    result.resize(std::int64_t(4) << 20);
-    std::int64_t produced = 0;
-    std::int64_t consumed = 0;
-    int rc = Z_OK;
-    bool eof = false;
-    bool inMember = true; // false right after a member ended: EOF there is a clean end
-    while (rc != Z_STREAM_END) {
-        if (zs.avail_in == 0 && !eof) {
-            const ssize_t got = ::read(fd, in.data(), in.size());
-            if (got < 0) {
-                *error = FileText::tr("%1: read error: %2")
-                             .arg(path, QString::fromLocal8Bit(std::strerror(errno)));
-                inflateEnd(&zs);
-                return false;
-            }
-            eof = got == 0;
-            zs.next_in = in.data();
-            zs.avail_in = static_cast<uInt>(got);
-            consumed += got;
-            if (got > 0)
-                inMember = true;
+    bool decompressGzip(
+        const QString &path, int fd, std::int64_t maxOut, QByteArray *out, QString *error)
+    {
+        z_stream zs {};
+        if (inflateInit2(&zs, 15 + 32) != Z_OK) {
+            *error = FileText::tr("%1: cannot initialise zlib").arg(path);
+            return false;
         }
-        if (produced == result.size()) {
-            if (produced >= maxOut) {
+        std::vector<unsigned char> in(1 << 20);
+        QByteArray result;
+        result.resize(std::int64_t(4) << 20);
+        std::int64_t produced = 0;
+        std::int64_t consumed = 0;
+        int rc = Z_OK;
+        bool eof = false;
+        bool inMember = true; // false right after a member ended: EOF there is a clean end
+        while (rc != Z_STREAM_END) {
+            if (zs.avail_in == 0 && !eof) {
+                const ssize_t got = ::read(fd, in.data(), in.size());
+                if (got < 0) {
+                    *error = FileText::tr("%1: read error: %2")
+                                 .arg(path, QString::fromLocal8Bit(std::strerror(errno)));
+                    inflateEnd(&zs);
+                    return false;
+                }
+                eof = got == 0;
+                zs.next_in = in.data();
+                zs.avail_in = static_cast<uInt>(got);
+                consumed += got;
+                if (got > 0)
+                    inMember = true;
+            }
+            if (produced == result.size()) {
+                if (produced >= maxOut) {
+                    *error = FileText::tr("%1: decompressed data exceeds %2 MiB; refusing to "
+                                          "continue (gzip bomb guard)")
+                                 .arg(path)
+                                 .arg(maxOut >> 20);
+                    inflateEnd(&zs);
+                    return false;
+                }
+                result.resize(std::min<std::int64_t>(maxOut, result.size() * 2));
+            }
+            zs.next_out = reinterpret_cast<unsigned char *>(result.data() + produced);
+            const auto room = std::min<std::int64_t>(result.size() - produced, 1 << 30);
+            zs.avail_out = static_cast<uInt>(room);
+            rc = inflate(&zs, Z_NO_FLUSH);
+            produced += room - zs.avail_out;
+            if (rc == Z_STREAM_END && !(eof && zs.avail_in == 0)) {
+                // Concatenated gzip members: continue with the next one.
+                if (inflateReset(&zs) != Z_OK)
+                    break;
+                inMember = zs.avail_in > 0;
+                rc = Z_OK;
+                continue;
+            }
+            if (rc == Z_BUF_ERROR && eof && zs.avail_in == 0 && !inMember)
+                break; // clean end after the last member
+            if (rc == Z_BUF_ERROR && eof && zs.avail_in == 0) {
                 *error = FileText::tr(
-                    "%1: decompressed data exceeds %2 MiB; refusing to continue (gzip bomb guard)")
+                    "%1: compressed data is truncated at byte %2; the part before it was loaded")
                              .arg(path)
-                             .arg(maxOut >> 20);
-                inflateEnd(&zs);
-                return false;
+                             .arg(consumed);
+                break; // keep what was decompressed
             }
-            result.resize(std::min<std::int64_t>(maxOut, result.size() * 2));
-        }
-        zs.next_out = reinterpret_cast<unsigned char *>(result.data() + produced);
-        const auto room = std::min<std::int64_t>(result.size() - produced, 1 << 30);
-        zs.avail_out = static_cast<uInt>(room);
-        rc = inflate(&zs, Z_NO_FLUSH);
-        produced += room - zs.avail_out;
-        if (rc == Z_STREAM_END && !(eof && zs.avail_in == 0)) {
-            // Concatenated gzip members: continue with the next one.
-            if (inflateReset(&zs) != Z_OK)
+            if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR) {
+                *error = FileText::tr("%1: corrupt gzip data near compressed byte %2 (%3); the "
+                                      "part before it was loaded")
+                             .arg(path)
+                             .arg(consumed - zs.avail_in)
+                             .arg(QString::fromLatin1(zs.msg ? zs.msg : "inflate error"));
                 break;
-            inMember = zs.avail_in > 0;
-            rc = Z_OK;
-            continue;
+            }
         }
-        if (rc == Z_BUF_ERROR && eof && zs.avail_in == 0 && !inMember)
-            break; // clean end after the last member
-        if (rc == Z_BUF_ERROR && eof && zs.avail_in == 0) {
-            *error = FileText::tr(
-                "%1: compressed data is truncated at byte %2; the part before it was loaded")
-                         .arg(path)
-                         .arg(consumed);
-            break; // keep what was decompressed
-        }
-        if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR) {
-            *error = FileText::tr(
-                "%1: corrupt gzip data near compressed byte %2 (%3); the part before it was loaded")
-                         .arg(path)
-                         .arg(consumed - zs.avail_in)
-                         .arg(QString::fromLatin1(zs.msg ? zs.msg : "inflate error"));
-            break;
-        }
+        inflateEnd(&zs);
+        result.truncate(produced);
+        *out = std::move(result);
+        return true;
     }
-    inflateEnd(&zs);
-    result.truncate(produced);
-    *out = std::move(result);
-    return true;
-}
 
 } // namespace
 
@@ -108,8 +108,8 @@ TraceSource::~TraceSource()
         ::close(m_fd);
 }
 
-std::shared_ptr<TraceSource> TraceSource::open(const QString &path, QString *error,
-                                               std::int64_t maxDecompressed)
+std::shared_ptr<TraceSource> TraceSource::open(
+    const QString &path, QString *error, std::int64_t maxDecompressed)
 {
     const QByteArray native = QFile::encodeName(path);
     const int fd = ::open(native.constData(), O_RDONLY | O_CLOEXEC);
@@ -118,7 +118,7 @@ std::shared_ptr<TraceSource> TraceSource::open(const QString &path, QString *err
                      .arg(path, QString::fromLocal8Bit(std::strerror(errno)));
         return nullptr;
     }
-    struct stat st {};
+    struct stat st { };
     if (::fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
         *error = FileText::tr("%1: not a regular file").arg(path);
         ::close(fd);
@@ -171,7 +171,8 @@ std::int64_t TraceSource::read(std::int64_t offset, char *dst, std::int64_t n) c
     }
     std::int64_t done = 0;
     while (done < n) {
-        const ssize_t got = ::pread(m_fd, dst + done, static_cast<std::size_t>(n - done), offset + done);
+        const ssize_t got
+            = ::pread(m_fd, dst + done, static_cast<std::size_t>(n - done), offset + done);
         if (got < 0) {
             if (errno == EINTR)
                 continue;

@@ -20,7 +20,7 @@ public:
     // Opens `path`; gzip is recognised by its magic bytes. On failure returns null and sets
     // *error to a message naming the file. `maxDecompressed` bounds gzip output (bomb guard).
     static std::shared_ptr<TraceSource> open(const QString &path, QString *error,
-                                             std::int64_t maxDecompressed = kDefaultMaxDecompressed);
+        std::int64_t maxDecompressed = kDefaultMaxDecompressed);
     static std::shared_ptr<TraceSource> fromMemory(QByteArray data, const QString &name);
 
     static constexpr std::int64_t kDefaultMaxDecompressed = std::int64_t(16) << 30;

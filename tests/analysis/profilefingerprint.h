@@ -23,7 +23,10 @@ inline QString fingerprint(const Profile &p)
             quint64 sum = 0; // wraps on purpose: a checksum
             for (qsizetype r = 0; r < k.rowCount(); ++r)
                 sum += quint64(k.duration[std::size_t(r)]) ^ quint64(k.start[std::size_t(r)]);
-            out << QStringLiteral("kernels %1 %2 joined %3").arg(k.rowCount()).arg(sum).arg(rank->join.matched);
+            out << QStringLiteral("kernels %1 %2 joined %3")
+                       .arg(k.rowCount())
+                       .arg(sum)
+                       .arg(rank->join.matched);
         }
     }
     return out.join(u'\n');

@@ -17,10 +17,12 @@ using namespace npuscope;
 
 namespace {
 
-const char *kHeader = "Step Id,Model ID,Task ID,Stream ID,Name,Type,Accelerator Core,Start Time(us),"
-                      "Duration(us),Wait Time(us),Block Dim\n";
+const char *kHeader
+    = "Step Id,Model ID,Task ID,Stream ID,Name,Type,Accelerator Core,Start Time(us),"
+      "Duration(us),Wait Time(us),Block Dim\n";
 
-std::shared_ptr<const Profile> loadRows(QTemporaryDir &tmp, const QByteArray &rows, QString *csvPath)
+std::shared_ptr<const Profile> loadRows(
+    QTemporaryDir &tmp, const QByteArray &rows, QString *csvPath)
 {
     const QString out = tmp.filePath(QStringLiteral("r_ascend_pt/ASCEND_PROFILER_OUTPUT"));
     QDir().mkpath(out);
@@ -67,7 +69,8 @@ void TstExtremeTimes::startNearInt64Max()
     bool startReported = false, durationReported = false;
     for (const Issue &i : rank.issues) {
         startReported = startReported || (i.file == csv && i.location == QLatin1String("line 3"));
-        durationReported = durationReported || (i.file == csv && i.location == QLatin1String("line 5"));
+        durationReported
+            = durationReported || (i.file == csv && i.location == QLatin1String("line 5"));
     }
     QVERIFY2(startReported && durationReported, "bad cells are reported with file and line");
     const RankAnalysis a = analyseRank(rank);

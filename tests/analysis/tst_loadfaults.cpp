@@ -49,9 +49,8 @@ void TstLoadFaults::cancelLoadAtRandomPoints()
         std::atomic<int> calls = 0;
         LoadOptions o;
         o.threads = 2;
-        const LoadResult r = loadProfile(m_generated->dir.path(), o, [&](std::int64_t, std::int64_t) {
-            return calls.fetch_add(1) < stopAfter;
-        });
+        const LoadResult r = loadProfile(m_generated->dir.path(), o,
+            [&](std::int64_t, std::int64_t) { return calls.fetch_add(1) < stopAfter; });
         if (r.cancelled) {
             ++cancelled;
         } else {
@@ -105,7 +104,8 @@ void TstLoadFaults::openWhileAnotherProcessWrites()
         if (r.profile)
             for (const auto &rank : r.profile->ranks)
                 for (const Issue &i : rank->issues)
-                    QVERIFY2(!i.file.isEmpty() || !i.message.isEmpty(), "issues say what they are about");
+                    QVERIFY2(!i.file.isEmpty() || !i.message.isEmpty(),
+                        "issues say what they are about");
     }
     const GeneratorResult g = writer.result();
     QVERIFY(g.ok);

@@ -6,10 +6,10 @@
 
 #include <QDockWidget>
 #include <QMenu>
-#include <QTreeWidget>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 #include <QUndoStack>
 
 using namespace npuscope;

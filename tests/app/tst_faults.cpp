@@ -8,10 +8,10 @@
 #include "app/window/loadcontroller.h"
 #include "model/annotations/annotationstore.h"
 
+#include "runbinary.h"
 #include <QCryptographicHash>
 #include <QDirIterator>
 #include <QJsonDocument>
-#include "runbinary.h"
 
 #include <QRandomGenerator>
 #include <QSignalSpy>
@@ -44,7 +44,9 @@ QMap<QString, QByteArray> snapshotTree(const QString &dir)
             QCryptographicHash h(QCryptographicHash::Sha256);
             if (f.open(QIODevice::ReadOnly))
                 h.addData(&f);
-            out.insert(path, h.result().toHex() + ' ' + QByteArray::number(info.lastModified().toMSecsSinceEpoch()));
+            out.insert(path,
+                h.result().toHex() + ' '
+                    + QByteArray::number(info.lastModified().toMSecsSinceEpoch()));
         }
     }
     return out;
@@ -60,7 +62,9 @@ void setTreeWritable(const QString &dir, bool writable)
         QFile::Permissions perms = QFile::permissions(p);
         const QFile::Permissions write = QFileDevice::WriteOwner | QFileDevice::WriteUser
             | QFileDevice::WriteGroup | QFileDevice::WriteOther;
-        QFile::setPermissions(p, writable ? (perms | QFileDevice::WriteOwner | QFileDevice::WriteUser) : (perms & ~write));
+        QFile::setPermissions(p,
+            writable ? (perms | QFileDevice::WriteOwner | QFileDevice::WriteUser)
+                     : (perms & ~write));
     }
 }
 
@@ -138,8 +142,8 @@ void TstFaults::cancelControllersAtRandomTimes()
     QCOMPARE(texts, expected);
 }
 
-// Open, analyse, report, annotate and export a profile whose files are read-only: every file, link and
-// folder is as it was (content hash and modification time), and nothing was added.
+// Open, analyse, report, annotate and export a profile whose files are read-only: every file, link
+// and folder is as it was (content hash and modification time), and nothing was added.
 void TstFaults::readOnlyProfileUnchanged()
 {
     const QString path = m_generated->dir.path();
@@ -149,12 +153,14 @@ void TstFaults::readOnlyProfileUnchanged()
     const LoadResult r = loadProfile(path);
     QVERIFY(r.profile);
     QCOMPARE(findingTexts(*r.profile), m_findings);
-    const Run json = runBinary({ QStringLiteral("report"), path, QStringLiteral("--json") }, home.path());
+    const Run json
+        = runBinary({ QStringLiteral("report"), path, QStringLiteral("--json") }, home.path());
     QCOMPARE(json.exitCode, 0);
     const Run text = runBinary({ QStringLiteral("report"), path }, home.path());
     QCOMPARE(text.exitCode, 0);
     const QString image = home.filePath(QStringLiteral("timeline.png"));
-    const Run exported = runBinary({ QStringLiteral("export"), path, QStringLiteral("-o"), image }, home.path());
+    const Run exported
+        = runBinary({ QStringLiteral("export"), path, QStringLiteral("-o"), image }, home.path());
     QVERIFY2(exported.exitCode == 0, exported.err.constData());
     QVERIFY(QFile::exists(image));
     // Annotations are npuscope's own file, stored outside the profile.
@@ -184,9 +190,12 @@ void TstFaults::reportExitCodes_data()
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<int>("code");
     QTest::newRow("intact") << QStringLiteral("profiler_info_0.json") << QByteArray() << 0;
-    QTest::newRow("garbage trace") << QStringLiteral("ASCEND_PROFILER_OUTPUT/trace_view.json") << QByteArray("\x89PNG\r\n\x1a\n\0\0", 10) << 2;
-    QTest::newRow("empty kernel_details") << QStringLiteral("ASCEND_PROFILER_OUTPUT/kernel_details.csv") << QByteArray() << 2;
-    QTest::newRow("truncated trace") << QStringLiteral("ASCEND_PROFILER_OUTPUT/trace_view.json") << QByteArray("cut") << 2;
+    QTest::newRow("garbage trace") << QStringLiteral("ASCEND_PROFILER_OUTPUT/trace_view.json")
+                                   << QByteArray("\x89PNG\r\n\x1a\n\0\0", 10) << 2;
+    QTest::newRow("empty kernel_details")
+        << QStringLiteral("ASCEND_PROFILER_OUTPUT/kernel_details.csv") << QByteArray() << 2;
+    QTest::newRow("truncated trace")
+        << QStringLiteral("ASCEND_PROFILER_OUTPUT/trace_view.json") << QByteArray("cut") << 2;
     QTest::newRow("nothing there") << QString() << QByteArray() << 1;
 }
 
@@ -219,7 +228,8 @@ void TstFaults::reportExitCodes()
         }
     }
     QTemporaryDir home;
-    const Run r = runBinary({ QStringLiteral("report"), tmp.path(), QStringLiteral("--json") }, home.path());
+    const Run r = runBinary(
+        { QStringLiteral("report"), tmp.path(), QStringLiteral("--json") }, home.path());
     QCOMPARE(r.exitCode, code);
     if (code == 2) {
         QVERIFY2(r.out.contains(QFileInfo(file).fileName().toUtf8()), r.out.left(2000).constData());

@@ -98,7 +98,8 @@ private slots:
         // The findings dock is wide enough for its titles (it came out ~190 px wide).
         auto *findingsDock = window.findChild<QDockWidget *>(QStringLiteral("FindingsDock"));
         QVERIFY(findingsDock);
-        QTRY_VERIFY2(findingsDock->width() >= 360, qPrintable(QString::number(findingsDock->width())));
+        QTRY_VERIFY2(
+            findingsDock->width() >= 360, qPrintable(QString::number(findingsDock->width())));
         // The bottom area shows the kernel table first, not the last panel tabified there.
         QTRY_VERIFY(window.kernelTableView()->isVisible());
         auto *rangeDock = window.findChild<QDockWidget *>(QStringLiteral("RangeSummaryDock"));
@@ -107,7 +108,8 @@ private slots:
         // ... tall enough to read (it came out ~130 px: a few rows).
         auto *kernelDock = window.findChild<QDockWidget *>(QStringLiteral("KernelsDock"));
         QVERIFY(kernelDock);
-        QTRY_VERIFY2(kernelDock->height() >= 250, qPrintable(QString::number(kernelDock->height())));
+        QTRY_VERIFY2(
+            kernelDock->height() >= 250, qPrintable(QString::number(kernelDock->height())));
         QVERIFY(window.kernelTableView()->model()->rowCount() > 0);
         QTRY_VERIFY(window.aggregationPanel()->typeModel()->rowCount() > 0);
         QCOMPARE(RecentFiles().paths().value(0), QDir::cleanPath(sample()));
@@ -157,7 +159,8 @@ private slots:
         operatorsDock->raise();
         auto *operators = operatorsDock->findChild<TablePanel *>();
         QVERIFY(operators);
-        QCOMPARE(operators->model()->rowCount(), int(rank->operators ? rank->operators->rowCount() : 0));
+        QCOMPARE(
+            operators->model()->rowCount(), int(rank->operators ? rank->operators->rowCount() : 0));
         TimelineView *timeline = window.timelineView();
         timeline->setColorMode(TimelineColorMode::AcceleratorCore);
         for (const Track &track : timeline->trace()->tracks)
@@ -289,10 +292,13 @@ private slots:
         QCOMPARE(window.rankCombo()->count(), 2);
         QVERIFY(window.rankCombo()->isEnabled());
         // Ranks load when opened (RankLoader): rank 0 by itself, rank 1 when picked.
-        QTRY_VERIFY_WITH_TIMEOUT(window.currentRank() && window.currentRank()->trace, kLoadTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.currentRank() && window.currentRank()->trace, kLoadTimeoutMs);
         const auto first = window.timelineView()->trace();
         window.setCurrentRank(1);
-        QTRY_VERIFY_WITH_TIMEOUT(window.currentRank()->source.dir == window.profile()->ranks[1]->source.dir, kLoadTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.currentRank()->source.dir == window.profile()->ranks[1]->source.dir,
+            kLoadTimeoutMs);
         QVERIFY(window.currentRank()->trace);
         QVERIFY(window.timelineView()->trace() != first);
         QCOMPARE(window.timelineView()->trace(), window.currentRank()->trace);

@@ -3,11 +3,11 @@
 #include "app/commands/reportjson.h"
 #include "model/profile/profileloader.h"
 
+#include "runbinary.h"
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include "runbinary.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -16,7 +16,8 @@ using namespace npuscope;
 
 namespace {
 
-const QString kLevel1 = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/level1/rank0_ascend_pt");
+const QString kLevel1
+    = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/level1/rank0_ascend_pt");
 
 using Run = test::BinaryRun;
 
@@ -42,7 +43,8 @@ void TstReportCommand::jsonOnSample()
 {
     if (!QDir(kLevel1).exists())
         QSKIP("samples not present");
-    const Run r = runBinary({ QStringLiteral("report"), kLevel1, QStringLiteral("--json"), QStringLiteral("--top"), QStringLiteral("5") });
+    const Run r = runBinary({ QStringLiteral("report"), kLevel1, QStringLiteral("--json"),
+        QStringLiteral("--top"), QStringLiteral("5") });
     QCOMPARE(r.exitCode, 0);
     const QJsonObject root = QJsonDocument::fromJson(r.out).object();
     const QJsonArray ranks = root[QStringLiteral("ranks")].toArray();
@@ -61,7 +63,8 @@ void TstReportCommand::jsonOnSample()
     QVERIFY(qAbs(kernels[QStringLiteral("total_wait_us")].toDouble() - 101120.641) < 0.001);
     const QJsonArray top = rank[QStringLiteral("top_kernels")].toArray();
     QCOMPARE(top.size(), 5);
-    QVERIFY(top[0].toObject()[QStringLiteral("duration_us")].toDouble() >= top[1].toObject()[QStringLiteral("duration_us")].toDouble());
+    QVERIFY(top[0].toObject()[QStringLiteral("duration_us")].toDouble()
+        >= top[1].toObject()[QStringLiteral("duration_us")].toDouble());
     double share = 0;
     for (const QJsonValue &v : rank[QStringLiteral("by_type")].toArray())
         share += v.toObject()[QStringLiteral("share")].toDouble();
@@ -89,10 +92,17 @@ void TstReportCommand::exitCodes_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("code");
     QTest::newRow("no path") << QStringList { QStringLiteral("report") } << int(kExitUserError);
-    QTest::newRow("missing path") << QStringList { QStringLiteral("report"), QStringLiteral("/no/such/profile") } << int(kExitUserError);
-    QTest::newRow("bad --top") << QStringList { QStringLiteral("report"), QStringLiteral("."), QStringLiteral("--top"), QStringLiteral("x") } << int(kExitUserError);
-    QTest::newRow("help") << QStringList { QStringLiteral("report"), QStringLiteral("--help") } << int(kExitOk);
-    QTest::newRow("generate bad plant") << QStringList { QStringLiteral("generate"), QStringLiteral("/tmp/x"), QStringLiteral("--plant"), QStringLiteral("nosuch") } << int(kExitUserError);
+    QTest::newRow("missing path") << QStringList { QStringLiteral("report"),
+        QStringLiteral("/no/such/profile") }
+                                  << int(kExitUserError);
+    QTest::newRow("bad --top") << QStringList { QStringLiteral("report"), QStringLiteral("."),
+        QStringLiteral("--top"), QStringLiteral("x") }
+                               << int(kExitUserError);
+    QTest::newRow("help") << QStringList { QStringLiteral("report"), QStringLiteral("--help") }
+                          << int(kExitOk);
+    QTest::newRow("generate bad plant") << QStringList { QStringLiteral("generate"),
+        QStringLiteral("/tmp/x"), QStringLiteral("--plant"), QStringLiteral("nosuch") }
+                                        << int(kExitUserError);
 }
 
 void TstReportCommand::exitCodes()
@@ -108,20 +118,25 @@ void TstReportCommand::exitCodes()
 void TstReportCommand::generateThenReport()
 {
     QTemporaryDir tmp;
-    const Run g = runBinary({ QStringLiteral("generate"), tmp.path(), QStringLiteral("--events"), QStringLiteral("3000"), QStringLiteral("--ranks"), QStringLiteral("2") });
+    const Run g = runBinary({ QStringLiteral("generate"), tmp.path(), QStringLiteral("--events"),
+        QStringLiteral("3000"), QStringLiteral("--ranks"), QStringLiteral("2") });
     QCOMPARE(g.exitCode, 0);
     const Run r = runBinary({ QStringLiteral("report"), tmp.path(), QStringLiteral("--json") });
     QCOMPARE(r.exitCode, 0);
-    const QJsonArray ranks = QJsonDocument::fromJson(r.out).object()[QStringLiteral("ranks")].toArray();
+    const QJsonArray ranks
+        = QJsonDocument::fromJson(r.out).object()[QStringLiteral("ranks")].toArray();
     QCOMPARE(ranks.size(), 2);
     for (const QJsonValue &v : ranks) {
         const QJsonObject rank = v.toObject();
-        QVERIFY(rank[QStringLiteral("kernels")].toObject()[QStringLiteral("count")].toInteger() > 0);
-        QCOMPARE(rank[QStringLiteral("kernels_joined_to_trace")].toInteger(), rank[QStringLiteral("kernels")].toObject()[QStringLiteral("count")].toInteger());
+        QVERIFY(
+            rank[QStringLiteral("kernels")].toObject()[QStringLiteral("count")].toInteger() > 0);
+        QCOMPARE(rank[QStringLiteral("kernels_joined_to_trace")].toInteger(),
+            rank[QStringLiteral("kernels")].toObject()[QStringLiteral("count")].toInteger());
         QVERIFY(rank[QStringLiteral("issues")].toArray().isEmpty());
     }
     // A damaged trace: the report still comes, with exit code 2 and the location.
-    const QString trace = ranks[0].toObject()[QStringLiteral("path")].toString() + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json");
+    const QString trace = ranks[0].toObject()[QStringLiteral("path")].toString()
+        + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json");
     QFile f(trace);
     QVERIFY(f.open(QIODevice::ReadWrite));
     QVERIFY(f.resize(f.size() - 40));
@@ -135,10 +150,12 @@ void TstReportCommand::findingsJsonOnSample()
 {
     if (!QDir(kLevel1).exists())
         QSKIP("samples not present");
-    const Run r = runBinary({ QStringLiteral("report"), kLevel1, QStringLiteral("--json"), QStringLiteral("--top"), QStringLiteral("5") });
+    const Run r = runBinary({ QStringLiteral("report"), kLevel1, QStringLiteral("--json"),
+        QStringLiteral("--top"), QStringLiteral("5") });
     QCOMPARE(r.exitCode, 0);
     const QJsonObject root = QJsonDocument::fromJson(r.out).object();
-    QVERIFY(root[QStringLiteral("findings")].isArray()); // profile-wide (rank-imbalance); one rank here
+    QVERIFY(
+        root[QStringLiteral("findings")].isArray()); // profile-wide (rank-imbalance); one rank here
     QVERIFY(root[QStringLiteral("findings")].toArray().isEmpty());
     const QJsonObject rank = root[QStringLiteral("ranks")].toArray()[0].toObject();
     QStringList ids;
@@ -147,12 +164,15 @@ void TstReportCommand::findingsJsonOnSample()
         const QJsonObject f = v.toObject();
         for (const char *key : { "id", "severity", "title", "metrics", "advice", "evidence" })
             QVERIFY2(f.contains(QLatin1String(key)), key);
-        QVERIFY(QStringList({ QStringLiteral("info"), QStringLiteral("warning"), QStringLiteral("critical") }).contains(f[QStringLiteral("severity")].toString()));
+        QVERIFY(QStringList(
+            { QStringLiteral("info"), QStringLiteral("warning"), QStringLiteral("critical") })
+                    .contains(f[QStringLiteral("severity")].toString()));
         ids << f[QStringLiteral("id")].toString();
         if (ids.last() == QLatin1String("transdata-overhead"))
             transData = f;
     }
-    for (const char *id : { "profiler-overhead", "transdata-overhead", "comm-not-overlapped", "host-bound", "unaccounted-time", "low-block-dim" })
+    for (const char *id : { "profiler-overhead", "transdata-overhead", "comm-not-overlapped",
+             "host-bound", "unaccounted-time", "low-block-dim" })
         QVERIFY2(ids.contains(QLatin1String(id)), id);
     const QJsonObject metrics = transData[QStringLiteral("metrics")].toObject();
     QCOMPARE(metrics[QStringLiteral("transdata_tasks")].toInteger(), 57);
@@ -160,14 +180,20 @@ void TstReportCommand::findingsJsonOnSample()
     const QJsonObject evidence = transData[QStringLiteral("evidence")].toArray()[0].toObject();
     QVERIFY(evidence[QStringLiteral("row")].toInt() >= 0);
     QVERIFY(evidence[QStringLiteral("event")].isObject());
-    QVERIFY(evidence[QStringLiteral("end_us")].toDouble() > evidence[QStringLiteral("start_us")].toDouble());
+    QVERIFY(evidence[QStringLiteral("end_us")].toDouble()
+        > evidence[QStringLiteral("start_us")].toDouble());
     const QJsonObject gaps = rank[QStringLiteral("gaps")].toObject();
     QVERIFY(gaps[QStringLiteral("count")].toInteger() > 0);
     QVERIFY(gaps[QStringLiteral("total_us")].toDouble() > 0);
     QCOMPARE(gaps[QStringLiteral("largest")].toArray().size(), 5);
-    QCOMPARE(gaps[QStringLiteral("largest")].toArray()[0].toObject()[QStringLiteral("next_kernel")].toString(), QStringLiteral("trans_TransData_0"));
+    QCOMPARE(gaps[QStringLiteral("largest")]
+                 .toArray()[0]
+                 .toObject()[QStringLiteral("next_kernel")]
+                 .toString(),
+        QStringLiteral("trans_TransData_0"));
     const QJsonObject step = rank[QStringLiteral("steps")].toArray()[0].toObject();
-    QVERIFY(qAbs(step[QStringLiteral("free_us")].toDouble() - 25744.05) < 0.001); // the CSV's, unchanged
+    QVERIFY(qAbs(step[QStringLiteral("free_us")].toDouble() - 25744.05)
+        < 0.001); // the CSV's, unchanged
     QVERIFY(qAbs(step[QStringLiteral("wall_us")].toDouble() - 155985.8) < 0.001); // ProfilerStep#50
     QVERIFY(qAbs(step[QStringLiteral("device_busy_us")].toDouble() - 110836.94) < 0.01);
     QVERIFY(qAbs(step[QStringLiteral("unaccounted_us")].toDouble() - 45148.86) < 0.01);
@@ -178,8 +204,12 @@ void TstReportCommand::findingsJsonOnGenerated_data()
     QTest::addColumn<QString>("plants");
     QTest::addColumn<QStringList>("ids");
     QTest::newRow("clean") << QString() << QStringList();
-    QTest::newRow("hostbound") << QStringLiteral("hostbound") << QStringList { QStringLiteral("host-bound"), QStringLiteral("unaccounted-time") };
-    QTest::newRow("transdata,aicpu") << QStringLiteral("transdata,aicpu") << QStringList { QStringLiteral("ai-cpu-fallback"), QStringLiteral("transdata-overhead") };
+    QTest::newRow("hostbound") << QStringLiteral("hostbound")
+                               << QStringList { QStringLiteral("host-bound"),
+                                      QStringLiteral("unaccounted-time") };
+    QTest::newRow("transdata,aicpu")
+        << QStringLiteral("transdata,aicpu")
+        << QStringList { QStringLiteral("ai-cpu-fallback"), QStringLiteral("transdata-overhead") };
 }
 
 void TstReportCommand::findingsJsonOnGenerated()
@@ -187,13 +217,15 @@ void TstReportCommand::findingsJsonOnGenerated()
     QFETCH(QString, plants);
     QFETCH(QStringList, ids);
     QTemporaryDir tmp;
-    QStringList args { QStringLiteral("generate"), tmp.path(), QStringLiteral("--events"), QStringLiteral("4000"), QStringLiteral("--seed"), QStringLiteral("2") };
+    QStringList args { QStringLiteral("generate"), tmp.path(), QStringLiteral("--events"),
+        QStringLiteral("4000"), QStringLiteral("--seed"), QStringLiteral("2") };
     if (!plants.isEmpty())
         args << QStringLiteral("--plant") << plants;
     QCOMPARE(runBinary(args).exitCode, 0);
     const Run r = runBinary({ QStringLiteral("report"), tmp.path(), QStringLiteral("--json") });
     QCOMPARE(r.exitCode, 0);
-    const QJsonObject rank = QJsonDocument::fromJson(r.out).object()[QStringLiteral("ranks")].toArray()[0].toObject();
+    const QJsonObject rank
+        = QJsonDocument::fromJson(r.out).object()[QStringLiteral("ranks")].toArray()[0].toObject();
     QStringList got;
     for (const QJsonValue &v : rank[QStringLiteral("findings")].toArray())
         got << v.toObject()[QStringLiteral("id")].toString();
@@ -205,8 +237,12 @@ void TstReportCommand::findingsJsonOnGenerated()
     for (const QJsonValue &v : steps) {
         const QJsonObject s = v.toObject();
         QVERIFY(s[QStringLiteral("wall_us")].toDouble() > 0);
-        QVERIFY(s[QStringLiteral("device_busy_us")].toDouble() <= s[QStringLiteral("wall_us")].toDouble());
-        QVERIFY(qAbs(s[QStringLiteral("wall_us")].toDouble() - s[QStringLiteral("device_busy_us")].toDouble() - s[QStringLiteral("unaccounted_us")].toDouble()) < 0.002);
+        QVERIFY(s[QStringLiteral("device_busy_us")].toDouble()
+            <= s[QStringLiteral("wall_us")].toDouble());
+        QVERIFY(qAbs(s[QStringLiteral("wall_us")].toDouble()
+                    - s[QStringLiteral("device_busy_us")].toDouble()
+                    - s[QStringLiteral("unaccounted_us")].toDouble())
+            < 0.002);
     }
     QVERIFY(rank[QStringLiteral("gaps")].toObject().contains(QStringLiteral("largest")));
 }

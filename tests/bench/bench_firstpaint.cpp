@@ -56,8 +56,8 @@ int child(const QString &path)
     PaintWatch watch(window.timelineView(), &clock);
     window.timelineView()->viewport()->installEventFilter(&watch);
     qint64 loadedNs = -1;
-    QObject::connect(&window, &MainWindow::profileLoaded, &window,
-        [&]() { loadedNs = clock.nsecsElapsed(); });
+    QObject::connect(
+        &window, &MainWindow::profileLoaded, &window, [&]() { loadedNs = clock.nsecsElapsed(); });
     QObject::connect(&window, &MainWindow::loadFailed, &window, []() { QApplication::exit(2); });
     clock.start();
     window.openPath(path);
@@ -100,7 +100,8 @@ int main(int argc, char **argv)
         loaded.push_back(f[1].toDouble() * 1000);
     }
     QTextStream(stdout) << "first paint    " << QString::number(median(paint), 'f', 0)
-                        << " ms after Open; fully loaded " << QString::number(median(loaded), 'f', 0)
-                        << " ms (median of " << paint.size() << ")\n";
+                        << " ms after Open; fully loaded "
+                        << QString::number(median(loaded), 'f', 0) << " ms (median of "
+                        << paint.size() << ")\n";
     return paint.empty() ? 1 : 0;
 }

@@ -5,9 +5,9 @@
 //   bench_tables --make-rows N SRC.csv DST.csv   (a larger kernel_details.csv, see makeRows)
 //   bench_tables --digest FILE.csv...   (a digest of every loaded cell, to check a loader change)
 #include "benchutil.h"
-#include "model/csv/csvreader.h"
 #include "model/core/kerneltable.h"
 #include "model/core/residentmemory.h"
+#include "model/csv/csvreader.h"
 #include "widgets/kerneltablemodel.h"
 
 #include <QCoreApplication>

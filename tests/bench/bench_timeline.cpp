@@ -29,7 +29,6 @@
 
 using namespace npuscope;
 
-
 namespace {
 
 constexpr int kWidth = 1920;

@@ -1,7 +1,7 @@
 // Trace load benchmark: npuscope's loader with 1 and 2 threads against bare simdjson passes over
 // the same file, in the same run, warm (file in the page cache) and cold (evicted before each run,
-// against a plain sequential read of it). Every measurement runs in a fresh child process so resident
-// memory is measured cleanly. Prints medians; not part of the test suite.
+// against a plain sequential read of it). Every measurement runs in a fresh child process so
+// resident memory is measured cleanly. Prints medians; not part of the test suite.
 //   bench_traceload FILE [--runs N]
 #include "benchutil.h"
 #include "model/core/residentmemory.h"
@@ -98,12 +98,14 @@ int childSpanWalk(const QString &path, int threads)
     std::vector<char> window(kWindow);
     std::int64_t begin = 0;
     const auto got = ::pread(fd, window.data(), window.size(), 0);
-    while (begin < got && window[std::size_t(begin)] != '[') // a plain array: only whitespace before
+    while (
+        begin < got && window[std::size_t(begin)] != '[') // a plain array: only whitespace before
         ++begin;
     if (begin >= got)
         return 1;
     std::vector<std::int64_t> cuts { begin + 1 };
-    for (std::int64_t nominal = cuts.back() + kSpan; nominal < size; nominal = cuts.back() + kSpan) {
+    for (std::int64_t nominal = cuts.back() + kSpan; nominal < size;
+         nominal = cuts.back() + kSpan) {
         const auto n = ::pread(fd, window.data(), window.size(), nominal);
         const std::int64_t at = n > 0 ? findEventBoundary(window.data(), n, 0) : -1;
         if (at < 0)
@@ -120,9 +122,12 @@ int childSpanWalk(const QString &path, int threads)
             const std::int64_t n = cuts[i + 1] - cuts[i];
             buffer.resize(std::size_t(n) + 2 + simdjson::SIMDJSON_PADDING);
             buffer[0] = '[';
-            std::int64_t len = 1 + std::max<std::int64_t>(::pread(fd, buffer.data() + 1, std::size_t(n), cuts[i]), 0);
+            std::int64_t len = 1
+                + std::max<std::int64_t>(
+                    ::pread(fd, buffer.data() + 1, std::size_t(n), cuts[i]), 0);
             auto trim = [&] {
-                while (len > 1 && std::isspace(static_cast<unsigned char>(buffer[std::size_t(len - 1)])))
+                while (len > 1
+                    && std::isspace(static_cast<unsigned char>(buffer[std::size_t(len - 1)])))
                     --len;
             };
             trim();
@@ -133,7 +138,8 @@ int childSpanWalk(const QString &path, int threads)
             buffer[std::size_t(len++)] = ']';
             simdjson::ondemand::document doc;
             simdjson::ondemand::array arr;
-            if (parser.iterate(buffer.data(), std::size_t(len), buffer.size()).get(doc) || doc.get_array().get(arr)) {
+            if (parser.iterate(buffer.data(), std::size_t(len), buffer.size()).get(doc)
+                || doc.get_array().get(arr)) {
                 failed = true;
                 return;
             }
@@ -162,8 +168,8 @@ int childSpanWalk(const QString &path, int threads)
     return 0;
 }
 
-// A digest of everything the loader decides (slices, depths, LOD, flows and their orders), so that a
-// change to the loader can be checked for identical results on a large file.
+// A digest of everything the loader decides (slices, depths, LOD, flows and their orders), so that
+// a change to the loader can be checked for identical results on a large file.
 void printDigest(const Trace &trace, const IssueList &issues)
 {
     std::uint64_t h = 1469598103934665603ull;
@@ -185,7 +191,8 @@ void printDigest(const Trace &trace, const IssueList &issues)
             for (const LodLevel &level : levels) {
                 lod = (lod ^ static_cast<std::uint64_t>(level.resolution)) * 1099511628211ull;
                 for (const LodRun &r : level.runs)
-                    for (const std::uint64_t v : { std::uint64_t(r.start), std::uint64_t(r.end), std::uint64_t(r.count), std::uint64_t(r.first) })
+                    for (const std::uint64_t v : { std::uint64_t(r.start), std::uint64_t(r.end),
+                             std::uint64_t(r.count), std::uint64_t(r.first) })
                         lod = (lod ^ v) * 1099511628211ull;
             }
     for (const Flow &f : trace.flows) {
@@ -202,12 +209,17 @@ void printDigest(const Trace &trace, const IssueList &issues)
     for (const Issue &i : issues)
         messages += i.location + QLatin1Char(' ') + i.message + QLatin1Char('\n');
     const auto sha = [](const QString &text) {
-        return QCryptographicHash::hash(text.toUtf8(), QCryptographicHash::Sha1).toHex().left(16).toStdString();
+        return QCryptographicHash::hash(text.toUtf8(), QCryptographicHash::Sha1)
+            .toHex()
+            .left(16)
+            .toStdString();
     };
-    std::fprintf(stderr, "digest: events %016llx all %016llx, lod %016llx, %zu flows, dump %s, %lld issues %s\n",
-                 static_cast<unsigned long long>(events), static_cast<unsigned long long>(h),
-                 static_cast<unsigned long long>(lod), trace.flows.size(),
-                 sha(dumpTrace(trace, 300)).c_str(), static_cast<long long>(issues.size()), sha(messages).c_str());
+    std::fprintf(stderr,
+        "digest: events %016llx all %016llx, lod %016llx, %zu flows, dump %s, %lld issues %s\n",
+        static_cast<unsigned long long>(events), static_cast<unsigned long long>(h),
+        static_cast<unsigned long long>(lod), trace.flows.size(),
+        sha(dumpTrace(trace, 300)).c_str(), static_cast<long long>(issues.size()),
+        sha(messages).c_str());
 }
 
 int childLoad(const QString &path, int threads)
@@ -223,7 +235,7 @@ int childLoad(const QString &path, int threads)
     if (!r.trace)
         return 1;
     std::printf("%.6f %lld %ld %ld\n", s, static_cast<long long>(r.trace->stats.events),
-                processStatusKb("VmRSS:") - before, processStatusKb("VmHWM:") - before);
+        processStatusKb("VmRSS:") - before, processStatusKb("VmHWM:") - before);
     if (qEnvironmentVariableIsSet("NPUSCOPE_BENCH_DIGEST"))
         printDigest(*r.trace, r.issues);
     return 0;
@@ -264,7 +276,8 @@ int childRead(const QString &path)
 }
 
 // Runs the child `runs` times; `cold`: the file is evicted from the page cache before each run.
-std::vector<Sample> runChildren(const QString &self, const QStringList &args, int runs, bool cold = false)
+std::vector<Sample> runChildren(
+    const QString &self, const QStringList &args, int runs, bool cold = false)
 {
     std::vector<Sample> out;
     for (int i = 0; i < runs; ++i) {
@@ -281,8 +294,7 @@ std::vector<Sample> runChildren(const QString &self, const QStringList &args, in
     return out;
 }
 
-template <class F>
-double med(const std::vector<Sample> &s, F field)
+template <class F> double med(const std::vector<Sample> &s, F field)
 {
     std::vector<double> v;
     for (const Sample &x : s)
@@ -326,7 +338,8 @@ int main(int argc, char **argv)
     // of fresh memory: the 4 GB walk ran at 249 MB/s, slower than the loader): the span walk is the
     // baseline there.
     const bool whole = mb <= 2000;
-    const auto bare = whole ? runChildren(self, { QStringLiteral("--child-bare"), path }, runs) : std::vector<Sample>();
+    const auto bare = whole ? runChildren(self, { QStringLiteral("--child-bare"), path }, runs)
+                            : std::vector<Sample>();
     const double bareS = med(bare, [](const Sample &s) { return s.seconds; });
     if (!whole)
         out << "bare simdjson whole-document passes: skipped above 2 GB (see the span walk)\n";
@@ -335,45 +348,52 @@ int main(int argc, char **argv)
     else
         out << "bare simdjson DOM pass:   " << QString::number(bareS, 'f', 3) << " s  "
             << QString::number(mb / bareS, 'f', 0) << " MB/s\n";
-    const auto walk = whole ? runChildren(self, { QStringLiteral("--child-ondemand"), path }, runs) : std::vector<Sample>();
+    const auto walk = whole ? runChildren(self, { QStringLiteral("--child-ondemand"), path }, runs)
+                            : std::vector<Sample>();
     const double walkS = med(walk, [](const Sample &s) { return s.seconds; });
     if (whole && (walk.empty() || walkS <= 0))
-        out << "bare simdjson On-Demand walk: not possible (file over 4 GiB or not one JSON array)\n";
+        out << "bare simdjson On-Demand walk: not possible (file over 4 GiB or not one JSON "
+               "array)\n";
     else if (whole)
-        out << "bare simdjson On-Demand walk (events skipped unread, 1 thread): " << QString::number(walkS, 'f', 3)
-            << " s  " << QString::number(mb / walkS, 'f', 0) << " MB/s\n";
+        out << "bare simdjson On-Demand walk (events skipped unread, 1 thread): "
+            << QString::number(walkS, 'f', 3) << " s  " << QString::number(mb / walkS, 'f', 0)
+            << " MB/s\n";
     double spanWalkS[3] = { 0, 0, 0 };
     for (int threads : { 1, 2 }) {
-        const auto w = runChildren(self, { QStringLiteral("--child-spanwalk"), QString::number(threads), path }, runs);
+        const auto w = runChildren(
+            self, { QStringLiteral("--child-spanwalk"), QString::number(threads), path }, runs);
         spanWalkS[threads] = med(w, [](const Sample &x) { return x.seconds; });
         if (w.empty() || spanWalkS[threads] <= 0)
-            out << "bare simdjson On-Demand walk in 16 MiB spans: not possible (not a plain JSON array)\n";
+            out << "bare simdjson On-Demand walk in 16 MiB spans: not possible (not a plain JSON "
+                   "array)\n";
         else
             out << "bare simdjson On-Demand walk in 16 MiB spans, reads included, " << threads
                 << " thread(s): " << QString::number(spanWalkS[threads], 'f', 3) << " s  "
                 << QString::number(mb / spanWalkS[threads], 'f', 0) << " MB/s, "
-                << QString::number(med(w, [](const Sample &x) { return x.events; }), 'f', 0) << " events\n";
+                << QString::number(med(w, [](const Sample &x) { return x.events; }), 'f', 0)
+                << " events\n";
     }
     for (int threads : { 1, 2 }) {
-        const auto s = runChildren(self, { QStringLiteral("--child-load"), QString::number(threads), path }, runs);
+        const auto s = runChildren(
+            self, { QStringLiteral("--child-load"), QString::number(threads), path }, runs);
         const double sec = med(s, [](const Sample &x) { return x.seconds; });
         const double events = med(s, [](const Sample &x) { return x.events; });
         const double rss = med(s, [](const Sample &x) { return x.rssKb; }) * 1024.0;
         const double hwm = med(s, [](const Sample &x) { return x.hwmKb; }) * 1024.0;
-        out << "npuscope " << threads << " thread(s):     " << QString::number(sec, 'f', 3) << " s  "
-            << QString::number(mb / sec, 'f', 0) << " MB/s  " << QString::number(events / sec / 1e6, 'f', 2)
-            << " M events/s";
+        out << "npuscope " << threads << " thread(s):     " << QString::number(sec, 'f', 3)
+            << " s  " << QString::number(mb / sec, 'f', 0) << " MB/s  "
+            << QString::number(events / sec / 1e6, 'f', 2) << " M events/s";
         if (bareS > 0)
             out << "  " << QString::number(bareS / sec * 100, 'f', 0) << "% of bare simdjson DOM";
         if (walkS > 0)
             out << ", " << QString::number(walkS / sec * 100, 'f', 0) << "% of the On-Demand walk";
         if (spanWalkS[threads] > 0)
-            out << ", " << QString::number(spanWalkS[threads] / sec * 100, 'f', 0) << "% of the span walk on "
-                << threads << " thread(s)";
-        out << "\n    resident after load " << QString::number(rss / 1e6, 'f', 0) << " MB = "
-            << QString::number(rss / std::max(events, 1.0), 'f', 1) << " B/event; peak during load "
-            << QString::number(hwm / 1e6, 'f', 0) << " MB (+" << QString::number((hwm - rss) / 1e6, 'f', 0)
-            << " MB over final)\n";
+            out << ", " << QString::number(spanWalkS[threads] / sec * 100, 'f', 0)
+                << "% of the span walk on " << threads << " thread(s)";
+        out << "\n    resident after load " << QString::number(rss / 1e6, 'f', 0)
+            << " MB = " << QString::number(rss / std::max(events, 1.0), 'f', 1)
+            << " B/event; peak during load " << QString::number(hwm / 1e6, 'f', 0) << " MB (+"
+            << QString::number((hwm - rss) / 1e6, 'f', 0) << " MB over final)\n";
         out.flush();
     }
     // Cold: the file comes from the disk (evicted from the page cache before each run).
@@ -383,14 +403,17 @@ int main(int argc, char **argv)
         out << "cold runs: not possible (the file could not be evicted from the page cache)\n";
         return 0;
     }
-    out << "cold (file evicted from the page cache before each run): sequential read in 16 MiB blocks "
-        << QString::number(readS, 'f', 3) << " s  " << QString::number(mb / readS, 'f', 0) << " MB/s\n";
+    out << "cold (file evicted from the page cache before each run): sequential read in 16 MiB "
+           "blocks "
+        << QString::number(readS, 'f', 3) << " s  " << QString::number(mb / readS, 'f', 0)
+        << " MB/s\n";
     for (int threads : { 1, 2 }) {
-        const auto s = runChildren(self, { QStringLiteral("--child-load"), QString::number(threads), path }, runs, true);
+        const auto s = runChildren(
+            self, { QStringLiteral("--child-load"), QString::number(threads), path }, runs, true);
         const double sec = med(s, [](const Sample &x) { return x.seconds; });
-        out << "npuscope " << threads << " thread(s), cold: " << QString::number(sec, 'f', 3) << " s  "
-            << QString::number(mb / sec, 'f', 0) << " MB/s  " << QString::number(readS / sec * 100, 'f', 0)
-            << "% of the sequential read\n";
+        out << "npuscope " << threads << " thread(s), cold: " << QString::number(sec, 'f', 3)
+            << " s  " << QString::number(mb / sec, 'f', 0) << " MB/s  "
+            << QString::number(readS / sec * 100, 'f', 0) << "% of the sequential read\n";
         out.flush();
     }
     return 0;

@@ -1,7 +1,7 @@
 // libFuzzer target: the CSV reader (tokenizer across window edges, typing, exact times) and
 // the kernel_details view built on it.
-#include "model/csv/csvreader.h"
 #include "model/core/kerneltable.h"
+#include "model/csv/csvreader.h"
 
 #include <cstdint>
 

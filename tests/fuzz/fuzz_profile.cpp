@@ -21,8 +21,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     if (!dir.isValid())
         return 0;
     fuzz::clearFolder(dir.path());
-    fuzz::writeFolder(fuzz::parseFolderDescription(
-                          std::string_view(reinterpret_cast<const char *>(data), size)),
+    fuzz::writeFolder(
+        fuzz::parseFolderDescription(std::string_view(reinterpret_cast<const char *>(data), size)),
         dir.path());
 
     const ProfileSource source = discoverProfile(dir.path());

@@ -8,9 +8,9 @@ using namespace npuscope;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
     IssueList issues;
-    const ProfilerConfig c = parseProfilerConfig(
-        QByteArray(reinterpret_cast<const char *>(data), qsizetype(size)),
-        QStringLiteral("profiler_info_0.json"), &issues);
+    const ProfilerConfig c
+        = parseProfilerConfig(QByteArray(reinterpret_cast<const char *>(data), qsizetype(size)),
+            QStringLiteral("profiler_info_0.json"), &issues);
     (void)c.activities.join(u',');
     return 0;
 }

@@ -1,7 +1,7 @@
 // libFuzzer target: the trace JSON loader (chunk splitting, parallel parse, merge, lazy args).
-#include "model/trace/tracesource.h"
-#include "model/trace/traceloader.h"
 #include "model/trace/tracedump.h"
+#include "model/trace/traceloader.h"
+#include "model/trace/tracesource.h"
 
 #include <QDir>
 #include <QFile>

@@ -9,48 +9,48 @@ namespace npuscope::fuzz {
 
 namespace {
 
-bool validComponent(QStringView c)
-{
-    if (c.isEmpty() || c.size() > 64 || c == u"." || c == u"..")
-        return false;
-    for (QChar ch : c) {
-        const char16_t u = ch.unicode();
-        const bool ok = (u >= u'a' && u <= u'z') || (u >= u'A' && u <= u'Z')
-            || (u >= u'0' && u <= u'9') || u == u'_' || u == u'.' || u == u'-';
-        if (!ok)
+    bool validComponent(QStringView c)
+    {
+        if (c.isEmpty() || c.size() > 64 || c == u"." || c == u"..")
             return false;
+        for (QChar ch : c) {
+            const char16_t u = ch.unicode();
+            const bool ok = (u >= u'a' && u <= u'z') || (u >= u'A' && u <= u'Z')
+                || (u >= u'0' && u <= u'9') || u == u'_' || u == u'.' || u == u'-';
+            if (!ok)
+                return false;
+        }
+        return true;
     }
-    return true;
-}
 
-// A relative path of valid components, or empty.
-QString cleanRelative(const QString &raw)
-{
-    const QStringList parts = raw.trimmed().split(u'/', Qt::SkipEmptyParts);
-    if (parts.isEmpty() || parts.size() > kMaxDepth)
-        return {};
-    for (const QString &p : parts)
-        if (!validComponent(p))
+    // A relative path of valid components, or empty.
+    QString cleanRelative(const QString &raw)
+    {
+        const QStringList parts = raw.trimmed().split(u'/', Qt::SkipEmptyParts);
+        if (parts.isEmpty() || parts.size() > kMaxDepth)
             return {};
-    return parts.join(u'/');
-}
+        for (const QString &p : parts)
+            if (!validComponent(p))
+                return {};
+        return parts.join(u'/');
+    }
 
-// A link target: components may also be "." or "..", but the result must stay inside root.
-QString cleanTarget(const QString &linkPath, const QString &raw)
-{
-    const QStringList parts = raw.trimmed().split(u'/', Qt::SkipEmptyParts);
-    if (parts.isEmpty() || parts.size() > kMaxDepth)
-        return {};
-    for (const QString &p : parts)
-        if (p != QLatin1String(".") && p != QLatin1String("..") && !validComponent(p))
+    // A link target: components may also be "." or "..", but the result must stay inside root.
+    QString cleanTarget(const QString &linkPath, const QString &raw)
+    {
+        const QStringList parts = raw.trimmed().split(u'/', Qt::SkipEmptyParts);
+        if (parts.isEmpty() || parts.size() > kMaxDepth)
             return {};
-    const QString target = parts.join(u'/');
-    const QString dir = QFileInfo(linkPath).path();
-    const QString resolved = QDir::cleanPath(dir + u'/' + target);
-    if (resolved.startsWith(QLatin1String("..")) || resolved.startsWith(u'/'))
-        return {};
-    return target;
-}
+        for (const QString &p : parts)
+            if (p != QLatin1String(".") && p != QLatin1String("..") && !validComponent(p))
+                return {};
+        const QString target = parts.join(u'/');
+        const QString dir = QFileInfo(linkPath).path();
+        const QString resolved = QDir::cleanPath(dir + u'/' + target);
+        if (resolved.startsWith(QLatin1String("..")) || resolved.startsWith(u'/'))
+            return {};
+        return target;
+    }
 
 } // namespace
 
@@ -107,8 +107,8 @@ void writeFolder(const std::vector<FolderEntry> &entries, const QString &root)
 void clearFolder(const QString &root)
 {
     const QDir dir(root);
-    const QFileInfoList children =
-        dir.entryInfoList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+    const QFileInfoList children
+        = dir.entryInfoList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
     for (const QFileInfo &c : children) {
         if (c.isSymLink() || !c.isDir())
             QFile::remove(c.filePath());

@@ -129,7 +129,9 @@ int main(int argc, char **argv)
         return 1;
     }
     seedFromTree(tmp.path(), out);
-    const QByteArray trace = head(g.ranks.front().dir + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json"), kTraceSeedBytes);
+    const QByteArray trace
+        = head(g.ranks.front().dir + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json"),
+            kTraceSeedBytes);
     writeSeed(out + QStringLiteral("/trace"), gzipped(trace));
 
     if (argc > 2 && QDir(QString::fromLocal8Bit(argv[2])).exists())

@@ -37,7 +37,8 @@ void TstBlockVector::matchesVector()
         BlockVector<Record, 3> blocks; // 8 per block
         std::vector<Record> want;
         for (std::size_t i = 0; i < n; ++i) {
-            const Record r { static_cast<std::int64_t>(rng.generate64()), static_cast<std::uint32_t>(i), char('a' + i % 26) };
+            const Record r { static_cast<std::int64_t>(rng.generate64()),
+                static_cast<std::uint32_t>(i), char('a' + i % 26) };
             blocks.push_back(r);
             want.push_back(r);
         }

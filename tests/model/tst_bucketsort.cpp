@@ -28,13 +28,17 @@ void TstBucketSort::radixSortIsStable()
             };
             std::vector<Item> v(static_cast<std::size_t>(n));
             for (int i = 0; i < n; ++i)
-                v[static_cast<std::size_t>(i)] = { rng.generate64() & ((std::uint64_t(1) << bits) - 1) & (rng.bounded(2) ? ~0ull : 0xFFull), i };
+                v[static_cast<std::size_t>(i)] = { rng.generate64()
+                        & ((std::uint64_t(1) << bits) - 1) & (rng.bounded(2) ? ~0ull : 0xFFull),
+                    i };
             std::vector<Item> want = v;
-            std::stable_sort(want.begin(), want.end(), [](const Item &a, const Item &b) { return a.key < b.key; });
+            std::stable_sort(want.begin(), want.end(),
+                [](const Item &a, const Item &b) { return a.key < b.key; });
             radixSort(v, bits, [](const Item &x) { return x.key; });
             for (std::size_t i = 0; i < v.size(); ++i) {
                 if (v[i].key != want[i].key || v[i].order != want[i].order)
-                    QFAIL(qPrintable(QStringLiteral("n=%1 bits=%2: differs at %3").arg(n).arg(bits).arg(i)));
+                    QFAIL(qPrintable(
+                        QStringLiteral("n=%1 bits=%2: differs at %3").arg(n).arg(bits).arg(i)));
             }
         }
     }

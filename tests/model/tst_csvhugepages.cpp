@@ -1,8 +1,8 @@
 // The CSV reader's column vectors in 2 MB pages (csvhugepages.h): the advice must take effect,
 // first page included, and never change what the vector holds.
+#include "model/core/stringpool.h"
 #include "model/csv/csvhugepages.h"
 #include "model/csv/csvreader.h"
-#include "model/core/stringpool.h"
 
 #include <QFile>
 #include <QTest>
@@ -185,8 +185,8 @@ void TestCsvHugePages::loadedTableInHugePages()
         text += QByteArray::number(1000000 + i % 7) + ',' + QByteArray::number(2000000 + i % 5)
             + '\n';
     const qint64 before = anonHugeKb();
-    const CsvResult r = readCsvData(std::string_view(text.constData(), std::size_t(text.size())),
-        QStringLiteral("huge.csv"));
+    const CsvResult r = readCsvData(
+        std::string_view(text.constData(), std::size_t(text.size())), QStringLiteral("huge.csv"));
     const qint64 after = anonHugeKb();
     QVERIFY(r.ok);
     QCOMPARE(r.table->rowCount(), kRows);

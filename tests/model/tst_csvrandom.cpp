@@ -2,8 +2,8 @@
 // without deduplication, "same as the cell above" shortcuts) against a straightforward
 // byte-by-byte reference, on randomised inputs: quotes, doubled quotes, embedded commas and line
 // breaks, CRLF and lone CR, blanks, empty and missing cells, ragged rows, huge numbers.
-#include "model/csv/csvreader.h"
 #include "model/core/decimal.h"
+#include "model/csv/csvreader.h"
 
 #include <QTest>
 
@@ -369,7 +369,9 @@ void TestCsvRandom::quotesAtEveryBlockOffset()
         for (const char *end : kEnds) {
             for (int offset = 0; offset < 128; ++offset) {
                 // With a BOM every other time: the blocks then start 3 bytes into the input.
-                std::string doc = offset % 2 ? "\xEF\xBB\xBF" "A,B,C" : "A,B,C";
+                std::string doc = offset % 2 ? "\xEF\xBB\xBF"
+                                               "A,B,C"
+                                             : "A,B,C";
                 doc += end;
                 doc += std::string(std::size_t(offset), 'p') + ',' + cell + ',' + cell + end;
                 doc += std::string(cell) + ",q," + cell + end + "1,2,3" + end;
@@ -518,8 +520,9 @@ void TestCsvRandom::largeDocument()
     }
 }
 
-// Two threads on a file so wide that its first batch (16 K cells) holds fewer rows than the reader's
-// first guess of the columns' costs looks at (kGuessRows, 128): 150 columns, 109 rows a batch.
+// Two threads on a file so wide that its first batch (16 K cells) holds fewer rows than the
+// reader's first guess of the columns' costs looks at (kGuessRows, 128): 150 columns, 109 rows a
+// batch.
 void TestCsvRandom::wideLargeDocument()
 {
     Random rnd(3);
@@ -535,7 +538,7 @@ void TestCsvRandom::wideLargeDocument()
                 doc += ',';
             // Every fifth column nearly unique (raw), the others a few values each; now and then
             // a random cell (quoted, with line breaks, missing, ...).
-            doc += c % 5 == 0 ? std::to_string(++id)
+            doc += c % 5 == 0   ? std::to_string(++id)
                 : rnd.chance(1) ? randomCell(rnd)
                                 : std::to_string(rnd.below(4));
         }

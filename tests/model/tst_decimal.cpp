@@ -22,8 +22,10 @@ void TstDecimal::micros_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<bool>("valid");
     QTest::addColumn<qint64>("ns");
-    QTest::newRow("torch_npu string ts") << "1736412474714258.990" << true << Q_INT64_C(1736412474714258990);
-    QTest::newRow("csv ts with TAB") << "1736408883704643.212\t" << true << Q_INT64_C(1736408883704643212);
+    QTest::newRow("torch_npu string ts")
+        << "1736412474714258.990" << true << Q_INT64_C(1736412474714258990);
+    QTest::newRow("csv ts with TAB")
+        << "1736408883704643.212\t" << true << Q_INT64_C(1736408883704643212);
     QTest::newRow("quoted") << "\"1736408883688177.930\"" << true << Q_INT64_C(1736408883688177930);
     QTest::newRow("no decimals") << "1623142623531625" << true << Q_INT64_C(1623142623531625000);
     QTest::newRow("old float") << "1695115378715400.2" << true << Q_INT64_C(1695115378715400200);
@@ -37,7 +39,8 @@ void TstDecimal::micros_data()
     QTest::newRow("out of range 1e400") << "1e400" << false << Q_INT64_C(0);
     QTest::newRow("out of range digits") << "99999999999999999999999" << false << Q_INT64_C(0);
     // Found by fuzz_profile: a start near INT64_MAX plus a duration overflowed in the analysis.
-    QTest::newRow("largest accepted") << "2305843009213693.952" << true << Q_INT64_C(2305843009213693952);
+    QTest::newRow("largest accepted")
+        << "2305843009213693.952" << true << Q_INT64_C(2305843009213693952);
     QTest::newRow("above 2^61 ns") << "2305843009213693.953" << false << Q_INT64_C(0);
     QTest::newRow("negative above 2^61 ns") << "-2305843009213693.953" << false << Q_INT64_C(0);
     QTest::newRow("near INT64_MAX") << "8821234385384450.869" << false << Q_INT64_C(0);
@@ -54,7 +57,8 @@ void TstDecimal::micros()
     QFETCH(bool, valid);
     QFETCH(qint64, ns);
     const QByteArray utf8 = text.toUtf8();
-    const auto v = parseMicrosToNs(std::string_view(utf8.constData(), static_cast<std::size_t>(utf8.size())));
+    const auto v = parseMicrosToNs(
+        std::string_view(utf8.constData(), static_cast<std::size_t>(utf8.size())));
     QCOMPARE(v.has_value(), valid);
     if (valid)
         QCOMPARE(qint64(*v), ns);
@@ -62,7 +66,8 @@ void TstDecimal::micros()
 
 void TstDecimal::format()
 {
-    QCOMPARE(QString::fromStdString(formatNsAsMicros(1736412474714258990)), QStringLiteral("1736412474714258.990"));
+    QCOMPARE(QString::fromStdString(formatNsAsMicros(1736412474714258990)),
+        QStringLiteral("1736412474714258.990"));
     QCOMPARE(QString::fromStdString(formatNsAsMicros(-1)), QStringLiteral("-0.001"));
     QCOMPARE(QString::fromStdString(formatNsAsMicros(145570)), QStringLiteral("145.570"));
     QCOMPARE(parseScaledToNs("1.5", 3).value_or(-1), TimeNs(1500000)); // 1.5 ms
@@ -95,7 +100,8 @@ void TstDecimal::fastPathMatchesGeneralPath()
         const auto b = parseScaledToNs(text + "e0", scale);
         if (a != b)
             QFAIL(qPrintable(QStringLiteral("\"%1\" scale %2: %3 vs %4")
-                                 .arg(QString::fromStdString(text)).arg(scale)
+                                 .arg(QString::fromStdString(text))
+                                 .arg(scale)
                                  .arg(a ? QString::number(*a) : QStringLiteral("none"))
                                  .arg(b ? QString::number(*b) : QStringLiteral("none"))));
         fast += digits <= 19 ? 1 : 0;
@@ -139,7 +145,8 @@ void TstDecimal::traceTimesMatchGeneralPath()
         const bool a = parseScaledToNs(text, 0, &viaInline);
         const bool b = detail::parseScaledToNsAny(text, 0, &viaGeneral);
         if (a != b || (a && viaInline != viaGeneral))
-            QFAIL(qPrintable(QStringLiteral("\"%1\": %2 vs %3").arg(QString::fromStdString(text))
+            QFAIL(qPrintable(QStringLiteral("\"%1\": %2 vs %3")
+                                 .arg(QString::fromStdString(text))
                                  .arg(a ? QString::number(viaInline) : QStringLiteral("none"))
                                  .arg(b ? QString::number(viaGeneral) : QStringLiteral("none"))));
         TimeNs ignored = 0;

@@ -81,8 +81,10 @@ void TstDiscovery::entryPoints_data()
     QTest::newRow("rank folder") << QString() << true << true;
     QTest::newRow("output folder") << QStringLiteral("/ASCEND_PROFILER_OUTPUT") << true << true;
     QTest::newRow("profiler_info file") << QStringLiteral("/profiler_info_3.json") << true << true;
-    QTest::newRow("trace_view.json alone") << QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json") << true << false;
-    QTest::newRow("kernel_details.csv alone") << QStringLiteral("/ASCEND_PROFILER_OUTPUT/kernel_details.csv") << false << true;
+    QTest::newRow("trace_view.json alone")
+        << QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json") << true << false;
+    QTest::newRow("kernel_details.csv alone")
+        << QStringLiteral("/ASCEND_PROFILER_OUTPUT/kernel_details.csv") << false << true;
 }
 
 void TstDiscovery::entryPoints()
@@ -169,7 +171,8 @@ void TstDiscovery::databaseOnly()
 {
     QTemporaryDir tmp;
     touch(tmp.filePath(QStringLiteral("r_ascend_pt/profiler_info_0.json")), "{}");
-    touch(tmp.filePath(QStringLiteral("r_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db")));
+    touch(tmp.filePath(
+        QStringLiteral("r_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db")));
     const ProfileSource s = discoverProfile(tmp.filePath(QStringLiteral("r_ascend_pt")));
     QCOMPARE(s.ranks.size(), std::size_t(1));
     QCOMPARE(s.issues.size(), 1);

@@ -1,5 +1,5 @@
-#include "model/trace/tracesource.h"
 #include "model/trace/traceloader.h"
+#include "model/trace/tracesource.h"
 
 #include <QRandomGenerator>
 #include <QTest>
@@ -49,13 +49,20 @@ QByteArray traceJson(const std::vector<Point> &points)
     QByteArray json = "[";
     // Host slices [10 i, 10 i + 5) and device slices [10 i + 3, 10 i + 5) µs: gaps on both.
     for (int i = 0; i < kSlices; ++i) {
-        json += QStringLiteral(R"({"ph": "X", "name": "h%1", "pid": 1, "tid": 1, "ts": %2, "dur": 5},)")
-                    .arg(i).arg(10 * i).toUtf8();
-        json += QStringLiteral(R"({"ph": "X", "name": "d%1", "pid": 2, "tid": 2, "ts": %2, "dur": 2},)")
-                    .arg(i).arg(10 * i + 3).toUtf8();
+        json += QStringLiteral(
+            R"({"ph": "X", "name": "h%1", "pid": 1, "tid": 1, "ts": %2, "dur": 5},)")
+                    .arg(i)
+                    .arg(10 * i)
+                    .toUtf8();
+        json += QStringLiteral(
+            R"({"ph": "X", "name": "d%1", "pid": 2, "tid": 2, "ts": %2, "dur": 2},)")
+                    .arg(i)
+                    .arg(10 * i + 3)
+                    .toUtf8();
     }
     for (const Point &p : points)
-        json += QStringLiteral(R"({"ph": "%1", "name": "n%2", "cat": "%3", "id": %4, "pid": %5, "tid": %5, "ts": %6%7},)")
+        json += QStringLiteral(
+            R"({"ph": "%1", "name": "n%2", "cat": "%3", "id": %4, "pid": %5, "tid": %5, "ts": %6%7},)")
                     .arg(QChar::fromLatin1(p.phase))
                     .arg(p.name)
                     .arg(QLatin1String(kCategories[p.category]))
@@ -77,7 +84,8 @@ void compareWithReference(const std::vector<Point> &points, std::size_t minFlows
     const QByteArray json = traceJson(points);
     TraceLoadOptions one;
     one.threads = 1;
-    const TraceLoadResult r = loadTrace(TraceSource::fromMemory(json, QStringLiteral("flows.json")), one);
+    const TraceLoadResult r
+        = loadTrace(TraceSource::fromMemory(json, QStringLiteral("flows.json")), one);
     QVERIFY(r.trace);
     const Trace &t = *r.trace;
     QCOMPARE(t.tracks.size(), std::size_t(2));
@@ -94,7 +102,8 @@ void compareWithReference(const std::vector<Point> &points, std::size_t minFlows
         const auto &ev = t.track(track).events;
         const TimeNs ns = p.ts * 1000;
         if (p.phase == 'f' && !p.enclosing) {
-            const auto next = std::find_if(ev.begin(), ev.end(), [&](const Event &e) { return e.start >= ns; });
+            const auto next
+                = std::find_if(ev.begin(), ev.end(), [&](const Event &e) { return e.start >= ns; });
             if (next != ev.end()) {
                 ref[k] = { track, std::uint32_t(next - ev.begin()) };
                 continue;
@@ -126,12 +135,15 @@ void compareWithReference(const std::vector<Point> &points, std::size_t minFlows
     for (std::size_t i = 0; i < order.size();) {
         const Point &first = points[order[i]];
         EventRef previous;
-        for (; i < order.size() && points[order[i]].category == first.category && points[order[i]].id == first.id; ++i) {
+        for (; i < order.size() && points[order[i]].category == first.category
+             && points[order[i]].id == first.id;
+             ++i) {
             const Point &p = points[order[i]];
             const EventRef now = ref[order[i]];
             if (p.phase != 's' && previous.isValid() && now.isValid())
-                want.emplace_back(QStringLiteral("n%1").arg(p.name), QLatin1String(kCategories[p.category]),
-                                  int(previous.track.value), previous.index, int(now.track.value), now.index);
+                want.emplace_back(QStringLiteral("n%1").arg(p.name),
+                    QLatin1String(kCategories[p.category]), int(previous.track.value),
+                    previous.index, int(now.track.value), now.index);
             if (p.phase != 'f')
                 previous = now;
         }
@@ -139,22 +151,24 @@ void compareWithReference(const std::vector<Point> &points, std::size_t minFlows
     QVERIFY(want.size() >= minFlows);
     std::vector<FlowTuple> got;
     for (const Flow &f : t.flows)
-        got.emplace_back(t.strings.string(f.name), t.strings.string(f.category), int(f.from.track.value),
-                         f.from.index, int(f.to.track.value), f.to.index);
+        got.emplace_back(t.strings.string(f.name), t.strings.string(f.category),
+            int(f.from.track.value), f.from.index, int(f.to.track.value), f.to.index);
     std::sort(want.begin(), want.end());
     std::sort(got.begin(), got.end());
     QCOMPARE(got.size(), want.size());
     QVERIFY(got == want);
     bool reported = false;
     for (const Issue &i : r.issues)
-        reported = reported || i.message.startsWith(QString::number(unbound) + QLatin1String(" flow ends"));
+        reported = reported
+            || i.message.startsWith(QString::number(unbound) + QLatin1String(" flow ends"));
     QVERIFY2(reported, "the count of unbound flow ends");
 
     // Two threads and small spans give the same flows in the same order.
     TraceLoadOptions two;
     two.threads = 2;
     two.chunkBytes = 1 << 16;
-    const TraceLoadResult r2 = loadTrace(TraceSource::fromMemory(json, QStringLiteral("flows.json")), two);
+    const TraceLoadResult r2
+        = loadTrace(TraceSource::fromMemory(json, QStringLiteral("flows.json")), two);
     QVERIFY(r2.trace);
     QCOMPARE(r2.trace->flows.size(), t.flows.size());
     for (std::size_t k = 0; k < t.flows.size(); ++k) {
@@ -208,8 +222,8 @@ void TstFlowChain::pairsMatchReference()
     std::vector<Point> points, later;
     for (int id = 0; id < 30000; ++id) {
         static const int kOffsets[] = { 0, 1, 3, 4, 7 };
-        Point s { 0, qint64(rng.bounded(kSlices)) * 10 + kOffsets[rng.bounded(5)], int(rng.bounded(4)),
-                  int(rng.bounded(2)), id, 's', true };
+        Point s { 0, qint64(rng.bounded(kSlices)) * 10 + kOffsets[rng.bounded(5)],
+            int(rng.bounded(4)), int(rng.bounded(2)), id, 's', true };
         const int kind = int(rng.bounded(24));
         if (kind == 0)
             s.id = int(rng.bounded(std::uint32_t(id + 1))); // an id used again

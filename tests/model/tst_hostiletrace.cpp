@@ -1,7 +1,7 @@
 // Hostile trace JSON (issue 9): what tst_traceloader does not already cover. Every case must
 // load what can be loaded, report the rest with the file and a location, and never crash.
-#include "model/trace/tracesource.h"
 #include "model/trace/traceloader.h"
+#include "model/trace/tracesource.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -26,7 +26,8 @@ TraceLoadResult loadBytes(const QByteArray &data, int threads = 1, std::int64_t 
 
 QByteArray slice(int i, const QByteArray &extra = {})
 {
-    return QStringLiteral(R"({"ph": "X", "name": "k%1", "pid": 1, "tid": 2, "ts": %2, "dur": 1.5%3})")
+    return QStringLiteral(
+        R"({"ph": "X", "name": "k%1", "pid": 1, "tid": 2, "ts": %2, "dur": 1.5%3})")
         .arg(i)
         .arg(1000 + i * 10)
         .arg(QString::fromUtf8(extra))
@@ -82,20 +83,28 @@ private slots:
 void TstHostileTrace::truncationAtEveryByte()
 {
     QList<QByteArray> events;
-    events << R"({"ph": "M", "name": "thread_name", "pid": 1, "tid": 2, "args": {"name": "Stream 2"}})";
+    events
+        << R"({"ph": "M", "name": "thread_name", "pid": 1, "tid": 2, "args": {"name": "Stream 2"}})";
     for (int i = 0; i < 12; ++i)
         events << slice(i, R"(, "args": {"s": "a,]}{\"x\": [1"})");
     const QByteArray json = traceOf(events);
-    for (const auto &[threads, chunk] : { std::pair(1, std::int64_t(0)), std::pair(2, std::int64_t(64)) }) {
+    for (const auto &[threads, chunk] :
+        { std::pair(1, std::int64_t(0)), std::pair(2, std::int64_t(64)) }) {
         qint64 previous = 0;
         for (qsizetype cut = 0; cut <= json.size(); ++cut) {
             const TraceLoadResult r = loadBytes(json.left(cut), threads, chunk);
             const qint64 loaded = r.trace ? r.trace->stats.events : 0;
             QVERIFY2(loaded >= previous,
-                qPrintable(QStringLiteral("cut %1 (chunk %2): %3 < %4").arg(cut).arg(chunk).arg(loaded).arg(previous)));
-            QVERIFY2(issuesLocated(r.issues), qPrintable(QStringLiteral("cut %1:\n").arg(cut) + describe(r.issues)));
+                qPrintable(QStringLiteral("cut %1 (chunk %2): %3 < %4")
+                               .arg(cut)
+                               .arg(chunk)
+                               .arg(loaded)
+                               .arg(previous)));
+            QVERIFY2(issuesLocated(r.issues),
+                qPrintable(QStringLiteral("cut %1:\n").arg(cut) + describe(r.issues)));
             if (cut < json.size())
-                QVERIFY2(!r.issues.isEmpty(), qPrintable(QStringLiteral("cut %1 reported nothing").arg(cut)));
+                QVERIFY2(!r.issues.isEmpty(),
+                    qPrintable(QStringLiteral("cut %1 reported nothing").arg(cut)));
             previous = loaded;
         }
         QCOMPARE(previous, qint64(events.size()));
@@ -106,19 +115,45 @@ void TstHostileTrace::badNumbers_data()
 {
     QTest::addColumn<QByteArray>("bad");
     QTest::addColumn<QString>("message");
-    QTest::newRow("ts number 1e400") << QByteArray(R"({"ph": "X", "name": "c", "pid": 1, "tid": 2, "ts": 1e400, "dur": 1})") << QStringLiteral("timestamp");
-    QTest::newRow("ts string NaN") << QByteArray(R"({"ph": "X", "name": "c", "pid": 1, "tid": 2, "ts": "NaN", "dur": 1})") << QStringLiteral("timestamp");
-    QTest::newRow("ts -1e400") << QByteArray(R"({"ph": "X", "name": "c", "pid": 1, "tid": 2, "ts": "-1e400", "dur": 1})") << QStringLiteral("timestamp");
-    QTest::newRow("ts near INT64_MAX ns") << QByteArray(R"({"ph": "X", "name": "c", "pid": 1, "tid": 2, "ts": "9223372036854775.807", "dur": 1})") << QStringLiteral("timestamp");
-    QTest::newRow("ts object") << QByteArray(R"({"ph": "X", "name": "c", "pid": 1, "tid": 2, "ts": {"a": 1}, "dur": 1})") << QString();
-    QTest::newRow("dur string NaN") << QByteArray(R"({"ph": "X", "name": "c", "pid": 1, "tid": 2, "ts": 3, "dur": "NaN"})") << QStringLiteral("duration");
-    QTest::newRow("dur bare NaN") << QByteArray(R"({"ph": "X", "name": "c", "pid": 1, "tid": 2, "ts": 3, "dur": NaN})") << QString();
-    QTest::newRow("dur inf") << QByteArray(R"({"ph": "X", "name": "c", "pid": 1, "tid": 2, "ts": 3, "dur": "inf"})") << QStringLiteral("duration");
-    QTest::newRow("dur negative string") << QByteArray(R"({"ph": "X", "name": "c", "pid": 1, "tid": 2, "ts": 3, "dur": "-0.5"})") << QStringLiteral("negative duration");
-    QTest::newRow("dur 1e400") << QByteArray(R"({"ph": "X", "name": "c", "pid": 1, "tid": 2, "ts": 3, "dur": 1e400})") << QString();
-    QTest::newRow("dur huge") << QByteArray(R"({"ph": "X", "name": "c", "pid": 1, "tid": 2, "ts": 3, "dur": 9e18})") << QStringLiteral("duration");
-    QTest::newRow("counter NaN") << QByteArray(R"({"ph": "C", "name": "c", "pid": 1, "tid": 2, "ts": 3, "args": {"v": "NaN"}})") << QString();
-    QTest::newRow("pid huge") << QByteArray(R"({"ph": "X", "name": "c", "pid": 1e400, "tid": -99999999999999999999, "ts": 3, "dur": 1})") << QString();
+    QTest::newRow("ts number 1e400")
+        << QByteArray(R"({"ph": "X", "name": "c", "pid": 1, "tid": 2, "ts": 1e400, "dur": 1})")
+        << QStringLiteral("timestamp");
+    QTest::newRow("ts string NaN")
+        << QByteArray(R"({"ph": "X", "name": "c", "pid": 1, "tid": 2, "ts": "NaN", "dur": 1})")
+        << QStringLiteral("timestamp");
+    QTest::newRow("ts -1e400") << QByteArray(
+        R"({"ph": "X", "name": "c", "pid": 1, "tid": 2, "ts": "-1e400", "dur": 1})")
+                               << QStringLiteral("timestamp");
+    QTest::newRow("ts near INT64_MAX ns") << QByteArray(
+        R"({"ph": "X", "name": "c", "pid": 1, "tid": 2, "ts": "9223372036854775.807", "dur": 1})")
+                                          << QStringLiteral("timestamp");
+    QTest::newRow("ts object") << QByteArray(
+        R"({"ph": "X", "name": "c", "pid": 1, "tid": 2, "ts": {"a": 1}, "dur": 1})")
+                               << QString();
+    QTest::newRow("dur string NaN")
+        << QByteArray(R"({"ph": "X", "name": "c", "pid": 1, "tid": 2, "ts": 3, "dur": "NaN"})")
+        << QStringLiteral("duration");
+    QTest::newRow("dur bare NaN") << QByteArray(
+        R"({"ph": "X", "name": "c", "pid": 1, "tid": 2, "ts": 3, "dur": NaN})")
+                                  << QString();
+    QTest::newRow("dur inf") << QByteArray(
+        R"({"ph": "X", "name": "c", "pid": 1, "tid": 2, "ts": 3, "dur": "inf"})")
+                             << QStringLiteral("duration");
+    QTest::newRow("dur negative string")
+        << QByteArray(R"({"ph": "X", "name": "c", "pid": 1, "tid": 2, "ts": 3, "dur": "-0.5"})")
+        << QStringLiteral("negative duration");
+    QTest::newRow("dur 1e400") << QByteArray(
+        R"({"ph": "X", "name": "c", "pid": 1, "tid": 2, "ts": 3, "dur": 1e400})")
+                               << QString();
+    QTest::newRow("dur huge") << QByteArray(
+        R"({"ph": "X", "name": "c", "pid": 1, "tid": 2, "ts": 3, "dur": 9e18})")
+                              << QStringLiteral("duration");
+    QTest::newRow("counter NaN") << QByteArray(
+        R"({"ph": "C", "name": "c", "pid": 1, "tid": 2, "ts": 3, "args": {"v": "NaN"}})")
+                                 << QString();
+    QTest::newRow("pid huge") << QByteArray(
+        R"({"ph": "X", "name": "c", "pid": 1e400, "tid": -99999999999999999999, "ts": 3, "dur": 1})")
+                              << QString();
 }
 
 // One bad number loses at most its own event; the good ones around it stay, with exact times.
@@ -145,7 +180,8 @@ void TstHostileTrace::controlCharacters()
 {
     const QByteArray raw = R"({"ph": "X", "name": "a)" + QByteArray("\x01\x1f\x7f\tb", 5)
         + R"(", "pid": 1, "tid": 2, "ts": 5, "dur": 1})";
-    const QByteArray escaped = R"({"ph": "X", "name": "x\u0001\u001fy\r\n", "pid": 1, "tid": 2, "ts": 7, "dur": 1})";
+    const QByteArray escaped
+        = R"({"ph": "X", "name": "x\u0001\u001fy\r\n", "pid": 1, "tid": 2, "ts": 7, "dur": 1})";
     const TraceLoadResult r = loadBytes(traceOf({ slice(0), raw, escaped, slice(1) }));
     QVERIFY(r.trace);
     QVERIFY2(r.trace->sliceCount() >= 3, qPrintable(describe(r.issues)));
@@ -160,21 +196,21 @@ void TstHostileTrace::controlCharacters()
 // no crash, the events all there.
 void TstHostileTrace::duplicatedMetadata()
 {
-    const TraceLoadResult r = loadBytes(traceOf({
-        R"({"ph": "M", "name": "process_name", "pid": 1, "tid": 0, "args": {"name": "Ascend Hardware"}})",
-        R"({"ph": "M", "name": "process_name", "pid": 1, "tid": 0, "args": {"name": "Python"}})",
-        R"({"ph": "M", "name": "thread_name", "pid": 1, "tid": 2, "args": {"name": "Stream 2"}})",
-        R"({"ph": "M", "name": "thread_name", "pid": 1, "tid": 2, "args": {"name": "Stream 2"}})",
-        R"({"ph": "M", "name": "process_sort_index", "pid": 1, "tid": 0, "args": {"sort_index": 3}})",
-        R"({"ph": "M", "name": "process_sort_index", "pid": 1, "tid": 0, "args": {"sort_index": -2147483649}})",
-        R"({"ph": "M", "name": "thread_name", "pid": 1, "tid": 2, "args": {"name": 42}})",
-        R"({"ph": "M", "name": "thread_name", "pid": 1, "tid": 2})",
-        slice(0), slice(1) }));
+    const TraceLoadResult r = loadBytes(traceOf(
+        { R"({"ph": "M", "name": "process_name", "pid": 1, "tid": 0, "args": {"name": "Ascend Hardware"}})",
+            R"({"ph": "M", "name": "process_name", "pid": 1, "tid": 0, "args": {"name": "Python"}})",
+            R"({"ph": "M", "name": "thread_name", "pid": 1, "tid": 2, "args": {"name": "Stream 2"}})",
+            R"({"ph": "M", "name": "thread_name", "pid": 1, "tid": 2, "args": {"name": "Stream 2"}})",
+            R"({"ph": "M", "name": "process_sort_index", "pid": 1, "tid": 0, "args": {"sort_index": 3}})",
+            R"({"ph": "M", "name": "process_sort_index", "pid": 1, "tid": 0, "args": {"sort_index": -2147483649}})",
+            R"({"ph": "M", "name": "thread_name", "pid": 1, "tid": 2, "args": {"name": 42}})",
+            R"({"ph": "M", "name": "thread_name", "pid": 1, "tid": 2})", slice(0), slice(1) }));
     QVERIFY(r.trace);
     QCOMPARE(r.trace->tracks.size(), std::size_t(1));
     QCOMPARE(r.trace->sliceCount(), 2);
     const QString process = r.trace->tracks[0].processName;
-    QVERIFY2(process == QLatin1String("Ascend Hardware") || process == QLatin1String("Python"), qPrintable(process));
+    QVERIFY2(process == QLatin1String("Ascend Hardware") || process == QLatin1String("Python"),
+        qPrintable(process));
     QVERIFY2(issuesLocated(r.issues), qPrintable(describe(r.issues)));
 }
 
@@ -187,8 +223,9 @@ void TstHostileTrace::deeplyNestedArgs()
     for (int i = 0; i < depth; ++i)
         objects += "{\"a\":";
     objects += '1' + QByteArray(depth, '}');
-    const TraceLoadResult r = loadBytes(traceOf({ slice(0), slice(1, ", \"args\": {\"deep\": " + nested + "}"),
-        slice(2, ", \"args\": " + objects), slice(3) }));
+    const TraceLoadResult r
+        = loadBytes(traceOf({ slice(0), slice(1, ", \"args\": {\"deep\": " + nested + "}"),
+            slice(2, ", \"args\": " + objects), slice(3) }));
     QVERIFY(r.trace);
     QVERIFY2(r.trace->sliceCount() >= 2, qPrintable(describe(r.issues)));
     QVERIFY2(issuesLocated(r.issues), qPrintable(describe(r.issues)));
@@ -223,7 +260,8 @@ void TstHostileTrace::hugeString()
     const Track &t = r.trace->tracks.front();
     qsizetype longest = 0;
     for (std::uint32_t i = 0; i < t.events.size(); ++i)
-        longest = std::max(longest, r.trace->args({ t.id, i }).value(QStringLiteral("Input Dims")).toString().size());
+        longest = std::max(longest,
+            r.trace->args({ t.id, i }).value(QStringLiteral("Input Dims")).toString().size());
     QCOMPARE(longest, size);
 }
 
@@ -240,7 +278,8 @@ void TstHostileTrace::gzipBomb()
     QByteArray gz("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10);
     gz += deflate;
     const quint32 crc = 0, len = quint32(zeros.size());
-    gz.append(reinterpret_cast<const char *>(&crc), 4).append(reinterpret_cast<const char *>(&len), 4);
+    gz.append(reinterpret_cast<const char *>(&crc), 4)
+        .append(reinterpret_cast<const char *>(&len), 4);
     QVERIFY(gz.size() < (1 << 20));
     {
         QFile f(path);

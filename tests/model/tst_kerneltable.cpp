@@ -1,6 +1,6 @@
-#include "model/csv/csvreader.h"
 #include "model/core/decimal.h"
 #include "model/core/kerneltable.h"
+#include "model/csv/csvreader.h"
 
 #include <QDir>
 #include <QFile>

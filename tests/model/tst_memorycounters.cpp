@@ -1,7 +1,7 @@
+#include "model/core/trace.h"
 #include "model/csv/csvreader.h"
 #include "model/memory/memorycounters.h"
 #include "model/profile/profileloader.h"
-#include "model/core/trace.h"
 
 #include <QFileInfo>
 #include <QTest>

@@ -29,9 +29,12 @@ void TstProfileLoader::rankFolder_data()
     QTest::addColumn<qint64>("durationNs");
     QTest::addColumn<qint64>("waitNs");
     const QString b = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/");
-    QTest::newRow("level0 rank0") << b + QStringLiteral("level0/rank0_ascend_pt") << qint64(191) << qint64(94344340) << qint64(95191222);
-    QTest::newRow("level1 rank0") << b + QStringLiteral("level1/rank0_ascend_pt") << qint64(191) << qint64(114865613) << qint64(101120641);
-    QTest::newRow("level2 rank1") << b + QStringLiteral("level2/rank1_ascend_pt") << qint64(191) << qint64(106357602) << qint64(106639088);
+    QTest::newRow("level0 rank0") << b + QStringLiteral("level0/rank0_ascend_pt") << qint64(191)
+                                  << qint64(94344340) << qint64(95191222);
+    QTest::newRow("level1 rank0") << b + QStringLiteral("level1/rank0_ascend_pt") << qint64(191)
+                                  << qint64(114865613) << qint64(101120641);
+    QTest::newRow("level2 rank1") << b + QStringLiteral("level2/rank1_ascend_pt") << qint64(191)
+                                  << qint64(106357602) << qint64(106639088);
 }
 
 void TstProfileLoader::rankFolder()
@@ -52,14 +55,18 @@ void TstProfileLoader::rankFolder()
     QVERIFY(rank.stepTrace);
     QVERIFY(rank.operators);
     QCOMPARE(rank.kernels->rowCount(), rows);
-    QCOMPARE(std::accumulate(rank.kernels->duration.begin(), rank.kernels->duration.end(), qint64(0)), durationNs);
-    QCOMPARE(std::accumulate(rank.kernels->wait.begin(), rank.kernels->wait.end(), qint64(0)), waitNs);
+    QCOMPARE(
+        std::accumulate(rank.kernels->duration.begin(), rank.kernels->duration.end(), qint64(0)),
+        durationNs);
+    QCOMPARE(
+        std::accumulate(rank.kernels->wait.begin(), rank.kernels->wait.end(), qint64(0)), waitNs);
     // Every kernel row of these profiles is a device task in the trace.
     QCOMPARE(qint64(rank.join.matched), rows);
     for (qsizetype row = 0; row < rank.kernels->rowCount(); ++row) {
         const EventRef ref = rank.join.rowToEvent[std::size_t(row)];
         QVERIFY(ref.isValid());
-        QVERIFY(qAbs(rank.trace->event(ref).start - rank.kernels->start[std::size_t(row)]) <= 1); // HCCL rows: 1 ns rounding
+        QVERIFY(qAbs(rank.trace->event(ref).start - rank.kernels->start[std::size_t(row)])
+            <= 1); // HCCL rows: 1 ns rounding
         QCOMPARE(rank.join.rowOf(ref), qint32(row));
     }
     QVERIFY(rank.config.found);
@@ -77,7 +84,8 @@ void TstProfileLoader::multiRankPartial()
     const RankProfile &r0 = *r.profile->ranks[0];
     const RankProfile &r1 = *r.profile->ranks[1];
     QCOMPARE(r0.kernels->rowCount(), 2463);
-    QCOMPARE(std::accumulate(r0.kernels->duration.begin(), r0.kernels->duration.end(), qint64(0)), qint64(651464360));
+    QCOMPARE(std::accumulate(r0.kernels->duration.begin(), r0.kernels->duration.end(), qint64(0)),
+        qint64(651464360));
     QVERIFY(!r1.kernels);
     QVERIFY(r1.stepTrace);
     QVERIFY(r1.notCollected.contains(QStringLiteral("kernel_details.csv")));
@@ -87,7 +95,8 @@ void TstProfileLoader::multiRankPartial()
 
 void TstProfileLoader::kinetoKernelsFromTrace()
 {
-    const QString file = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/kineto/worker0.1623143089861.pt.trace.json.gz");
+    const QString file
+        = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/kineto/worker0.1623143089861.pt.trace.json.gz");
     if (!QFile::exists(file))
         QSKIP("samples not present");
     const LoadResult r = loadProfile(file);
@@ -101,7 +110,8 @@ void TstProfileLoader::kinetoKernelsFromTrace()
 
 void TstProfileLoader::loneAscendTrace()
 {
-    const QString file = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json");
+    const QString file = QStringLiteral(NPUSCOPE_SAMPLES_DIR
+        "/ascend-2025-01/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json");
     if (!QFile::exists(file))
         QSKIP("samples not present");
     const LoadResult r = loadProfile(file);
@@ -115,7 +125,8 @@ void TstProfileLoader::loneAscendTrace()
 
 void TstProfileLoader::progressAndCancel()
 {
-    const QString dir = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/level1/rank0_ascend_pt");
+    const QString dir
+        = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/level1/rank0_ascend_pt");
     if (!QDir(dir).exists())
         QSKIP("samples not present");
     std::atomic<std::int64_t> last { -1 };
@@ -129,7 +140,8 @@ void TstProfileLoader::progressAndCancel()
     QVERIFY(total > 0);
     QCOMPARE(last.load(), total.load());
     int calls = 0;
-    const LoadResult cancelled = loadProfile(dir, {}, [&](std::int64_t, std::int64_t) { return ++calls < 2; });
+    const LoadResult cancelled
+        = loadProfile(dir, {}, [&](std::int64_t, std::int64_t) { return ++calls < 2; });
     QVERIFY(cancelled.cancelled);
     QVERIFY(!cancelled.profile);
 }

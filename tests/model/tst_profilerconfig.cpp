@@ -19,7 +19,8 @@ private slots:
 
 void TstProfilerConfig::current()
 {
-    const QByteArray json = R"({"config": {"common_config": {"activities": ["ProfilerActivity.CPU", "ProfilerActivity.NPU"],
+    const QByteArray json
+        = R"({"config": {"common_config": {"activities": ["ProfilerActivity.CPU", "ProfilerActivity.NPU"],
         "schedule": {"wait": 0, "active": 1, "warmup": 10, "repeat": 1, "skip_first": 40},
         "record_shapes": true, "profile_memory": true, "with_stack": true, "with_flops": false, "with_modules": true},
         "experimental_config": {"_profiler_level": "Level1", "_aic_metrics": "ACL_AICORE_PIPE_UTILIZATION", "_l2_cache": true, "_export_type": "text"}},
@@ -44,7 +45,8 @@ void TstProfilerConfig::current()
 
 void TstProfilerConfig::old2023Keys()
 {
-    const QByteArray json = R"({"config": {"common_config": {"schedule": {"_wait": 1, "_warmup": 1, "_active": 3, "_repeat": 1},
+    const QByteArray json
+        = R"({"config": {"common_config": {"schedule": {"_wait": 1, "_warmup": 1, "_active": 3, "_repeat": 1},
         "with_stack": false}, "experimental_config": {"_profiler_level": "Level0"}}})";
     IssueList issues;
     const ProfilerConfig c = parseProfilerConfig(json, QStringLiteral("p.json"), &issues);
@@ -94,11 +96,14 @@ void TstProfilerConfig::samples()
     if (!QDir(base).exists())
         QSKIP("samples not present");
     IssueList issues;
-    const ProfilerConfig l1 = readProfilerConfig(base + QStringLiteral("/ascend-2025-01/level1/rank0_ascend_pt/profiler_info_0.json"), &issues);
+    const ProfilerConfig l1 = readProfilerConfig(
+        base + QStringLiteral("/ascend-2025-01/level1/rank0_ascend_pt/profiler_info_0.json"),
+        &issues);
     QCOMPARE(l1.level, QStringLiteral("Level1"));
     QCOMPARE(l1.withStack, std::optional<bool>(true));
     QCOMPARE(l1.rankId, std::optional<int>(0));
-    const ProfilerConfig n = readProfilerConfig(base + QStringLiteral("/ascend-2025-11/rank_2_ascend_pt/profiler_info_2.json"), &issues);
+    const ProfilerConfig n = readProfilerConfig(
+        base + QStringLiteral("/ascend-2025-11/rank_2_ascend_pt/profiler_info_2.json"), &issues);
     QCOMPARE(n.rankId, std::optional<int>(2));
     QCOMPARE(n.level, QStringLiteral("Level2"));
     QVERIFY(!n.torchNpuVersion.isEmpty());

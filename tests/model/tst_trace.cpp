@@ -45,7 +45,8 @@ void TstTrace::overlapMatchesBruteForce()
     Trace trace;
     trace.tracks.push_back(randomTrack(7, 20000));
     const auto &ev = trace.tracks[0].events;
-    QVERIFY(std::is_sorted(ev.begin(), ev.end(), [](const Event &a, const Event &b) { return a.start < b.start; }));
+    QVERIFY(std::is_sorted(
+        ev.begin(), ev.end(), [](const Event &a, const Event &b) { return a.start < b.start; }));
     QRandomGenerator rng(11);
     for (int q = 0; q < 300; ++q) {
         const TimeNs t0 = rng.bounded(1100000) - 50000;
@@ -63,7 +64,8 @@ void TstTrace::depthNesting()
     Trace trace;
     Track t;
     t.id = TrackId(0);
-    for (auto [s, d] : { std::pair<TimeNs, TimeNs> { 10, 5 }, { 0, 100 }, { 20, 30 }, { 25, 2 }, { 200, 1 } }) {
+    for (auto [s, d] :
+        { std::pair<TimeNs, TimeNs> { 10, 5 }, { 0, 100 }, { 20, 30 }, { 25, 2 }, { 200, 1 } }) {
         Event e;
         e.start = s;
         e.duration = d;
@@ -102,7 +104,10 @@ void TstTrace::eventAtMatchesBruteForce()
             if (variant == 2 && rng.bounded(100) == 0)
                 e.duration = rng.bounded(20000, 100000);
             if (flat) // back-to-back, touching or with a gap; instants between slices
-                now += e.duration + (e.duration == 0 ? 1 + rng.bounded(5) : kind < 3 ? 0 : rng.bounded(30));
+                now += e.duration
+                    + (e.duration == 0 ? 1 + rng.bounded(5)
+                            : kind < 3 ? 0
+                                       : rng.bounded(30));
             t.events.push_back(e);
         }
         Trace::buildTrackIndexes(t);
@@ -124,8 +129,11 @@ void TstTrace::eventAtMatchesBruteForce()
             }
             const EventRef got = trace.eventAt(TrackId(0), q);
             if (got != expected)
-                QFAIL(qPrintable(QStringLiteral("%1 track, t=%2: got %3, expected %4").arg(flat ? QStringLiteral("flat") : QStringLiteral("nested")).arg(q)
-                                     .arg(got.isValid() ? int(got.index) : -1).arg(expected.isValid() ? int(expected.index) : -1)));
+                QFAIL(qPrintable(QStringLiteral("%1 track, t=%2: got %3, expected %4")
+                                     .arg(flat ? QStringLiteral("flat") : QStringLiteral("nested"))
+                                     .arg(q)
+                                     .arg(got.isValid() ? int(got.index) : -1)
+                                     .arg(expected.isValid() ? int(expected.index) : -1)));
         }
     }
 }
@@ -143,11 +151,18 @@ void TstTrace::eventsStartingByMatchesUpperBound()
         for (int q = 0; q < 2000; ++q) {
             const TimeNs t = rng.bounded(static_cast<int>(now) + 4) - 2;
             const std::size_t hint = rng.bounded(n + 3); // past the end too
-            const std::size_t want = static_cast<std::size_t>(
-                std::upper_bound(ev.begin(), ev.end(), t, [](TimeNs v, const Event &e) { return v < e.start; }) - ev.begin());
+            const std::size_t want
+                = static_cast<std::size_t>(std::upper_bound(ev.begin(), ev.end(), t,
+                                               [](TimeNs v, const Event &e) { return v < e.start; })
+                    - ev.begin());
             const std::size_t got = eventsStartingBy(ev, t, hint);
             if (got != want)
-                QFAIL(qPrintable(QStringLiteral("n=%1 t=%2 hint=%3: got %4, expected %5").arg(n).arg(t).arg(hint).arg(got).arg(want)));
+                QFAIL(qPrintable(QStringLiteral("n=%1 t=%2 hint=%3: got %4, expected %5")
+                                     .arg(n)
+                                     .arg(t)
+                                     .arg(hint)
+                                     .arg(got)
+                                     .arg(want)));
         }
     }
 }
@@ -224,7 +239,8 @@ void TstTrace::lodMatchesLevelByLevel()
                 // Instants with gaps of exactly a level's resolution: they stay apart on it.
                 // Seed 7: a fifth of the gaps exactly 1 µs, the others 1 ns, which keeps the
                 // finest level.
-                now += seed == 7 ? (rng.bounded(5) == 0 ? 1000 : 1) : TimeNs(1000) << (2 * rng.bounded(12));
+                now += seed == 7 ? (rng.bounded(5) == 0 ? 1000 : 1)
+                                 : TimeNs(1000) << (2 * rng.bounded(12));
                 e.start = now;
                 t.events.push_back(e);
                 continue;
@@ -244,7 +260,8 @@ void TstTrace::lodMatchesLevelByLevel()
                                        : rng.bounded(seed == 5 ? 45 : 32);
             now += TimeNs(1) << bits;
             e.start = now;
-            e.duration = rng.bounded(8) == 0 ? TimeNs(rng.bounded(1 << 20)) : TimeNs(rng.bounded(2000));
+            e.duration
+                = rng.bounded(8) == 0 ? TimeNs(rng.bounded(1 << 20)) : TimeNs(rng.bounded(2000));
             if (seed == 3)
                 e.duration = rng.bounded(1000);
             t.events.push_back(e);
@@ -268,7 +285,8 @@ void TstTrace::lodMatchesLevelByLevel()
                 }
             }
             for (TimeNs resolution = 1000; events >= 4; resolution *= 4) {
-                if (runs.size() * 4 <= events && (want.empty() || want.back().runs.size() != runs.size()))
+                if (runs.size() * 4 <= events
+                    && (want.empty() || want.back().runs.size() != runs.size()))
                     want.push_back({ resolution, runs });
                 if (runs.size() <= 1 || resolution > (TimeNs(1) << 50))
                     break;
@@ -337,7 +355,8 @@ void TstTrace::flowIndexMatchesStableSort()
             for (std::uint32_t i = 0; i < want.size(); ++i)
                 want[i] = i;
             std::stable_sort(want.begin(), want.end(), [&](std::uint32_t a, std::uint32_t b) {
-                return byFrom ? trace.flows[a].from < trace.flows[b].from : trace.flows[a].to < trace.flows[b].to;
+                return byFrom ? trace.flows[a].from < trace.flows[b].from
+                              : trace.flows[a].to < trace.flows[b].to;
             });
             QVERIFY((byFrom ? trace.flowsByFrom : trace.flowsByTo) == want);
         }
@@ -370,7 +389,8 @@ void TstTrace::indexSortIsStable()
         });
         QCOMPARE(track.events.size(), events.size());
         for (std::size_t i = 0; i < events.size(); ++i)
-            QCOMPARE(std::uint64_t(track.events[i].argsOffset), std::uint64_t(events[i].argsOffset));
+            QCOMPARE(
+                std::uint64_t(track.events[i].argsOffset), std::uint64_t(events[i].argsOffset));
     }
 }
 

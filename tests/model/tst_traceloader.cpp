@@ -1,6 +1,6 @@
-#include "model/trace/tracesource.h"
-#include "model/trace/traceloader.h"
 #include "model/trace/tracedump.h"
+#include "model/trace/traceloader.h"
+#include "model/trace/tracesource.h"
 
 #include <QDir>
 #include <QFile>
@@ -35,11 +35,11 @@ private slots:
     void samples();
 };
 
-
 namespace {
 
 // A small torch_npu-shaped trace: metadata, host op, device task, flow, counter.
-const char *kSmall = R"([{"ph": "M", "name": "process_name", "pid": 100, "tid": 0, "args": {"name": "Python"}},
+const char *kSmall
+    = R"([{"ph": "M", "name": "process_name", "pid": 100, "tid": 0, "args": {"name": "Python"}},
 {"ph": "M", "name": "process_sort_index", "pid": 100, "tid": 0, "args": {"sort_index": 0}},
 {"ph": "M", "name": "process_name", "pid": 3170820512, "tid": 0, "args": {"name": "Ascend Hardware"}},
 {"ph": "M", "name": "process_sort_index", "pid": 3170820512, "tid": 0, "args": {"sort_index": 13}},
@@ -50,7 +50,8 @@ const char *kSmall = R"([{"ph": "M", "name": "process_name", "pid": 100, "tid": 
 {"ph": "f", "bp": "e", "name": "torch_to_npu", "id": 1736408883840600069, "pid": 3170820512, "tid": 2, "ts": "1736408883688400.000", "cat": "async_npu"},
 {"ph": "C", "name": "AI Core Freq", "pid": 7, "tid": 0, "ts": "1736408883688100.000", "args": {"MHz": 1800.0}}])";
 
-QString writeTemp(QTemporaryDir &dir, const QByteArray &data, const QString &name = QStringLiteral("trace_view.json"))
+QString writeTemp(QTemporaryDir &dir, const QByteArray &data,
+    const QString &name = QStringLiteral("trace_view.json"))
 {
     const QString path = dir.filePath(name);
     QFile f(path);
@@ -83,7 +84,8 @@ QByteArray manyEvents(int n)
     for (int i = 0; i < n; ++i) {
         // Unsorted on purpose: odd events come later in time than the next even one.
         const qint64 ts = 1000000 + (i % 2 ? i + 3 : i) * 10;
-        out += QStringLiteral(R"(, {"ph": "X", "name": "k%1", "pid": 1, "tid": %2, "ts": "%3.250", "dur": 4.5, "args": {"x": "}, {\"fake\": 1"}})")
+        out += QStringLiteral(
+            R"(, {"ph": "X", "name": "k%1", "pid": 1, "tid": %2, "ts": "%3.250", "dur": 4.5, "args": {"x": "}, {\"fake\": 1"}})")
                    .arg(i % 7)
                    .arg(i % 3)
                    .arg(ts)
@@ -94,7 +96,6 @@ QByteArray manyEvents(int n)
 }
 
 } // namespace
-
 
 void TstTraceLoader::smallTrace()
 {
@@ -143,18 +144,42 @@ void TstTraceLoader::damaged_data()
     QTest::addColumn<QString>("message");
     const QByteArray a = R"({"ph": "X", "name": "a", "pid": 1, "tid": 1, "ts": 1, "dur": 1})";
     const QByteArray b = R"({"ph": "X", "name": "b", "pid": 1, "tid": 1, "ts": 5, "dur": 1})";
-    QTest::newRow("trailing comma") << "[" + a + ", " + b + ",]" << 2 << int(Severity::Info) << QStringLiteral("trailing comma");
-    QTest::newRow("missing ]") << "[" + a + ", " + b << 2 << int(Severity::Warning) << QStringLiteral("not closed");
-    QTest::newRow("missing ] after comma") << "[" + a + ", " + b + ",\n" << 2 << int(Severity::Warning) << QStringLiteral("not closed");
-    QTest::newRow("truncated last event") << "[" + a + ", " + b.left(30) << 1 << int(Severity::Warning) << QStringLiteral("ends inside an event");
-    QTest::newRow("truncated in string") << "[" + a + ", " + b.left(14) << 1 << int(Severity::Warning) << QStringLiteral("ends inside an event");
-    QTest::newRow("malformed middle") << "[" + a + R"(, {"ph": "X", "name": "c" "pid": 1}, )" + b + "]" << 2 << int(Severity::Warning) << QStringLiteral("malformed event");
-    QTest::newRow("invalid utf8 in one event") << "[" + a + ", {\"ph\": \"X\", \"name\": \"\xff\xfe\", \"pid\": 1, \"tid\": 1, \"ts\": 3}, " + b + "]" << 2 << int(Severity::Warning) << QStringLiteral("malformed event");
-    QTest::newRow("NUL byte") << "[" + a + QByteArray(", {\"ph\": \"X\", \"na\0me\": 1}, ", 27) + b + "]" << 2 << int(Severity::Warning) << QStringLiteral("malformed");
-    QTest::newRow("ts 1e400") << "[" + a + R"(, {"ph": "X", "name": "c", "pid": 1, "tid": 1, "ts": "1e400", "dur": 1}, )" + b + "]" << 2 << int(Severity::Warning) << QStringLiteral("not a valid number");
-    QTest::newRow("negative dur") << "[" + a + R"(, {"ph": "X", "name": "c", "pid": 1, "tid": 1, "ts": 3, "dur": -4})" + "]" << 2 << int(Severity::Warning) << QStringLiteral("negative duration");
-    QTest::newRow("missing ts") << "[" + a + R"(, {"ph": "X", "name": "c", "pid": 1, "tid": 1, "dur": 1})" + "]" << 1 << int(Severity::Warning) << QStringLiteral("without \"ts\"");
-    QTest::newRow("not an object") << "[" + a + ", 42, " + b + "]" << 2 << int(Severity::Warning) << QStringLiteral("malformed");
+    QTest::newRow("trailing comma") << "[" + a + ", " + b + ",]" << 2 << int(Severity::Info)
+                                    << QStringLiteral("trailing comma");
+    QTest::newRow("missing ]") << "[" + a + ", " + b << 2 << int(Severity::Warning)
+                               << QStringLiteral("not closed");
+    QTest::newRow("missing ] after comma")
+        << "[" + a + ", " + b + ",\n"
+        << 2 << int(Severity::Warning) << QStringLiteral("not closed");
+    QTest::newRow("truncated last event")
+        << "[" + a + ", " + b.left(30) << 1 << int(Severity::Warning)
+        << QStringLiteral("ends inside an event");
+    QTest::newRow("truncated in string")
+        << "[" + a + ", " + b.left(14) << 1 << int(Severity::Warning)
+        << QStringLiteral("ends inside an event");
+    QTest::newRow("malformed middle")
+        << "[" + a + R"(, {"ph": "X", "name": "c" "pid": 1}, )" + b + "]" << 2
+        << int(Severity::Warning) << QStringLiteral("malformed event");
+    QTest::newRow("invalid utf8 in one event") << "[" + a
+            + ", {\"ph\": \"X\", \"name\": \"\xff\xfe\", \"pid\": 1, \"tid\": 1, \"ts\": 3}, " + b
+            + "]" << 2 << int(Severity::Warning)
+                                               << QStringLiteral("malformed event");
+    QTest::newRow("NUL byte") << "[" + a + QByteArray(", {\"ph\": \"X\", \"na\0me\": 1}, ", 27) + b
+            + "]" << 2 << int(Severity::Warning)
+                              << QStringLiteral("malformed");
+    QTest::newRow("ts 1e400") << "[" + a
+            + R"(, {"ph": "X", "name": "c", "pid": 1, "tid": 1, "ts": "1e400", "dur": 1}, )" + b
+            + "]" << 2 << int(Severity::Warning)
+                              << QStringLiteral("not a valid number");
+    QTest::newRow("negative dur") << "[" + a
+            + R"(, {"ph": "X", "name": "c", "pid": 1, "tid": 1, "ts": 3, "dur": -4})" + "]"
+                                  << 2 << int(Severity::Warning)
+                                  << QStringLiteral("negative duration");
+    QTest::newRow("missing ts") << "[" + a
+            + R"(, {"ph": "X", "name": "c", "pid": 1, "tid": 1, "dur": 1})" + "]"
+                                << 1 << int(Severity::Warning) << QStringLiteral("without \"ts\"");
+    QTest::newRow("not an object") << "[" + a + ", 42, " + b + "]" << 2 << int(Severity::Warning)
+                                   << QStringLiteral("malformed");
 }
 
 void TstTraceLoader::damaged()
@@ -167,7 +192,7 @@ void TstTraceLoader::damaged()
     QVERIFY(r.trace);
     QCOMPARE(int(r.trace->sliceCount()), slices);
     QVERIFY2(hasIssue(r.issues, Severity(severity), message),
-             qPrintable(r.issues.isEmpty() ? QStringLiteral("no issue") : r.issues.first().message));
+        qPrintable(r.issues.isEmpty() ? QStringLiteral("no issue") : r.issues.first().message));
     for (const Issue &i : r.issues)
         QVERIFY(!i.location.isEmpty() || i.severity == Severity::Info);
 }
@@ -178,8 +203,10 @@ void TstTraceLoader::rejects_data()
     QTest::addColumn<QString>("message");
     QTest::newRow("empty file") << QByteArray() << QStringLiteral("empty");
     QTest::newRow("whitespace only") << QByteArray(" \n\t") << QStringLiteral("empty");
-    QTest::newRow("binary garbage") << QByteArray("\x89PNG\r\n\x1a\n\0\0\0", 11) << QStringLiteral("not a JSON trace");
-    QTest::newRow("object without traceEvents") << QByteArray(R"({"a": 1})") << QStringLiteral("traceEvents");
+    QTest::newRow("binary garbage")
+        << QByteArray("\x89PNG\r\n\x1a\n\0\0\0", 11) << QStringLiteral("not a JSON trace");
+    QTest::newRow("object without traceEvents")
+        << QByteArray(R"({"a": 1})") << QStringLiteral("traceEvents");
 }
 
 void TstTraceLoader::rejects()
@@ -193,7 +220,8 @@ void TstTraceLoader::rejects()
 
 void TstTraceLoader::kinetoObjectForm()
 {
-    const QByteArray json = R"({"schemaVersion": 1, "deviceProperties": [{"name": "GPU"}], "traceEvents": [
+    const QByteArray json
+        = R"({"schemaVersion": 1, "deviceProperties": [{"name": "GPU"}], "traceEvents": [
   {"ph": "M", "name": "thread_name", "pid": 0, "tid": "stream 7", "args": {"name": "stream 7"}},
   {"ph": "X", "cat": "Kernel", "name": "volta_sgemm", "pid": 0, "tid": "stream 7", "ts": 1623142623531639, "dur": 605},
   {"ph": "X", "cat": "Operator", "name": "aten::conv2d", "pid": 25738, "tid": "25738", "ts": 1623142623531000, "dur": 700},
@@ -217,7 +245,8 @@ void TstTraceLoader::kinetoObjectForm()
 
 void TstTraceLoader::opaqueKeys()
 {
-    const QByteArray json = R"([{"ph": "X", "name": "a", "pid": "0_1234", "tid": 5, "ts": 1, "dur": 1},
+    const QByteArray json
+        = R"([{"ph": "X", "name": "a", "pid": "0_1234", "tid": 5, "ts": 1, "dur": 1},
         {"ph": "X", "name": "b", "pid": "0_1234", "tid": "5", "ts": 3, "dur": 1},
         {"ph": "X", "name": "c", "pid": 3170820512, "tid": 5, "ts": 3, "dur": 1}])";
     const TraceLoadResult r = loadBytes(json);
@@ -230,7 +259,8 @@ void TstTraceLoader::opaqueKeys()
 // its text.
 void TstTraceLoader::escapedStrings()
 {
-    const QByteArray json = R"([{"ph": "X", "name": "a\"b\\c", "cat": "k\u0065rnel", "pid": 1, "tid": 1, "ts": 1, "dur": 1},
+    const QByteArray json
+        = R"([{"ph": "X", "name": "a\"b\\c", "cat": "k\u0065rnel", "pid": 1, "tid": 1, "ts": 1, "dur": 1},
         {"ph": "\u0058", "name": "a\u0022b\u005cc" , "cat": "kernel"  , "pid": 1, "tid": 1, "ts": 3, "dur": 1},
         {"ph" : "X" , "name" : " padded\t" , "pid": 1, "tid": 1, "ts": 5, "dur": 1},
         {"ph": "X", "name": 42, "pid": 1, "tid": 1, "ts": 7, "dur": 1},
@@ -241,7 +271,8 @@ void TstTraceLoader::escapedStrings()
         {"ph": "f", "bp": "\u0065", "name": "f", "cat": "\u0063", "id": 1, "pid": 2, "tid": 2, "ts": 10.5}])";
     const TraceLoadResult r = loadBytes(json);
     QVERIFY(r.trace);
-    QVERIFY2(r.issues.isEmpty(), qPrintable(r.issues.isEmpty() ? QString() : r.issues.first().message));
+    QVERIFY2(
+        r.issues.isEmpty(), qPrintable(r.issues.isEmpty() ? QString() : r.issues.first().message));
     const Trace &t = *r.trace;
     QCOMPARE(t.stats.complete, 7);
     std::vector<QString> names, cats;
@@ -249,12 +280,14 @@ void TstTraceLoader::escapedStrings()
         names.push_back(t.strings.string(e.name));
         cats.push_back(t.strings.string(e.category));
     }
-    const std::vector<QString> wantNames { QStringLiteral("op"), QStringLiteral("a\"b\\c"), QStringLiteral("a\"b\\c"),
-        QStringLiteral(" padded\t"), QStringLiteral("42"), QString::fromUtf8("caf\u00e9 / \u4e2d") };
+    const std::vector<QString> wantNames { QStringLiteral("op"), QStringLiteral("a\"b\\c"),
+        QStringLiteral("a\"b\\c"), QStringLiteral(" padded\t"), QStringLiteral("42"),
+        QString::fromUtf8("caf\u00e9 / \u4e2d") };
     QCOMPARE(names, wantNames);
     QCOMPARE(cats[1], QStringLiteral("kernel"));
     QCOMPARE(cats[2], QStringLiteral("kernel"));
-    QCOMPARE(t.strings.string(t.tracks[0].events[1].name), t.strings.string(t.tracks[0].events[2].name));
+    QCOMPARE(
+        t.strings.string(t.tracks[0].events[1].name), t.strings.string(t.tracks[0].events[2].name));
     QVERIFY(t.tracks[0].events[1].name == t.tracks[0].events[2].name);
     // "bp": "\u0065" is "e": the flow ends at the enclosing slice "k" (not the next one).
     QCOMPARE(t.flows.size(), std::size_t(1));
@@ -301,15 +334,16 @@ void TstTraceLoader::overlapAndNesting()
         {"ph": "X", "name": "crossing", "pid": 1, "tid": 1, "ts": 8, "dur": 10},
         {"ph": "i", "name": "mark", "pid": 1, "tid": 1, "ts": 20, "s": "t"}])";
     const TraceLoadResult r = loadBytes(json);
-    QCOMPARE(dumpTrace(*r.trace), QStringLiteral(
-        "events 4 X 3 BE 0 i 1 C 0 flow 0 M 0 other 0 dropped 0\n"
-        "track 0 [host] Process 1 / Thread 1 stream -1 depth 1 n 4\n"
-        "  0 +10000 d0 outer\n"
-        "  1000 +2000 d1 inner\n"
-        "  7000 +10000 d1 crossing\n"
-        "  19000 +0 d0 mark (instant)\n"));
+    QCOMPARE(dumpTrace(*r.trace),
+        QStringLiteral("events 4 X 3 BE 0 i 1 C 0 flow 0 M 0 other 0 dropped 0\n"
+                       "track 0 [host] Process 1 / Thread 1 stream -1 depth 1 n 4\n"
+                       "  0 +10000 d0 outer\n"
+                       "  1000 +2000 d1 inner\n"
+                       "  7000 +10000 d1 crossing\n"
+                       "  19000 +0 d0 mark (instant)\n"));
     // Range queries see overlapping events that do not nest.
-    QCOMPARE(r.trace->overlapping(TrackId(0), 1000 + 12000, 1000 + 13000), (std::vector<std::uint32_t> { 2 }));
+    QCOMPARE(r.trace->overlapping(TrackId(0), 1000 + 12000, 1000 + 13000),
+        (std::vector<std::uint32_t> { 2 }));
     QCOMPARE(r.trace->eventAt(TrackId(0), 1000 + 2500), (EventRef { TrackId(0), 1 }));
 }
 
@@ -351,7 +385,8 @@ void TstTraceLoader::previewFirstSpan()
         ++calls;
         preview = std::move(t);
     };
-    const TraceLoadResult full = loadTrace(TraceSource::fromMemory(json, QStringLiteral("mem.json")), o);
+    const TraceLoadResult full
+        = loadTrace(TraceSource::fromMemory(json, QStringLiteral("mem.json")), o);
     QCOMPARE(calls, 1);
     QVERIFY(preview && full.trace);
     // A prefix of the file: some events, not all, with the track names of the metadata in it.
@@ -375,7 +410,8 @@ void TstTraceLoader::truncationSweep()
     for (qsizetype cut = 1; cut < json.size(); cut += 97) {
         const TraceLoadResult r = loadBytes(json.left(cut), 2, 4096);
         const qint64 loaded = r.trace ? r.trace->stats.events : 0;
-        QVERIFY2(loaded >= previous, qPrintable(QStringLiteral("cut %1: %2 < %3").arg(cut).arg(loaded).arg(previous)));
+        QVERIFY2(loaded >= previous,
+            qPrintable(QStringLiteral("cut %1: %2 < %3").arg(cut).arg(loaded).arg(previous)));
         previous = loaded;
     }
     QVERIFY(previous >= 299);
@@ -409,7 +445,8 @@ void TstTraceLoader::lazyArgs()
     const TraceLoadResult r = loadTrace(path);
     const QJsonObject args = r.trace->args({ TrackId(1), 0 });
     QCOMPARE(args.value(QStringLiteral("Task Type")).toString(), QStringLiteral("AI_VECTOR_CORE"));
-    QCOMPARE(r.trace->args({ TrackId(0), 0 }).value(QStringLiteral("Input Dims")).toString(), QStringLiteral("[1]"));
+    QCOMPARE(r.trace->args({ TrackId(0), 0 }).value(QStringLiteral("Input Dims")).toString(),
+        QStringLiteral("[1]"));
 }
 
 void TstTraceLoader::samples_data()
@@ -420,13 +457,20 @@ void TstTraceLoader::samples_data()
     QTest::addColumn<qint64>("counters");
     const QString b = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/");
     const QString t = QStringLiteral("_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json");
-    QTest::newRow("level0 rank0") << b + QStringLiteral("level0/rank0") + t << qint64(8375) << qint64(3379) << qint64(3716);
-    QTest::newRow("level0 rank1") << b + QStringLiteral("level0/rank1") + t << qint64(8394) << qint64(3379) << qint64(3735);
-    QTest::newRow("level1 rank0") << b + QStringLiteral("level1/rank0") + t << qint64(10112) << qint64(4384) << qint64(4431);
-    QTest::newRow("level1 rank1") << b + QStringLiteral("level1/rank1") + t << qint64(9969) << qint64(4385) << qint64(4287);
-    QTest::newRow("level2 rank0") << b + QStringLiteral("level2/rank0") + t << qint64(10476) << qint64(4811) << qint64(4368);
-    QTest::newRow("level2 rank1") << b + QStringLiteral("level2/rank1") + t << qint64(10697) << qint64(4816) << qint64(4584);
-    QTest::newRow("kineto gz") << QStringLiteral(NPUSCOPE_SAMPLES_DIR "/kineto/worker0.1623143089861.pt.trace.json.gz")
+    QTest::newRow("level0 rank0") << b + QStringLiteral("level0/rank0") + t << qint64(8375)
+                                  << qint64(3379) << qint64(3716);
+    QTest::newRow("level0 rank1") << b + QStringLiteral("level0/rank1") + t << qint64(8394)
+                                  << qint64(3379) << qint64(3735);
+    QTest::newRow("level1 rank0") << b + QStringLiteral("level1/rank0") + t << qint64(10112)
+                                  << qint64(4384) << qint64(4431);
+    QTest::newRow("level1 rank1") << b + QStringLiteral("level1/rank1") + t << qint64(9969)
+                                  << qint64(4385) << qint64(4287);
+    QTest::newRow("level2 rank0") << b + QStringLiteral("level2/rank0") + t << qint64(10476)
+                                  << qint64(4811) << qint64(4368);
+    QTest::newRow("level2 rank1") << b + QStringLiteral("level2/rank1") + t << qint64(10697)
+                                  << qint64(4816) << qint64(4584);
+    QTest::newRow("kineto gz") << QStringLiteral(
+        NPUSCOPE_SAMPLES_DIR "/kineto/worker0.1623143089861.pt.trace.json.gz")
                                << qint64(75718) << qint64(44666) << qint64(0);
 }
 

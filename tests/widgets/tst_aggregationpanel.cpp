@@ -4,10 +4,10 @@
 #include "widgets/kerneltablemodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
 #include <QDir>
-#include <QBarSeries>
 #include <QHorizontalBarSeries>
 #include <QPieSeries>
 #include <QSignalSpy>

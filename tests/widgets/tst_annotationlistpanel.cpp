@@ -13,12 +13,12 @@ private slots:
     void listsByStartAndSignals()
     {
         std::vector<Annotation> items(3);
-        items[0] = { 7, AnnotationKind::Range, QStringLiteral("slow step"), QStringLiteral("#4e79a7"),
-            0, 5'000'000, 9'000'000, {} };
+        items[0] = { 7, AnnotationKind::Range, QStringLiteral("slow step"),
+            QStringLiteral("#4e79a7"), 0, 5'000'000, 9'000'000, {} };
         items[1] = { 3, AnnotationKind::Note, QStringLiteral("TransData here"),
             QStringLiteral("#e15759"), 1, 2'000'000, 2'000'000, {} };
-        items[2] = { 9, AnnotationKind::Arrow, QString(), QStringLiteral("#59a14f"), -1,
-            4'000'000, 4'500'000, {} };
+        items[2] = { 9, AnnotationKind::Arrow, QString(), QStringLiteral("#59a14f"), -1, 4'000'000,
+            4'500'000, {} };
         AnnotationListPanel panel;
         panel.setAnnotations(items, 1'000'000);
         QTreeWidget *tree = panel.tree();

@@ -73,15 +73,15 @@ void TestTableModel::sortsByTypedKeys()
     QCOMPARE(model.nameColumn(), 0);
     // Numbers by value, not text ("100" after "12.5"); missing (N/A) last either way.
     model.sort(3, Qt::AscendingOrder);
-    QCOMPARE(column(model, 0),
-        names("aten::relu,aten::add,Optimizer.step,aten::matmul,aten::addmm"));
+    QCOMPARE(
+        column(model, 0), names("aten::relu,aten::add,Optimizer.step,aten::matmul,aten::addmm"));
     model.sort(5, Qt::DescendingOrder);
     QCOMPARE(column(model, 0).last(), QStringLiteral("aten::relu"));
     QCOMPARE(column(model, 0).first(), QStringLiteral("aten::matmul"));
     // Text by bytes.
     model.sort(0, Qt::AscendingOrder);
-    QCOMPARE(column(model, 0),
-        names("Optimizer.step,aten::add,aten::addmm,aten::matmul,aten::relu"));
+    QCOMPARE(
+        column(model, 0), names("Optimizer.step,aten::add,aten::addmm,aten::matmul,aten::relu"));
     QCOMPARE(model.tableRow(0), 4);
     QCOMPARE(model.viewRow(4), 0);
 }
@@ -98,8 +98,7 @@ void TestTableModel::filters()
     QCOMPARE(model.rowCount(), 1); // an invalid pattern changes nothing
     model.sort(0, Qt::DescendingOrder);
     QVERIFY(model.setTextFilter(QStringLiteral("aten"), false));
-    QCOMPARE(column(model, 0),
-        names("aten::relu,aten::matmul,aten::addmm,aten::add"));
+    QCOMPARE(column(model, 0), names("aten::relu,aten::matmul,aten::addmm,aten::add"));
     QCOMPARE(model.viewRow(4), -1); // filtered out
     QVERIFY(model.setTextFilter(QString(), false));
     QCOMPARE(model.rowCount(), 5);

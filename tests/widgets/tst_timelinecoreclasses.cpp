@@ -41,8 +41,8 @@ void TestTimelineCoreClasses::classesFollowTheJoin()
 {
     test::TraceMaker m;
     const auto host = m.addTrack(QStringLiteral("Python"), QStringLiteral("Thread 1"));
-    const auto stream = m.addTrack(QStringLiteral("Ascend Hardware"), QStringLiteral("Stream 2"),
-        TrackKind::DeviceStream, 1);
+    const auto stream = m.addTrack(
+        QStringLiteral("Ascend Hardware"), QStringLiteral("Stream 2"), TrackKind::DeviceStream, 1);
     m.addEvent(host, 0, 500'000, "aten::matmul", "cpu_op");
     const auto rows = test::sampleRows();
     for (std::size_t i = 0; i < rows.size(); ++i)

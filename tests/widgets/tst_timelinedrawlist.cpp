@@ -1,7 +1,7 @@
 #include "tracefixtures.h"
 #include "widgets/timelinecolors.h"
-#include "widgets/timelinedepthindex.h"
 #include "widgets/timelinecounterindex.h"
+#include "widgets/timelinedepthindex.h"
 #include "widgets/timelinedrawlist.h"
 #include "widgets/timelinelayout.h"
 
@@ -344,10 +344,15 @@ void TestTimelineDrawList::counterIndexMatchesEverySample()
         if (a > b)
             std::swap(a, b);
         const auto [lo, hi] = scene.counters.minMax(0, a, b + 1);
-        QCOMPARE(lo, *std::min_element(values.begin() + std::ptrdiff_t(a), values.begin() + std::ptrdiff_t(b) + 1));
-        QCOMPARE(hi, *std::max_element(values.begin() + std::ptrdiff_t(a), values.begin() + std::ptrdiff_t(b) + 1));
+        QCOMPARE(lo,
+            *std::min_element(
+                values.begin() + std::ptrdiff_t(a), values.begin() + std::ptrdiff_t(b) + 1));
+        QCOMPARE(hi,
+            *std::max_element(
+                values.begin() + std::ptrdiff_t(a), values.begin() + std::ptrdiff_t(b) + 1));
     }
-    const TimeNs spans[][2] = { { 0, t + 100 }, { t / 3, t / 3 + t / 50 }, { t / 2, t / 2 + 40'000 } };
+    const TimeNs spans[][2]
+        = { { 0, t + 100 }, { t / 3, t / 3 + t / 50 }, { t / 2, t / 2 + 40'000 } };
     for (const auto &span : spans) {
         scene.useCounterIndex = false;
         const auto plain = scene.build(span[0], span[1], 997);
