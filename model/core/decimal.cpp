@@ -54,10 +54,10 @@ namespace {
         const char *p, const char *end, std::uint64_t &mantissa, int &digits)
     {
         while (end - p >= 8) {
-            const std::int64_t eight = detail::eightDigits(p);
-            if (eight < 0)
+            std::uint64_t eight;
+            if (!eightDigits(p, eight))
                 break;
-            mantissa = mantissa * 100000000ULL + static_cast<std::uint64_t>(eight);
+            mantissa = mantissa * 100000000ULL + eight;
             digits += 8;
             p += 8;
         }

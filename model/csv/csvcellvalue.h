@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/core/digits.h"
+
 // Internal to csvreader.cpp: what a cell's text means as a value, parsed without going through
 // double where exactness matters (times). Not a public API.
 
@@ -27,28 +29,6 @@ inline constexpr std::uint64_t kPow10[19] = { 1ull, 10ull, 100ull, 1000ull, 1000
     1000000ull, 10000000ull, 100000000ull, 1000000000ull, 10000000000ull, 100000000000ull,
     1000000000000ull, 10000000000000ull, 100000000000000ull, 1000000000000000ull,
     10000000000000000ull, 100000000000000000ull, 1000000000000000000ull };
-
-// The value of the 8 bytes at `p` when they are all ASCII digits (the first the most
-// significant); false otherwise. SWAR: the digits are checked and combined pairwise in one 64-bit
-// register, 3 multiplications for 8 digits instead of 8 dependent multiply-adds. The epoch
-// timestamps of kernel_details.csv have 16 integer digits: the byte loop took most of
-// classifyCell's time on them.
-inline bool eightDigits(const char *p, std::uint64_t &value)
-{
-    std::uint64_t x;
-    std::memcpy(&x, p, sizeof x);
-    if constexpr (std::endian::native == std::endian::big)
-        x = __builtin_bswap64(x);
-    // Every byte 0x30-0x3F, and its low nibble at most 9 (adding 6 then stays below 0x40).
-    constexpr std::uint64_t kHigh = 0xF0F0F0F0F0F0F0F0ull, kThrees = 0x3030303030303030ull;
-    if ((x & kHigh) != kThrees || ((x + 0x0606060606060606ull) & kHigh) != kThrees)
-        return false;
-    x -= kThrees; // byte k: digit k, the first in the lowest byte
-    x = ((x * (10 * 256 + 1)) >> 8) & 0x00FF00FF00FF00FFull; // 2-digit values in 16-bit lanes
-    x = ((x * (100 * 65536 + 1)) >> 16) & 0x0000FFFF0000FFFFull; // 4-digit values, 32-bit lanes
-    value = (x * (10000 * (std::uint64_t(1) << 32) + 1)) >> 32;
-    return true;
-}
 
 // Appends the run of digits at s[i...] to `acc`, 8 at a time while they last; returns the end.
 [[gnu::always_inline]] inline std::size_t accumulateDigits(
@@ -116,7 +96,7 @@ inline std::int64_t parseNs(std::string_view s, int scaleExp)
 }
 
 // n / 10^fracLen correctly rounded to double, beyond Clinger's 2^53 (epoch microseconds with
-// decimals: from_chars took 8% of a kernel_details.csv load). The x87 long double holds any
+// decimals, where from_chars was a visible share of a CSV load). The x87 long double holds any
 // 64-bit n and 10^18 exactly, so the quotient is rounded once, to 64 bits; rounding that to
 // double gives the correctly rounded result unless it lies exactly halfway between two doubles
 // (double rounding), which is checked. False where that cannot be done: the caller then parses.
