@@ -59,9 +59,8 @@ namespace {
     // faulted in, so a guess too high costs address space only; growth stays within 2x (the
     // doubling it replaces: never more steps than before, whatever the file's order) and 16x, or 2x
     // + 1 GiB for huge vectors (address space is not unlimited: the kernel refuses single
-    // allocations far beyond the RAM). 16x, not 4x: a track's first chunk predicts ~100x for a 1 GB
-    // trace, and each 4x step copied a quarter of the track again (1 GB: 126 K page faults -> 115
-    // K, load 3% faster).
+    // allocations far beyond the RAM). 16x, not 4x: a track's first chunk predicts about 100x for a
+    // large trace, and each 4x step would copy a quarter of the track again.
     template <class T> void reserveFor(std::vector<T> &v, std::size_t extra, double restPerChunk)
     {
         const std::size_t need = v.size() + extra;
@@ -125,7 +124,16 @@ void TraceBuilder::add(RawChunk &chunk)
     std::vector<std::uint32_t> tracks(chunk.trackKeys.size());
     for (std::size_t i = 0; i < tracks.size(); ++i)
         tracks[i] = trackFor(remap[chunk.trackKeys[i].first], remap[chunk.trackKeys[i].second]);
+    addSlices(chunk, remap, tracks);
+    addCounters(chunk, remap);
+    addFlows(chunk, remap, tracks);
+    addMetadata(chunk, remap);
+    addProblems(chunk);
+}
 
+void TraceBuilder::addSlices(
+    RawChunk &chunk, const std::vector<StringId> &remap, const std::vector<std::uint32_t> &tracks)
+{
     if (m_fileBytes > chunk.end && chunk.end > chunk.begin) {
         const double restPerChunk
             = double(m_fileBytes - chunk.end) / double(chunk.end - chunk.begin);
@@ -145,19 +153,28 @@ void TraceBuilder::add(RawChunk &chunk)
             m_trace->tracks[track].events.push_back(s.event);
     }
     chunk.slices.clear(); // the loader hands its capacity to a later chunk
+}
+
+void TraceBuilder::addCounters(const RawChunk &chunk, const std::vector<StringId> &remap)
+{
     for (const RawChunk::Counter &c : chunk.counters) {
         const auto key = std::make_pair(remap[c.pid].value, remap[c.series].value);
         auto [it, inserted] = m_counterIndex.try_emplace(key, m_trace->counters.size());
         if (inserted) {
             CounterSeries series;
             series.pidKey = remap[c.pid];
-            series.name = pool.string(remap[c.series]);
+            series.name = m_trace->strings.string(remap[c.series]);
             m_trace->counters.push_back(std::move(series));
         }
         CounterSeries &series = m_trace->counters[it->second];
         series.times.push_back(c.ts);
         series.values.push_back(c.value);
     }
+}
+
+void TraceBuilder::addFlows(
+    RawChunk &chunk, const std::vector<StringId> &remap, const std::vector<std::uint32_t> &tracks)
+{
     std::uint32_t lastName = UINT32_MAX, lastCategory = UINT32_MAX, label = 0; // usually one pair
     auto labelOf = [&](const RawChunk::FlowPoint &f) {
         if (f.name != lastName || f.category != lastCategory) {
@@ -184,25 +201,36 @@ void TraceBuilder::add(RawChunk &chunk)
             m_flowPoints.push_back(FlowPoint(f.ts, f.id, EventRef { TrackId(tracks[f.track]), 0 },
                 labelOf(f), f.phase, f.bindEnclosing));
     chunk.flows.clear();
+}
+
+void TraceBuilder::addMetadata(const RawChunk &chunk, const std::vector<StringId> &remap)
+{
     for (const RawChunk::Meta &m : chunk.metas) {
         using Kind = RawChunk::Meta::Kind;
         const StringId pid = remap[m.pid];
-        const QString text = pool.string(remap[m.text]);
-        if (m.kind == Kind::ProcessName)
+        const QString text = m_trace->strings.string(remap[m.text]);
+        if (m.kind == Kind::ProcessName) {
             m_processes[pid.value].name = text;
-        else if (m.kind == Kind::ProcessLabels)
+        } else if (m.kind == Kind::ProcessLabels) {
             m_processes[pid.value].labels = text;
-        else if (m.kind == Kind::ProcessSort)
-            m_processes[pid.value].sort = m.sort, m_processes[pid.value].hasSort = true;
-        else if (m.kind == Kind::ThreadName)
-            m_threads[pairKey(pid.value, remap[m.tid].value)].name = text;
-        else
-            m_threads[pairKey(pid.value, remap[m.tid].value)].sort = m.sort,
-                                         m_threads[pairKey(pid.value, remap[m.tid].value)].hasSort
-                = true;
+        } else if (m.kind == Kind::ProcessSort) {
+            m_processes[pid.value].sort = m.sort;
+            m_processes[pid.value].hasSort = true;
+        } else {
+            ThreadInfo &thread = m_threads[pairKey(pid.value, remap[m.tid].value)];
+            if (m.kind == Kind::ThreadName) {
+                thread.name = text;
+            } else {
+                thread.sort = m.sort;
+                thread.hasSort = true;
+            }
+        }
     }
-    TraceStats &st = m_trace->stats;
-    st += chunk.stats;
+}
+
+void TraceBuilder::addProblems(const RawChunk &chunk)
+{
+    m_trace->stats += chunk.stats;
     for (int k = 0; k < RawChunk::ProblemKindCount; ++k) {
         RawChunk::Problem &mine = m_problems[k];
         const RawChunk::Problem &theirs = chunk.problems[k];
@@ -425,7 +453,7 @@ std::shared_ptr<Trace> TraceBuilder::finish(IssueList *issues, int threads)
 #if defined(__GLIBC__)
     // The parse buffers and the index temporaries are freed by now, mostly into the worker
     // threads' malloc arenas, which glibc keeps: hand those pages back before binding the flows,
-    // the next high point of memory (at 4 GB of trace, 20-70 MB, in 2-5 ms).
+    // the next high point of memory (a few milliseconds).
     malloc_trim(0);
 #endif
     phase("track indexes");

@@ -26,10 +26,8 @@ namespace {
 
     constexpr std::int64_t kMinChunk = std::int64_t(4) << 20;
     // Chunks of at most 8 MiB: each worker holds its chunk, simdjson's index of it and its parsed
-    // events, and the workers run ahead of the merge; larger chunks add to the peak during load
-    // (measured on 842 MB: 64 MiB chunks +430 MB over the final size, 16 MiB +245 MB; on 4 GB, once
-    // the flows took less: 16 MiB +278 MB, 8 MiB +226 MB, all at the end of parsing) and parse no
-    // faster (8 MiB took 3-23% less CPU than 16 MiB on 1 GB, in three alternating runs).
+    // events, and the workers run ahead of the merge, so larger chunks add to the peak during load,
+    // and they parse no faster (tests/bench/RESULTS.md has the numbers).
     constexpr std::int64_t kMaxChunk = std::int64_t(8) << 20;
     // The first span when a preview is wanted: parsed and indexed in a few tens of milliseconds.
     constexpr std::int64_t kPreviewChunk = std::int64_t(2) << 20;
@@ -112,8 +110,7 @@ namespace {
     }
 
     // The first event boundary at or after `nominal`, or -1. Events are a few hundred bytes: the
-    // first window is small (1 MiB windows read 121 MB for the 121 cuts of a 1 GB trace before any
-    // parsing began, 26 ms on one thread).
+    // first window is small: every cut is found on one thread before parsing begins.
     std::int64_t boundaryNear(const TraceSource &src, std::int64_t nominal, std::int64_t limit)
     {
         std::vector<char> window;
@@ -186,6 +183,141 @@ TraceLoadResult loadTrace(
     return result;
 }
 
+namespace {
+
+    // Parses the spans of a trace on worker threads and hands them to a merge in file order on
+    // the calling thread. The workers stay at most `ahead` spans ahead of the merge, which bounds
+    // the peak memory; the merged chunks' largest vectors go back to the workers emptied (fresh
+    // ones were faulted in page by page and grown by copying, a good part of the load's page
+    // faults).
+    class SpanPipeline {
+    public:
+        SpanPipeline(
+            std::shared_ptr<TraceSource> source, std::vector<std::int64_t> cuts, int threads)
+            : m_source(std::move(source))
+            , m_cuts(std::move(cuts))
+            , m_spans(m_cuts.size() - 1)
+            , m_done(m_spans)
+            , m_ahead(static_cast<std::size_t>(threads) * 2)
+        {
+            for (std::size_t i = 0; i < m_ahead; ++i)
+                prefetch(i);
+            for (int i = 0; i < std::min<int>(threads, static_cast<int>(m_spans)); ++i)
+                m_pool.emplace_back([this] { work(); });
+        }
+        ~SpanPipeline() { stop(); }
+
+        std::atomic<bool> *cancelFlag() { return &m_cancel; }
+        // Merges the spans into `builder` in file order; returns false when cancelled (by
+        // `progress` or through cancelFlag()).
+        bool mergeInto(TraceBuilder &builder, const ProgressFn &progress);
+        // Joins the workers and frees their spare vectors.
+        void stop();
+
+    private:
+        struct Spare {
+            std::vector<RawChunk::Slice> slices;
+            std::vector<RawChunk::FlowPoint> flows;
+        };
+        // A file not in the page cache yet: each span is asked for `ahead` spans before it is
+        // parsed, so that the disk streams it in while the workers parse.
+        void prefetch(std::size_t i)
+        {
+            if (i < m_spans)
+                m_source->prefetch(m_cuts[i], m_cuts[i + 1] - m_cuts[i]);
+        }
+        void work();
+
+        std::shared_ptr<TraceSource> m_source;
+        std::vector<std::int64_t> m_cuts;
+        std::size_t m_spans;
+        std::vector<std::optional<RawChunk>> m_done;
+        std::size_t m_ahead;
+        std::mutex m_mutex;
+        std::condition_variable m_ready;
+        std::atomic<std::size_t> m_next { 0 };
+        std::atomic<bool> m_cancel { false };
+        std::size_t m_merged = 0; // guarded by m_mutex
+        std::vector<Spare> m_spares; // guarded by m_mutex
+        std::vector<std::thread> m_pool;
+    };
+
+    void SpanPipeline::work()
+    {
+        TraceSpanParser parser;
+        for (std::size_t i = m_next++; i < m_spans && !m_cancel.load(); i = m_next++) {
+            prefetch(i + m_ahead);
+            RawChunk chunk;
+            {
+                std::unique_lock lock(m_mutex);
+                m_ready.wait(lock, [&] { return i < m_merged + m_ahead || m_cancel.load(); });
+                if (!m_spares.empty()) {
+                    chunk.slices = std::move(m_spares.back().slices);
+                    chunk.flows = std::move(m_spares.back().flows);
+                    m_spares.pop_back();
+                }
+            }
+            if (m_cancel.load())
+                break;
+            parser.parse(*m_source, m_cuts[i], m_cuts[i + 1], i + 1 == m_spans, chunk, &m_cancel);
+            std::lock_guard lock(m_mutex);
+            m_done[i].emplace(std::move(chunk));
+            m_ready.notify_all();
+        }
+    }
+
+    bool SpanPipeline::mergeInto(TraceBuilder &builder, const ProgressFn &progress)
+    {
+        QElapsedTimer clock;
+        clock.start();
+        qint64 waitedNs = 0;
+        for (std::size_t i = 0; i < m_spans && !m_cancel.load(); ++i) {
+            RawChunk chunk;
+            {
+                const qint64 before = clock.nsecsElapsed();
+                std::unique_lock lock(m_mutex);
+                m_ready.wait(lock, [&] { return m_done[i].has_value(); });
+                chunk = std::move(*m_done[i]);
+                m_done[i].reset();
+                waitedNs += clock.nsecsElapsed() - before;
+            }
+            builder.add(chunk); // leaves the vectors empty, their capacity kept
+            {
+                std::lock_guard lock(m_mutex);
+                m_merged = i + 1;
+                m_spares.push_back({ std::move(chunk.slices), std::move(chunk.flows) });
+                m_ready.notify_all();
+            }
+            if (progress && !progress(m_cuts[i + 1], m_source->size()))
+                m_cancel = true;
+        }
+        const bool cancelled = m_cancel.load();
+        stop();
+        if (!cancelled)
+            qCDebug(lcLoad,
+                "parse and merge %zu spans: %.1f ms (merge thread waited %.1f ms for parsers), "
+                "resident %.0f MB (peak %.0f)",
+                m_spans, clock.nsecsElapsed() / 1e6, waitedNs / 1e6, residentMegabytes(),
+                peakResidentMegabytes());
+        return !cancelled;
+    }
+
+    void SpanPipeline::stop()
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            if (m_merged < m_spans)
+                m_cancel = true; // (a worker waiting for room would wait forever)
+            m_ready.notify_all();
+        }
+        for (auto &t : m_pool)
+            t.join();
+        m_pool.clear();
+        std::vector<Spare>().swap(m_spares); // freed before finishing (the peak)
+    }
+
+} // namespace
+
 TraceLoadResult loadTrace(const std::shared_ptr<TraceSource> &source,
     const TraceLoadOptions &options, const ProgressFn &progress)
 {
@@ -203,105 +335,19 @@ TraceLoadResult loadTrace(const std::shared_ptr<TraceSource> &source,
     const std::int64_t chunk = options.chunkBytes > 0
         ? options.chunkBytes
         : std::clamp(size / (threads * 4), kMinChunk, kMaxChunk);
-    const std::vector<std::int64_t> cuts = splitSpans(
+    std::vector<std::int64_t> cuts = splitSpans(
         *source, start.offset, chunk, options.preview ? std::min(chunk, kPreviewChunk) : chunk);
-    const std::size_t spans = cuts.size() - 1;
+    const std::int64_t firstCut = cuts[0], secondCut = cuts.size() > 2 ? cuts[1] : -1;
+    SpanPipeline pipeline(source, std::move(cuts), threads);
+    if (options.preview && secondCut >= 0)
+        options.preview(
+            previewTrace(source, firstCut, secondCut, start.kineto, pipeline.cancelFlag()));
 
-    std::vector<std::optional<RawChunk>> done(spans);
-    std::mutex mutex;
-    std::condition_variable ready;
-    std::atomic<std::size_t> next { 0 };
-    std::atomic<bool> cancel { false };
-    std::size_t merged = 0; // guarded by mutex
-    // Merged chunks' largest vectors, emptied, for the next chunks to fill (guarded by mutex):
-    // fresh ones were faulted in page by page and grown by copying, 8% of the load's page faults.
-    struct Spare {
-        std::vector<RawChunk::Slice> slices;
-        std::vector<RawChunk::FlowPoint> flows;
-    };
-    std::vector<Spare> spares;
-    // Workers stay at most this many chunks ahead of the merge, bounding peak memory.
-    const std::size_t ahead = static_cast<std::size_t>(threads) * 2;
-    // A file that is not in the page cache yet: each span is asked for `ahead` spans before it is
-    // parsed, so that the disk streams it in while the workers parse (cold 1 GB trace, 2 threads:
-    // parsing waited on each span's read instead).
-    auto prefetch = [&](std::size_t i) {
-        if (i < spans)
-            source->prefetch(cuts[i], cuts[i + 1] - cuts[i]);
-    };
-    for (std::size_t i = 0; i < ahead; ++i)
-        prefetch(i);
-    auto worker = [&] {
-        TraceSpanParser parser;
-        for (std::size_t i = next++; i < spans && !cancel.load(); i = next++) {
-            prefetch(i + ahead);
-            RawChunk chunkResult;
-            {
-                std::unique_lock lock(mutex);
-                ready.wait(lock, [&] { return i < merged + ahead || cancel.load(); });
-                if (!spares.empty()) {
-                    chunkResult.slices = std::move(spares.back().slices);
-                    chunkResult.flows = std::move(spares.back().flows);
-                    spares.pop_back();
-                }
-            }
-            if (cancel.load())
-                break;
-            parser.parse(*source, cuts[i], cuts[i + 1], i + 1 == spans, chunkResult, &cancel);
-            std::lock_guard lock(mutex);
-            done[i].emplace(std::move(chunkResult));
-            ready.notify_all();
-        }
-    };
-    std::vector<std::thread> pool;
-    for (int i = 0; i < std::min<int>(threads, static_cast<int>(spans)); ++i)
-        pool.emplace_back(worker);
-
-    if (options.preview && spans > 1)
-        options.preview(previewTrace(source, cuts[0], cuts[1], start.kineto, &cancel));
-
-    // Merge in file order on this thread while the workers parse ahead.
     TraceBuilder builder(path, size);
-    QElapsedTimer clock;
-    clock.start();
-    qint64 waitedNs = 0;
-    for (std::size_t i = 0; i < spans && !cancel.load(); ++i) {
-        RawChunk mergedChunk;
-        {
-            const qint64 before = clock.nsecsElapsed();
-            std::unique_lock lock(mutex);
-            ready.wait(lock, [&] { return done[i].has_value(); });
-            mergedChunk = std::move(*done[i]);
-            done[i].reset();
-            waitedNs += clock.nsecsElapsed() - before;
-        }
-        builder.add(mergedChunk); // leaves the vectors empty, their capacity kept
-        {
-            std::lock_guard lock(mutex);
-            merged = i + 1;
-            spares.push_back({ std::move(mergedChunk.slices), std::move(mergedChunk.flows) });
-            ready.notify_all();
-        }
-        if (progress && !progress(cuts[i + 1], size))
-            cancel = true;
-    }
-    const bool cancelled = cancel.load();
-    {
-        std::lock_guard lock(mutex);
-        ready.notify_all();
-    }
-    for (auto &t : pool)
-        t.join();
-    std::vector<Spare>().swap(spares); // not needed any more: freed before finishing (the peak)
-    if (cancelled) {
+    if (!pipeline.mergeInto(builder, progress)) {
         result.cancelled = true;
         return result;
     }
-    qCDebug(lcLoad,
-        "parse and merge %zu spans: %.1f ms (merge thread waited %.1f ms for parsers), resident "
-        "%.0f MB (peak %.0f)",
-        spans, clock.nsecsElapsed() / 1e6, waitedNs / 1e6, residentMegabytes(),
-        peakResidentMegabytes());
     std::shared_ptr<Trace> trace = builder.finish(&result.issues, threads);
     trace->kineto = start.kineto;
     trace->fileBytes = size;

@@ -123,7 +123,10 @@ struct Parser final : SpanParserBackend {
     void parse(const TraceSource &source, std::int64_t begin, std::int64_t end, bool last,
         RawChunk &chunk, const std::atomic<bool> *cancelFlag) override;
 
-    std::uint32_t intern(std::string_view s) { return out->strings.intern(s).value; }
+    std::uint32_t intern(std::string_view s)
+    {
+        return out->strings.intern(s).value;
+    }
     std::uint32_t trackOf(std::uint32_t pid, std::uint32_t tid);
     void parseSpan(const TraceSource &src, const Span &span, std::vector<Span> &work);
     std::int64_t load(const TraceSource &src, const Span &span, bool *shrank);
@@ -137,6 +140,15 @@ struct Parser final : SpanParserBackend {
     void commit(char ph, std::int64_t offset, std::string_view name, std::string_view cat,
         std::string_view pid, std::string_view tid, std::string_view ts, std::string_view dur,
         std::string_view id, std::string_view bp, std::string_view metaText, std::int64_t metaSort);
+    void commitMetadata(std::string_view name, std::string_view pid, std::string_view tid,
+        std::string_view metaText, std::int64_t metaSort);
+    // Parses "ts"; false (and a problem counted) when it is missing or not a number.
+    bool parseStart(std::string_view ts, std::int64_t offset, TimeNs *startNs);
+    void commitCounter(std::string_view name, std::string_view pid, TimeNs startNs);
+    // The chunk's track of (pid, tid); the last one is remembered.
+    std::uint32_t trackFor(std::string_view pid, std::string_view tid);
+    void commitSlice(char ph, std::int64_t offset, std::string_view name, std::string_view cat,
+        std::uint32_t track, TimeNs startNs, std::string_view dur);
 };
 
 std::unique_ptr<SpanParserBackend> makeParser() { return std::make_unique<Parser>(); }
@@ -459,73 +471,28 @@ void Parser::commit(char ph, std::int64_t offset, std::string_view name, std::st
     ++st.events;
     if (ph == 'M') {
         ++st.metadata;
-        RawChunk::Meta m;
-        if (name == "process_name")
-            m.kind = RawChunk::Meta::Kind::ProcessName;
-        else if (name == "process_labels")
-            m.kind = RawChunk::Meta::Kind::ProcessLabels;
-        else if (name == "process_sort_index")
-            m.kind = RawChunk::Meta::Kind::ProcessSort;
-        else if (name == "thread_name")
-            m.kind = RawChunk::Meta::Kind::ThreadName;
-        else if (name == "thread_sort_index")
-            m.kind = RawChunk::Meta::Kind::ThreadSort;
-        else
-            return; // other metadata (e.g. process_uptime_seconds) is not needed
-        m.pid = intern(pid);
-        m.tid = intern(tid);
-        m.text = intern(metaText);
-        m.sort = metaSort;
-        out->metas.push_back(m);
+        commitMetadata(name, pid, tid, metaText, metaSort);
         return;
     }
-    const bool known = ph == 'X' || ph == 'B' || ph == 'E' || ph == 'i' || ph == 'I' || ph == 'C'
-        || ph == 's' || ph == 't' || ph == 'f';
+    const bool flow = ph == 's' || ph == 't' || ph == 'f';
+    const bool known
+        = ph == 'X' || ph == 'B' || ph == 'E' || ph == 'i' || ph == 'I' || ph == 'C' || flow;
     if (!known) {
         ++st.other;
         return;
     }
     TimeNs startNs = 0;
-    const bool haveStart = parseScaledToNs(ts, 0, &startNs);
-    if (!haveStart) {
-        if (ts.empty())
-            out->addProblem(RawChunk::MissingTimestamp, offset,
-                QCoreApplication::translate("npuscope::TraceParser", "event without \"ts\""));
-        else
-            out->addProblem(RawChunk::BadTimestamp, offset,
-                QCoreApplication::translate(
-                    "npuscope::TraceParser", "timestamp %1 is not a valid number of microseconds")
-                    .arg(QString::fromUtf8(
-                        ts.data(), static_cast<qsizetype>(std::min<std::size_t>(ts.size(), 40)))));
-        ph == 'C' ? ++st.counter : (ph == 's' || ph == 't' || ph == 'f') ? ++st.flow : ++st.other;
+    if (!parseStart(ts, offset, &startNs)) {
+        ph == 'C' ? ++st.counter : flow ? ++st.flow : ++st.other;
         return;
     }
     if (ph == 'C') {
         ++st.counter;
-        const std::uint32_t pidId = intern(pid);
-        for (const auto &[key, value] : counterArgs) {
-            // "AI Core Freq" {"MHz": 1800} -> "AI Core Freq (MHz)"; the key names the unit or part.
-            std::uint32_t series;
-            if (key == name || key.empty() || name.empty())
-                series = intern(name.empty() ? key : name);
-            else
-                series = intern(std::string(name) + " (" + std::string(key) + ")");
-            out->counters.push_back({ startNs, pidId, series, value });
-        }
+        commitCounter(name, pid, startNs);
         return;
     }
-    std::uint32_t track;
-    if (haveLastTrack && pid == lastPid && tid == lastTid) {
-        track = lastTrack;
-    } else {
-        const std::uint32_t pidId = intern(pid), tidId = intern(tid);
-        track = trackOf(pidId, tidId);
-        lastPid = out->strings.view(StringId(pidId));
-        lastTid = out->strings.view(StringId(tidId));
-        lastTrack = track;
-        haveLastTrack = true;
-    }
-    if (ph == 's' || ph == 't' || ph == 'f') {
+    const std::uint32_t track = trackFor(pid, tid);
+    if (flow) {
         ++st.flow;
         // HostToDevice flows are named category + id: keep the category, not a unique name.
         const bool nameIsCatId = name.size() == cat.size() + id.size()
@@ -535,6 +502,78 @@ void Parser::commit(char ph, std::int64_t offset, std::string_view name, std::st
             flowIdKey(id), ph, bp == "e" });
         return;
     }
+    commitSlice(ph, offset, name, cat, track, startNs, dur);
+}
+
+void Parser::commitMetadata(std::string_view name, std::string_view pid, std::string_view tid,
+    std::string_view metaText, std::int64_t metaSort)
+{
+    RawChunk::Meta m;
+    if (name == "process_name")
+        m.kind = RawChunk::Meta::Kind::ProcessName;
+    else if (name == "process_labels")
+        m.kind = RawChunk::Meta::Kind::ProcessLabels;
+    else if (name == "process_sort_index")
+        m.kind = RawChunk::Meta::Kind::ProcessSort;
+    else if (name == "thread_name")
+        m.kind = RawChunk::Meta::Kind::ThreadName;
+    else if (name == "thread_sort_index")
+        m.kind = RawChunk::Meta::Kind::ThreadSort;
+    else
+        return; // other metadata (e.g. process_uptime_seconds) is not needed
+    m.pid = intern(pid);
+    m.tid = intern(tid);
+    m.text = intern(metaText);
+    m.sort = metaSort;
+    out->metas.push_back(m);
+}
+
+bool Parser::parseStart(std::string_view ts, std::int64_t offset, TimeNs *startNs)
+{
+    if (parseScaledToNs(ts, 0, startNs))
+        return true;
+    if (ts.empty())
+        out->addProblem(RawChunk::MissingTimestamp, offset,
+            QCoreApplication::translate("npuscope::TraceParser", "event without \"ts\""));
+    else
+        out->addProblem(RawChunk::BadTimestamp, offset,
+            QCoreApplication::translate(
+                "npuscope::TraceParser", "timestamp %1 is not a valid number of microseconds")
+                .arg(QString::fromUtf8(
+                    ts.data(), static_cast<qsizetype>(std::min<std::size_t>(ts.size(), 40)))));
+    return false;
+}
+
+void Parser::commitCounter(std::string_view name, std::string_view pid, TimeNs startNs)
+{
+    const std::uint32_t pidId = intern(pid);
+    for (const auto &[key, value] : counterArgs) {
+        // "AI Core Freq" {"MHz": 1800} -> "AI Core Freq (MHz)"; the key names the unit or part.
+        std::uint32_t series;
+        if (key == name || key.empty() || name.empty())
+            series = intern(name.empty() ? key : name);
+        else
+            series = intern(std::string(name) + " (" + std::string(key) + ")");
+        out->counters.push_back({ startNs, pidId, series, value });
+    }
+}
+
+std::uint32_t Parser::trackFor(std::string_view pid, std::string_view tid)
+{
+    if (haveLastTrack && pid == lastPid && tid == lastTid)
+        return lastTrack;
+    const std::uint32_t pidId = intern(pid), tidId = intern(tid);
+    lastTrack = trackOf(pidId, tidId);
+    lastPid = out->strings.view(StringId(pidId));
+    lastTid = out->strings.view(StringId(tidId));
+    haveLastTrack = true;
+    return lastTrack;
+}
+
+void Parser::commitSlice(char ph, std::int64_t offset, std::string_view name, std::string_view cat,
+    std::uint32_t track, TimeNs startNs, std::string_view dur)
+{
+    TraceStats &st = out->stats;
     RawChunk::Slice slice;
     slice.track = track;
     slice.phase = ph == 'I' ? 'i' : ph;
