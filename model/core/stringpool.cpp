@@ -1,5 +1,7 @@
 #include "model/core/stringpool.h"
 
+#include "model/core/stringinterner.h"
+
 #include <algorithm>
 #include <iterator>
 #include <utility>
@@ -26,11 +28,11 @@ void StringPool::reset()
     m_slots.clear();
     m_indexed = 0;
     rehash(kInitialSlots);
-    const Lookup empty = lookup(std::string_view());
-    insert(empty.text, empty.key, empty.hash & m_mask);
+    const StringLookup empty = StringInterner::lookup(std::string_view());
+    insert(empty.text, empty.key.head, empty.key.tail, empty.hash & m_mask);
 }
 
-std::uint64_t StringPool::hashLong(std::string_view text)
+std::uint64_t StringInterner::hashLong(std::string_view text)
 {
     const char *p = text.data();
     std::size_t n = text.size();
@@ -41,13 +43,6 @@ std::uint64_t StringPool::hashLong(std::string_view text)
         n -= 8;
     }
     return mix(h ^ loadPartial(p, n), 0x94D049BB133111EBull);
-}
-
-std::uint64_t StringPool::slotHash(const Slot &slot)
-{
-    if ((slot.tail & kLongMarker) == kLongMarker)
-        return slot.head;
-    return hashShortKey({ slot.head, slot.tail });
 }
 
 std::string_view StringPool::store(std::string_view text)
@@ -75,7 +70,7 @@ void StringPool::rehash(std::size_t slotCount)
     for (const Slot &s : m_slots) {
         if (s.id == kEmpty)
             continue;
-        std::size_t i = slotHash(s) & mask;
+        std::size_t i = StringInterner::slotHash(s.head, s.tail) & mask;
         while (table[i].id != kEmpty)
             i = (i + 1) & mask;
         table[i] = s;
@@ -92,15 +87,18 @@ void StringPool::reserve(std::size_t count)
     m_views.reserve(count);
 }
 
-StringId StringPool::insert(std::string_view text, Key key, std::size_t slot)
+StringId StringPool::insert(
+    std::string_view text, std::uint64_t head, std::uint32_t tail, std::size_t slot)
 {
     const auto id = static_cast<std::uint32_t>(m_views.size());
     m_views.push_back(store(text));
-    m_slots[slot] = Slot { key.head, key.tail, id };
+    m_slots[slot] = Slot { head, tail, id };
     if ((++m_indexed + 1) * kMaxLoadDen > m_slots.size() * kMaxLoadNum)
         rehash(m_slots.size() * 2);
     return StringId(id);
 }
+
+StringId StringPool::intern(std::string_view text) { return StringInterner::intern(*this, text); }
 
 StringId StringPool::append(std::string_view text)
 {
@@ -132,13 +130,13 @@ StringId StringPool::find(std::string_view text) const
 {
     if (m_slots.empty())
         return StringId();
-    const Lookup l = lookup(text);
+    const StringLookup l = StringInterner::lookup(text);
     for (std::size_t i = l.hash & m_mask;; i = (i + 1) & m_mask) {
         const Slot &s = m_slots[i];
         if (s.id == kEmpty)
             return StringId();
         if (s.head == l.key.head && s.tail == l.key.tail
-            && (text.size() <= kMaxShort || m_views[s.id] == text))
+            && (text.size() <= StringInterner::kMaxShort || m_views[s.id] == text))
             return StringId(s.id);
     }
 }

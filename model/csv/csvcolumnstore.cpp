@@ -1,4 +1,5 @@
 #include "model/csv/csvcolumnstore.h"
+#include "model/core/stringinterner.h"
 
 #include "model/csv/csvhugepages.h"
 
@@ -50,7 +51,7 @@ namespace {
     }
 
     // How a column's local text ids become the table's; applyRemap() does it, on two threads
-    // for a large table (the re-pointing of every cell was most of a 26 ms serial tail).
+    // for a large table (re-pointing every cell is otherwise a serial tail of the load).
     struct Remap {
         std::vector<StringId> local; // local id -> table id, for rows [0, localRows)
         std::size_t localRows = 0;
@@ -84,14 +85,14 @@ namespace {
         constexpr std::size_t kAhead = 8;
         const std::size_t count = state.raw ? state.indexed : state.dict.size();
         std::vector<StringId> toTable(count);
-        StringPool::Lookup ahead[kAhead];
+        StringLookup ahead[kAhead];
         for (std::size_t id = 0; id < count + kAhead; ++id) {
             if (id >= kAhead)
-                toTable[id - kAhead] = table.strings.intern(ahead[id % kAhead]);
+                toTable[id - kAhead] = StringInterner::intern(table.strings, ahead[id % kAhead]);
             if (id < count) {
                 ahead[id % kAhead]
-                    = StringPool::lookup(state.dict.view(StringId(std::uint32_t(id))));
-                table.strings.prefetch(ahead[id % kAhead]);
+                    = StringInterner::lookup(state.dict.view(StringId(std::uint32_t(id))));
+                StringInterner::prefetch(table.strings, ahead[id % kAhead]);
             }
         }
         remap.local = std::move(toTable);
@@ -111,15 +112,15 @@ namespace {
         if (state.rawInTable) {
             for (StringId &id : col.text) {
                 if (id.value != 0)
-                    id = table.strings.intern(table.strings.view(id));
+                    id = StringInterner::intern(table.strings, table.strings.view(id));
             }
             state = ColumnState();
             return;
         }
         remap.raw.resize(state.dict.size() - state.indexed);
         for (std::size_t id = state.indexed; id < state.dict.size(); ++id)
-            remap.raw[id - state.indexed]
-                = table.strings.intern(state.dict.view(StringId(std::uint32_t(id))));
+            remap.raw[id - state.indexed] = StringInterner::intern(
+                table.strings, state.dict.view(StringId(std::uint32_t(id))));
         remap.rawBase = state.indexed;
         state = ColumnState();
     }
@@ -260,13 +261,13 @@ namespace {
     StringId internCell(ColumnState &state, std::string_view text)
     {
         if (text.size() <= 11 || text.size() > RecentText::kMaxBytes)
-            return state.dict.intern(StringPool::lookupPadded(text));
+            return StringInterner::intern(state.dict, StringInterner::lookupPadded(text));
         if (state.recent.empty())
             state.recent.resize(kRecentTexts);
         RecentText &r = state.recent[recentSlot(text)];
         if (sameAsRecent(r, text))
             return r.id;
-        r.id = state.dict.intern(StringPool::lookup(text));
+        r.id = StringInterner::intern(state.dict, StringInterner::lookup(text));
         r.size = std::uint32_t(text.size());
         std::memcpy(r.bytes, text.data(), text.size());
         return r.id;
@@ -278,7 +279,7 @@ namespace {
 // whole batch. A cell equal to the one above it (step, stream, model ids, op state: most cells of
 // most columns) reuses that cell's id and value without hashing. The pools are small enough to
 // stay in cache, so each cell is looked up and interned in one go: a first pass that stored the
-// lookups for prefetching spent 40% of this function in store-forwarding stalls (perf annotate).
+// lookups for prefetching spent much of this function in store-forwarding stalls.
 void ColumnWorker::storeColumn(const RowBatch &batch, std::size_t column, std::int64_t index)
 {
     const std::size_t rows = batch.rows, stride = m_table.columns.size();

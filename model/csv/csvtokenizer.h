@@ -23,7 +23,7 @@ namespace npuscope::csv {
 // Ragged rows are listed one by one up to this count, then summarised: enough to see the
 // pattern without flooding the issue list.
 inline constexpr std::size_t kMaxRowIssues = 20;
-// Every cell handed to StringPool::lookupPadded() is followed by at least this many readable
+// Every cell handed to StringInterner::lookupPadded() is followed by at least this many readable
 // bytes: the input window and the batch scratch are padded, and empty cells point at kPadding.
 inline constexpr std::size_t kPaddingBytes = 16;
 inline constexpr char kPadding[kPaddingBytes] = {};

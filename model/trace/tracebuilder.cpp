@@ -1,4 +1,5 @@
 #include "model/trace/tracebuilder.h"
+#include "model/core/stringinterner.h"
 
 #include "model/core/bucketsort.h"
 #include "model/core/residentmemory.h"
@@ -120,7 +121,7 @@ void TraceBuilder::add(RawChunk &chunk)
     StringPool &pool = m_trace->strings;
     std::vector<StringId> remap(chunk.strings.size());
     for (std::uint32_t i = 0; i < remap.size(); ++i)
-        remap[i] = pool.intern(chunk.strings.view(StringId(i)));
+        remap[i] = StringInterner::intern(pool, chunk.strings.view(StringId(i)));
     std::vector<std::uint32_t> tracks(chunk.trackKeys.size());
     for (std::size_t i = 0; i < tracks.size(); ++i)
         tracks[i] = trackFor(remap[chunk.trackKeys[i].first], remap[chunk.trackKeys[i].second]);

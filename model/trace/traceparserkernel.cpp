@@ -1,3 +1,4 @@
+#include "model/core/stringinterner.h"
 #include "model/trace/traceparserbackend.h"
 
 #include "model/core/decimal.h"
@@ -44,7 +45,7 @@ namespace {
     FlowIdKey flowIdKey(std::string_view id)
     {
         const auto size = static_cast<qsizetype>(id.size());
-        return { StringPool::hash(id),
+        return { StringInterner::hash(id),
             static_cast<std::uint64_t>(qHashBits(id.data(), size, 0x9E3779B97F4A7C15ull)) };
     }
 
@@ -125,7 +126,7 @@ struct Parser final : SpanParserBackend {
 
     std::uint32_t intern(std::string_view s)
     {
-        return out->strings.intern(s).value;
+        return StringInterner::intern(out->strings, s).value;
     }
     std::uint32_t trackOf(std::uint32_t pid, std::uint32_t tid);
     void parseSpan(const TraceSource &src, const Span &span, std::vector<Span> &work);
