@@ -14,7 +14,7 @@ namespace npuscope {
 namespace {
 
     // A hidden or minimised window never paints; start anyway after this long. Long enough for
-    // the first frame of a 1.7 M-slice timeline (~100 ms on the reference machine).
+    // the first frame of a timeline of millions of slices.
     constexpr int kPaintWaitMs = 750;
 
     void runAnalysis(QPromise<AnalysisController::Update> &promise,

@@ -12,8 +12,8 @@
 namespace npuscope {
 
 // Appending never moves what is stored: a std::vector that grows copies everything into fresh
-// pages at each step (at 1 GB of trace, growing the flow points alone caused 40% of the load's
-// page faults), and holds both copies at that moment. Here every page is written once, and the
+// pages at each step (for the flow points of a large trace, most of the load's page faults), and
+// holds both copies at that moment. Here every page is written once, and the
 // peak is the data itself plus at most one partly filled block. Indexing costs a shift and a mask.
 // The blocks are PageArrays: a block released while the rest is still in use (a pass that moves
 // the records elsewhere, block by block) is given back to the system at once.

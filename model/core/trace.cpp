@@ -60,9 +60,9 @@ qsizetype Trace::sliceCount() const
 
 namespace {
 
-    // std::stable_sort's order with less memory for events nearly in order (a generated 20 GB trace
-    // has a track of 8 M events written slightly out of order; stable_sort's buffer, half the
-    // track, was 130 MB above the final size at the end of the load): the events out of order with
+    // std::stable_sort's order with less memory for events nearly in order (B/E pairs appended
+    // after X events; stable_sort's buffer is half the track, at the end of the load): the events
+    // out of order with
     // those kept before them are taken out, sorted, and merged back from the end. An event taken
     // out goes after the kept ones equal to it, which all came before it in the file: as
     // stable_sort. Tracks far from order (over an eighth taken out) go to stable_sort.
@@ -106,8 +106,7 @@ void Trace::buildTrackIndexes(Track &track)
 {
     auto &ev = track.events;
     // No shrink_to_fit: the loader reserves from the rate of events in the file, and capacity never
-    // written to is not resident; a shrink would copy every event to fresh pages (26 K page faults
-    // at 1 GB).
+    // written to is not resident; a shrink would copy every event to fresh pages.
     const auto before = [](const Event &a, const Event &b) {
         if (a.start != b.start)
             return a.start < b.start;
@@ -220,7 +219,7 @@ void Trace::buildLod(Track &track)
     const auto &ev = track.events;
     track.lod.assign(static_cast<std::size_t>(track.maxDepth) + 1, {});
     // Sized exactly, and room for a run per event reserved (only the pages written are faulted in):
-    // grown by doubling, these temporaries caused 10% of the load's page faults.
+    // grown by doubling, these temporaries would fault in their pages again at every step.
     std::vector<std::size_t> perDepth(track.lod.size(), 0);
     for (const Event &e : ev)
         ++perDepth[e.depth];
@@ -240,8 +239,7 @@ void Trace::buildLod(Track &track)
         // later run starts after it) is at least the level's resolution: counted for every level
         // in one pass, which decides the levels kept, whose runs are then made in one more. The
         // finest level's runs, about one per event and rarely kept, are not made (made and merged
-        // level by level, they were the largest temporary of the load after the flows: 50 MB for
-        // a track of two million events, on each thread).
+        // level by level, they would be the largest temporary of the load after the flows).
         std::size_t breaks[kLodLevels] = {}; // by the coarsest level the gap breaks
         TimeNs maxEnd = 0;
         bool first = true;
@@ -444,7 +442,7 @@ namespace {
     // Flow indices ordered by one end (track, event index), ties by flow index: a stable radix sort
     // by the event's number across tracks of (event number, flow index) keys packed in 8 bytes,
     // which start in flow order. The keys and the sort's buffer take 16 bytes a flow, both ends at
-    // once 32: at 21 M flows (a 20 GB trace) 680 MB above the final size at the end of the load. So
+    // once 32, far above the peak budget at tens of millions of flows. So
     // past kRoundFlows the keys are made and sorted in rounds, each of a range of event numbers
     // holding about as many flows (a histogram of the event numbers picks the ranges): two more
     // reads of the flows instead of the memory.

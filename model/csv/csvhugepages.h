@@ -45,9 +45,9 @@ inline void collapseHugePages(const DeferredCollapses &pages)
 
 // Asks the kernel to back the 2 MB pages that [begin, begin + bytes) fills at least half of with
 // huge pages, as far as they lie inside the allocation [begin, begin + allocated) (transparent huge
-// pages in "madvise" mode, Debian's default). Filling a 148 MB table page by page cost 46 K page
-// faults, about 30% of a 121.7 MB load's CPU time on the test VM; a 2 MB page takes one fault, and
-// first touching 150 MB cost 100 ms in 4 KB pages, 15 ms in 2 MB ones. A hint only: nothing changes
+// pages in "madvise" mode, Debian's default). Filling a large table in 4 KB pages costs a page
+// fault per page, a large share of a CSV load's CPU time; a 2 MB page takes one fault for 512 of
+// them. A hint only: nothing changes
 // where the kernel does not support it. The first page may have been touched before the advice
 // (malloc's chunk header): it is then mapped with small pages and stays so unless collapsed,
 // which is done now or, with `deferred`, left to the caller.

@@ -71,8 +71,8 @@ private:
     {
         const std::size_t needed = std::max(m_windowBytes, 2 * kept) + kPaddingBytes;
         if (m_bufferSize < needed) {
-            // Not zero-filled: read() writes it (16 MB of memset was 2% of a load). In huge pages
-            // where it can be: read() faulted in a 2 MB window page by page, 512 faults.
+            // Not zero-filled: read() writes it. In huge pages where it can be: read() would
+            // fault in a 2 MB window page by page.
             const std::size_t size = hugePageCapacity(needed, 1);
             auto bigger = std::make_unique_for_overwrite<char[]>(size);
             adviseHugePages(bigger.get(), needed, size);

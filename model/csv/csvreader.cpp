@@ -88,8 +88,8 @@ namespace {
     constexpr double kRawValueWeight = 70;
 
     // Rows of the first batch that helperFirstColumn() looks at: enough to tell columns of nearly
-    // unique values from the others. Sorting all of them (780 rows of 21 columns for a
-    // kernel_details.csv) took 1.1 ms, while the helper thread waited to start.
+    // unique values from the others. Sorting all of them is serial start-up while the helper
+    // thread waits.
     constexpr std::size_t kGuessRows = 128;
 
     // First column of the helper's range, before anything was measured. The raw columns are
@@ -198,8 +198,7 @@ namespace {
 
         // The tokenizer reads one window while the other may still hold rows of batches the
         // helper thread has not stored yet: reading on needs no wait for it. With one window, each
-        // refill waited for the helper to run dry and then left it idle during the read (7 reads
-        // of 16 MB, 4 ms each, for a 121 MB file).
+        // refill waited for the helper to run dry and then left it idle during the read.
         InputWindow m_windows[2];
         int m_current = 0;
         bool m_started = false;
@@ -329,8 +328,8 @@ namespace {
             Table::Column &col = table.columns[c];
             reserveInHugePages(col.text, rows, expected, &m_collapses);
             // Not for a column the first batch shows to hold text: its first huge page would be
-            // collapsed, i.e. zeroed, for nothing (12 of a kernel_details.csv's 21 columns, 24 MB
-            // of zeroing). A column that turns to text later frees its numbers then.
+            // collapsed, i.e. zeroed, for nothing (about half of kernel_details.csv's columns).
+            // A column that turns to text later frees its numbers then.
             if (!holdsText(first, c, table.columns.size()))
                 reserveInHugePages(col.number, rows, expected, &m_collapses);
             if (Table::timeUnitScale(col.unit))
@@ -433,7 +432,7 @@ namespace {
         if (parallel)
             helper.emplace(table, states, rawFromBatch, split, m_columns, true);
         // The first 2 MB of most column vectors are collapsed into huge pages on a thread of
-        // their own (~25 ms for a 121.7 MB file, all of it serial before the parse otherwise).
+        // their own (otherwise serial work before the parse).
         std::thread collapser;
         if (parallel)
             collapser = std::thread([this] { collapseHugePages(m_collapses); });

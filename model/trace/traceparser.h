@@ -35,7 +35,7 @@ private:
 
 // Fills chunk.flowPairs and marks the paired points. Nearly every flow of a profiler is one "s"
 // and one "f", written close together: TraceBuilder keeps such a pair in one record (40 bytes
-// instead of two of 32; at 20 GB of trace, 21 M flows, 500 MB less at the end of the load), and
+// instead of two of 32, a large share of the peak at the end of a load of tens of GB), and
 // treats it as its two points again should any other point share its id. So which points are
 // paired changes the memory only, never the flows.
 void pairFlows(RawChunk &chunk);
