@@ -152,85 +152,134 @@ TimelineExportOptions rankExportOptions(const Profile &profile, const RankProfil
     return o;
 }
 
+namespace {
+
+    void addExportOptions(QCommandLineParser &parser)
+    {
+        parser.setApplicationDescription(
+            ExportCommand::tr("Renders a profile's timeline, with annotations, a colour legend and "
+                              "a caption, as PNG or SVG. Needs no display."));
+        parser.addHelpOption();
+        parser.addPositionalArgument(QStringLiteral("PATH"),
+            ExportCommand::tr("Profile folder, rank folder or trace file."));
+        parser.addOption({ { QStringLiteral("o"), QStringLiteral("output") },
+            ExportCommand::tr("Image to write: FILE.png or FILE.svg."), QStringLiteral("FILE") });
+        parser.addOption({ QStringLiteral("range"),
+            ExportCommand::tr("Time range START:END from the rank's start (or the step's with "
+                              "--step), e.g. 2ms:3.5ms; a bare number is µs."),
+            QStringLiteral("START:END") });
+        parser.addOption({ QStringLiteral("step"),
+            ExportCommand::tr("Show profiler step N (ProfilerStep#N)."), QStringLiteral("N") });
+        parser.addOption({ QStringLiteral("rank"),
+            ExportCommand::tr("Rank to show (default: the first with a trace)."),
+            QStringLiteral("R") });
+        parser.addOption({ QStringLiteral("tracks"),
+            ExportCommand::tr("Only tracks whose \"process / track\" name matches this regular "
+                              "expression (case-insensitive)."),
+            QStringLiteral("REGEX") });
+        parser.addOption({ QStringLiteral("annotations"),
+            ExportCommand::tr(
+                "Annotations file to draw (default: those saved for the profile by the GUI)."),
+            QStringLiteral("FILE") });
+        parser.addOption({ QStringLiteral("width"),
+            ExportCommand::tr("Image width in pixels (default 1600)."), QStringLiteral("W") });
+        parser.addOption({ QStringLiteral("scale"),
+            ExportCommand::tr("Pixel scale of a PNG: 2 for high-DPI screens (default 1)."),
+            QStringLiteral("S") });
+    }
+
+    // What the options say about the image, checked.
+    struct ImageSettings {
+        QString path; // the profile
+        QString output;
+        QString suffix; // "png" or "svg"
+        int width = 1600;
+        double scale = 1.0;
+        int rank = -1; // -1: the first with a trace
+    };
+
+    bool readImageSettings(const QCommandLineParser &parser, ImageSettings *s, QString *error)
+    {
+        s->output = parser.value(QStringLiteral("output"));
+        s->suffix = QFileInfo(s->output).suffix().toLower();
+        if (parser.positionalArguments().size() != 1 || s->output.isEmpty()) {
+            *error = ExportCommand::tr(
+                "usage: npuscope export PATH -o FILE.png|.svg [--range START:END] [--step N] "
+                "[--rank R] [--tracks REGEX] [--annotations FILE] [--width W] [--scale S]");
+            return false;
+        }
+        s->path = parser.positionalArguments().constFirst();
+        if (s->suffix != QLatin1String("png") && s->suffix != QLatin1String("svg")) {
+            *error = ExportCommand::tr("%1: the output must end in .png or .svg").arg(s->output);
+            return false;
+        }
+        bool ok = true;
+        if (parser.isSet(QStringLiteral("width")))
+            s->width = parser.value(QStringLiteral("width")).toInt(&ok);
+        if (!ok || s->width < TimelineExporter::kHeaderWidth + 100 || s->width > kMaxWidth) {
+            *error = ExportCommand::tr("--width expects a whole number from %1 to %2")
+                         .arg(TimelineExporter::kHeaderWidth + 100)
+                         .arg(kMaxWidth);
+            return false;
+        }
+        if (parser.isSet(QStringLiteral("scale")))
+            s->scale = parser.value(QStringLiteral("scale")).toDouble(&ok);
+        if (!ok || !(s->scale >= 0.5 && s->scale <= kMaxScale)) {
+            *error = ExportCommand::tr("--scale expects a number from 0.5 to %1").arg(kMaxScale);
+            return false;
+        }
+        if (parser.isSet(QStringLiteral("rank")))
+            s->rank = parser.value(QStringLiteral("rank")).toInt(&ok);
+        if (!ok || (parser.isSet(QStringLiteral("rank")) && s->rank < 0)) {
+            *error = ExportCommand::tr("--rank expects a rank number");
+            return false;
+        }
+        return true;
+    }
+
+    void reportWritten(const ImageSettings &s, const TimelineExporter &exporter, std::size_t notes)
+    {
+        const QSize pixels
+            = s.suffix == QLatin1String("png") ? exporter.size() * s.scale : exporter.size();
+        QTextStream(stdout) << ExportCommand::tr(
+            "%1: %2 x %3 px, %n track(s), %4 annotation(s)", nullptr, exporter.shownTrackCount())
+                                   .arg(QDir::toNativeSeparators(s.output))
+                                   .arg(pixels.width())
+                                   .arg(pixels.height())
+                                   .arg(notes)
+                            << '\n';
+    }
+
+} // namespace
+
 int runExportCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        ExportCommand::tr("Renders a profile's timeline, with annotations, a colour legend and a "
-                          "caption, as PNG or SVG. Needs no display."));
-    parser.addHelpOption();
-    parser.addPositionalArgument(
-        QStringLiteral("PATH"), ExportCommand::tr("Profile folder, rank folder or trace file."));
-    parser.addOption({ { QStringLiteral("o"), QStringLiteral("output") },
-        ExportCommand::tr("Image to write: FILE.png or FILE.svg."), QStringLiteral("FILE") });
-    parser.addOption({ QStringLiteral("range"),
-        ExportCommand::tr("Time range START:END from the rank's start (or the step's with --step), "
-                          "e.g. 2ms:3.5ms; a bare number is µs."),
-        QStringLiteral("START:END") });
-    parser.addOption({ QStringLiteral("step"),
-        ExportCommand::tr("Show profiler step N (ProfilerStep#N)."), QStringLiteral("N") });
-    parser.addOption({ QStringLiteral("rank"),
-        ExportCommand::tr("Rank to show (default: the first with a trace)."),
-        QStringLiteral("R") });
-    parser.addOption({ QStringLiteral("tracks"),
-        ExportCommand::tr("Only tracks whose \"process / track\" name matches this regular "
-                          "expression (case-insensitive)."),
-        QStringLiteral("REGEX") });
-    parser.addOption({ QStringLiteral("annotations"),
-        ExportCommand::tr(
-            "Annotations file to draw (default: those saved for the profile by the GUI)."),
-        QStringLiteral("FILE") });
-    parser.addOption({ QStringLiteral("width"),
-        ExportCommand::tr("Image width in pixels (default 1600)."), QStringLiteral("W") });
-    parser.addOption({ QStringLiteral("scale"),
-        ExportCommand::tr("Pixel scale of a PNG: 2 for high-DPI screens (default 1)."),
-        QStringLiteral("S") });
+    addExportOptions(parser);
     if (!parser.parse(QStringList { QStringLiteral("npuscope export") } + arguments))
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
         QTextStream(stdout) << parser.helpText();
         return kExitOk;
     }
-    const QString output = parser.value(QStringLiteral("output"));
-    const QString suffix = QFileInfo(output).suffix().toLower();
-    if (parser.positionalArguments().size() != 1 || output.isEmpty())
-        return fail(ExportCommand::tr(
-            "usage: npuscope export PATH -o FILE.png|.svg [--range START:END] [--step N] [--rank "
-            "R] [--tracks REGEX] [--annotations FILE] [--width W] [--scale S]"));
-    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg"))
-        return fail(ExportCommand::tr("%1: the output must end in .png or .svg").arg(output));
-    bool ok = true;
-    const int width = parser.isSet(QStringLiteral("width"))
-        ? parser.value(QStringLiteral("width")).toInt(&ok)
-        : 1600;
-    if (!ok || width < TimelineExporter::kHeaderWidth + 100 || width > kMaxWidth)
-        return fail(ExportCommand::tr("--width expects a whole number from %1 to %2")
-                        .arg(TimelineExporter::kHeaderWidth + 100)
-                        .arg(kMaxWidth));
-    const double scale = parser.isSet(QStringLiteral("scale"))
-        ? parser.value(QStringLiteral("scale")).toDouble(&ok)
-        : 1.0;
-    if (!ok || !(scale >= 0.5 && scale <= kMaxScale))
-        return fail(ExportCommand::tr("--scale expects a number from 0.5 to %1").arg(kMaxScale));
-    const int rankId = parser.isSet(QStringLiteral("rank"))
-        ? parser.value(QStringLiteral("rank")).toInt(&ok)
-        : -1;
-    if (!ok || (parser.isSet(QStringLiteral("rank")) && rankId < 0))
-        return fail(ExportCommand::tr("--rank expects a rank number"));
+    ImageSettings settings;
+    QString error;
+    if (!readImageSettings(parser, &settings, &error))
+        return fail(error);
 
-    const QString path = parser.positionalArguments().constFirst();
-    const LoadResult loaded = loadProfile(path);
+    const LoadResult loaded = loadProfile(settings.path);
     if (!loaded.profile || loaded.profile->ranks.empty())
         return fail(loaded.error);
     const Profile &profile = *loaded.profile;
-    const RankProfile *rank = pickRank(profile, rankId);
+    const RankProfile *rank = pickRank(profile, settings.rank);
     if (!rank)
-        return fail(rankId >= 0
-                ? ExportCommand::tr("%1: no rank %2 with a trace").arg(path).arg(rankId)
+        return fail(settings.rank >= 0
+                ? ExportCommand::tr("%1: no rank %2 with a trace")
+                      .arg(settings.path)
+                      .arg(settings.rank)
                 : ExportCommand::tr("%1: no trace to draw (trace_view.json or a Kineto trace)")
-                      .arg(path));
+                      .arg(settings.path));
     Range range;
-    QString error;
     if (!resolveRange(parser, *rank, &range, &error))
         return fail(error);
     std::vector<Annotation> annotations;
@@ -240,8 +289,8 @@ int runExportCommand(const QStringList &arguments)
     TimelineExportOptions options = rankExportOptions(
         profile, *rank, range.start, range.end, range.origin, range.stepId, annotations);
     options.trackPattern = parser.value(QStringLiteral("tracks"));
-    options.width = width;
-    options.scale = scale;
+    options.width = settings.width;
+    options.scale = settings.scale;
     TimelineExporter exporter(options);
     if (!exporter.isValid())
         return fail(exporter.error());
@@ -250,16 +299,9 @@ int runExportCommand(const QStringList &arguments)
             << QStringLiteral("npuscope export: ")
             << ExportCommand::tr("--tracks \"%1\" matches no track").arg(options.trackPattern)
             << '\n';
-    if (!exporter.save(output, &error))
+    if (!exporter.save(settings.output, &error))
         return fail(error);
-    const QSize pixels = suffix == QLatin1String("png") ? exporter.size() * scale : exporter.size();
-    QTextStream(stdout) << ExportCommand::tr(
-        "%1: %2 x %3 px, %n track(s), %4 annotation(s)", nullptr, exporter.shownTrackCount())
-                               .arg(QDir::toNativeSeparators(output))
-                               .arg(pixels.width())
-                               .arg(pixels.height())
-                               .arg(annotations.size())
-                        << '\n';
+    reportWritten(settings, exporter, annotations.size());
     return profile.hasErrors() ? kExitDataError : kExitOk;
 }
 

@@ -102,80 +102,103 @@ void AnnotationController::attach(MainWindow *window)
 {
     TimelineView *view = window->timelineView();
     auto *overlay = new AnnotationOverlay(view);
-    auto rankId = [window] { return window->currentRank() ? window->currentRank()->rank() : -1; };
-    auto refresh = [this, overlay, rankId] { overlay->setAnnotations(ofRank(m_set, rankId())); };
+    m_attached = overlay;
+    m_window = window;
+    auto refresh = [this, overlay] { overlay->setAnnotations(ofRank(m_set, shownRank())); };
     connect(this, &AnnotationController::changed, overlay, refresh);
     connect(window->rankCombo(), &QComboBox::currentIndexChanged, overlay, refresh);
     connect(window, &MainWindow::profileLoaded, this,
         [this, window] { setProfile(window->profile() ? window->profile()->path : QString()); });
     connect(this, &AnnotationController::problem, window, &MainWindow::showStatusMessage);
     attachList(window);
+    addAnnotationMenu(window);
+    // Click an annotation to select it, double-click to edit its text, Delete to remove it,
+    // right-click for colour and text; everything else goes on to the timeline.
+    view->viewport()->installEventFilter(this);
+    view->installEventFilter(this); // keys go to the view, mouse events to its viewport
+    addExportActions(window);
+}
 
-    // Where a new annotation goes: the shift+drag range, else the selected slice, else the
-    // middle of the view; on the selected slice's track when there is one.
-    auto draft = [view, rankId](AnnotationKind kind) {
-        Annotation a;
-        a.kind = kind;
-        a.rank = rankId();
-        const auto [v0, v1] = view->visibleRange();
-        a.start = v0 + (v1 - v0) / 2;
+int AnnotationController::shownRank() const
+{
+    return m_window && m_window->currentRank() ? m_window->currentRank()->rank() : -1;
+}
+
+// Where a new annotation goes: the shift+drag range, else the selected slice, else the middle of
+// the view; on the selected slice's track when there is one.
+Annotation AnnotationController::draft(AnnotationKind kind) const
+{
+    const TimelineView *view = m_window->timelineView();
+    Annotation a;
+    a.kind = kind;
+    a.rank = shownRank();
+    const auto [v0, v1] = view->visibleRange();
+    a.start = v0 + (v1 - v0) / 2;
+    a.end = a.start;
+    const EventRef ref = view->selectedEvent();
+    if (ref.isValid() && view->trace()) {
+        const Event &e = view->trace()->event(ref);
+        a.start = e.start;
+        a.end = e.end();
+        a.tracks << annotationTrackKey(view->trace()->track(ref.track));
+    }
+    if (view->hasSelectedRange())
+        std::tie(a.start, a.end) = view->selectedRange();
+    if (kind == AnnotationKind::Note)
         a.end = a.start;
-        const EventRef ref = view->selectedEvent();
-        if (ref.isValid() && view->trace()) {
-            const Event &e = view->trace()->event(ref);
-            a.start = e.start;
-            a.end = e.end();
-            a.tracks << annotationTrackKey(view->trace()->track(ref.track));
-        }
-        if (view->hasSelectedRange())
-            std::tie(a.start, a.end) = view->selectedRange();
-        if (kind == AnnotationKind::Note)
-            a.end = a.start;
-        return a;
-    };
-    auto addWithText = [this, window, draft](AnnotationKind kind) {
-        if (!window->profile())
-            return;
-        Annotation a = draft(kind);
-        if ((kind == AnnotationKind::Box || kind == AnnotationKind::Arrow) && a.tracks.isEmpty()) {
-            window->showStatusMessage(
-                tr("Select a slice first: boxes and arrows are drawn on its track"));
-            return;
-        }
-        bool ok = false;
-        a.text = QInputDialog::getText(
-            window, AnnotationSet::kindLabel(kind), tr("Text:"), QLineEdit::Normal, QString(), &ok);
-        if (ok)
-            add(a);
-    };
+    return a;
+}
 
-    QMenu *menu = window->toolsMenu()->addMenu(tr("&Annotations"));
-    menu->addAction(tr("Add &Note"), this, [addWithText] { addWithText(AnnotationKind::Note); });
-    menu->addAction(tr("Add &Range from Selection"), this,
-        [addWithText] { addWithText(AnnotationKind::Range); });
-    menu->addAction(tr("Add &Box around Selected Slice"), this,
-        [addWithText] { addWithText(AnnotationKind::Box); });
-    menu->addAction(tr("Add &Arrow along Selected Slice"), this,
-        [addWithText] { addWithText(AnnotationKind::Arrow); });
-    menu->addAction(tr("Annotate the Selected &Finding"), this, [this, window, rankId] {
-        const Finding *finding = window->findingsPanel()->currentFinding();
-        if (!finding)
-            return window->showStatusMessage(tr("Select a finding in the Findings panel first"));
-        // Its most telling evidence with a time range (evidence is ordered that way).
-        const auto it = std::find_if(finding->evidence.begin(), finding->evidence.end(),
-            [](const Evidence &e) { return e.end > e.start; });
-        if (it == finding->evidence.end())
-            return window->showStatusMessage(tr("This finding has no time range to mark"));
-        Annotation a;
-        a.kind = AnnotationKind::Range;
-        a.rank = rankId();
-        a.start = it->start;
-        a.end = it->end;
-        a.text = finding->title;
-        a.color = finding->severity == FindingSeverity::Critical ? QStringLiteral("#d62728")
-                                                                 : QStringLiteral("#f28e2b");
+void AnnotationController::addWithText(AnnotationKind kind)
+{
+    if (!m_window || !m_window->profile())
+        return;
+    Annotation a = draft(kind);
+    if ((kind == AnnotationKind::Box || kind == AnnotationKind::Arrow) && a.tracks.isEmpty()) {
+        m_window->showStatusMessage(
+            tr("Select a slice first: boxes and arrows are drawn on its track"));
+        return;
+    }
+    bool ok = false;
+    a.text = QInputDialog::getText(
+        m_window, AnnotationSet::kindLabel(kind), tr("Text:"), QLineEdit::Normal, QString(), &ok);
+    if (ok)
         add(a);
-    });
+}
+
+// A range over the selected finding's most telling evidence with a time range (evidence is
+// ordered that way), titled as the finding.
+void AnnotationController::annotateFinding()
+{
+    const Finding *finding = m_window->findingsPanel()->currentFinding();
+    if (!finding)
+        return m_window->showStatusMessage(tr("Select a finding in the Findings panel first"));
+    const auto it = std::find_if(finding->evidence.begin(), finding->evidence.end(),
+        [](const Evidence &e) { return e.end > e.start; });
+    if (it == finding->evidence.end())
+        return m_window->showStatusMessage(tr("This finding has no time range to mark"));
+    Annotation a;
+    a.kind = AnnotationKind::Range;
+    a.rank = shownRank();
+    a.start = it->start;
+    a.end = it->end;
+    a.text = finding->title;
+    a.color = finding->severity == FindingSeverity::Critical ? QStringLiteral("#d62728")
+                                                             : QStringLiteral("#f28e2b");
+    add(a);
+}
+
+void AnnotationController::addAnnotationMenu(MainWindow *window)
+{
+    QMenu *menu = window->toolsMenu()->addMenu(tr("&Annotations"));
+    menu->addAction(tr("Add &Note"), this, [this] { addWithText(AnnotationKind::Note); });
+    menu->addAction(
+        tr("Add &Range from Selection"), this, [this] { addWithText(AnnotationKind::Range); });
+    menu->addAction(
+        tr("Add &Box around Selected Slice"), this, [this] { addWithText(AnnotationKind::Box); });
+    menu->addAction(tr("Add &Arrow along Selected Slice"), this,
+        [this] { addWithText(AnnotationKind::Arrow); });
+    menu->addAction(tr("Annotate the Selected &Finding"), this, [this] { annotateFinding(); });
     menu->addSeparator();
     QAction *undo = m_undo->createUndoAction(this, tr("Undo"));
     undo->setShortcut(QKeySequence::Undo);
@@ -200,37 +223,36 @@ void AnnotationController::attach(MainWindow *window)
         if (!path.isEmpty() && !exportFile(path, &error))
             QMessageBox::warning(window, tr("Export Annotations"), error);
     });
+}
 
-    // Click an annotation to select it, double-click to edit its text, Delete to remove it,
-    // right-click for colour and text; everything else goes on to the timeline.
-    view->viewport()->installEventFilter(this);
-    view->installEventFilter(this); // keys go to the view, mouse events to its viewport
-    m_attached = overlay;
-    m_window = window;
+void AnnotationController::exportImage()
+{
+    if (!m_window->timelineView()->trace())
+        return;
+    QString filter;
+    const QString png1 = tr("PNG image (*.png)");
+    const QString png2 = tr("PNG image, 2x (*.png)");
+    const QString svg = tr("SVG drawing (*.svg)");
+    const QString path
+        = QFileDialog::getSaveFileName(m_window, tr("Export Image"), QStringLiteral("timeline.png"),
+            png1 + QStringLiteral(";;") + png2 + QStringLiteral(";;") + svg, &filter);
+    if (path.isEmpty())
+        return;
+    TimelineExportOptions o = viewOptions(m_window, m_attached->annotations());
+    o.scale = filter == png2 ? 2.0 : 1.0;
+    TimelineExporter exporter(o);
+    QString error;
+    if (!exporter.save(path, &error))
+        QMessageBox::warning(m_window, tr("Export Image"), error);
+    else
+        m_window->showStatusMessage(tr("Saved %1").arg(path));
+}
 
+void AnnotationController::addExportActions(MainWindow *window)
+{
     QMenu *file = window->fileMenu();
     file->addSeparator();
-    file->addAction(tr("Export &Image…"), this, [this, window] {
-        if (!window->timelineView()->trace())
-            return;
-        QString filter;
-        const QString png1 = tr("PNG image (*.png)");
-        const QString png2 = tr("PNG image, 2x (*.png)");
-        const QString svg = tr("SVG drawing (*.svg)");
-        const QString path = QFileDialog::getSaveFileName(window, tr("Export Image"),
-            QStringLiteral("timeline.png"),
-            png1 + QStringLiteral(";;") + png2 + QStringLiteral(";;") + svg, &filter);
-        if (path.isEmpty())
-            return;
-        TimelineExportOptions o = viewOptions(window, m_attached->annotations());
-        o.scale = filter == png2 ? 2.0 : 1.0;
-        TimelineExporter exporter(o);
-        QString error;
-        if (!exporter.save(path, &error))
-            QMessageBox::warning(window, tr("Export Image"), error);
-        else
-            window->showStatusMessage(tr("Saved %1").arg(path));
-    });
+    file->addAction(tr("Export &Image…"), this, [this] { exportImage(); });
     file->addAction(tr("Cop&y Image"), this, [this, window] {
         if (!window->timelineView()->trace())
             return;

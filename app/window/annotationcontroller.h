@@ -54,6 +54,13 @@ private:
     friend class AnnotationSnapshotCommand;
     void editAnnotation(quint64 id, bool menu, QPoint globalPos);
     void attachList(MainWindow *window); // the Annotations dock: list, go there, delete
+    void addAnnotationMenu(MainWindow *window); // Tools > Annotations
+    void addExportActions(MainWindow *window); // File > Export Image, Copy Image, Export Report
+    int shownRank() const; // the attached window's rank, -1 without one
+    Annotation draft(AnnotationKind kind) const;
+    void addWithText(AnnotationKind kind);
+    void annotateFinding();
+    void exportImage();
     void apply(const AnnotationSet &set); // from the undo stack: show and save
     void push(const AnnotationSet &after, const QString &text);
     void save();
