@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages npuscope needs to build, test and run, when missing.
 set -euo pipefail
 packages=(
-    build-essential cmake ninja-build pkg-config
+    build-essential cmake ninja-build pkg-config ccache # CMakeLists.txt uses ccache when present
+    clang-format # .ci/style.sh
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools
     qt6-l10n-tools qt6-translations-l10n libgl-dev
     libqt6opengl6-dev # Qt6Charts' CMake package needs Qt6OpenGL; only recommended by qt6-base-dev
