@@ -15,7 +15,8 @@ bash packaging/install-deps.sh
 jobs=$(nproc 2>/dev/null || echo 2)
 if [ "$what" = demo ]; then
     cmake --preset dev
-    cmake --build --preset dev -j "$jobs"
+    # The app alone: the tests and benchmarks are hundreds of targets the demo does not need.
+    cmake --build --preset dev -j "$jobs" --target npuscope
     if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [ -z "${QT_QPA_PLATFORM:-}" ]; then
         echo "No display found: starting the demo under Xvfb (xvfb-run)." >&2
         exec xvfb-run -a -s "-screen 0 1920x1080x24" ./build/dev/app/npuscope --demo
