@@ -1,6 +1,7 @@
 #include "analysis/timefindings.h"
 
 #include "analysis/kernelflags.h"
+#include "model/profile/kerneltimeline.h"
 
 #include <QCoreApplication>
 
@@ -144,7 +145,8 @@ std::optional<Finding> findHostBound(const DetectorInput &in)
     f.details << Text::tr(
         "%n kernel(s) waited at least 10x their duration, %1 in all", nullptr, int(stalled.size()))
                      .arg(formatDuration(stalledWait));
-    if (in.rank.trace)
+    // A timeline made from the kernel table (KernelTimeline) has no host side either.
+    if (in.rank.trace && KernelTimeline::builtFrom(*in.rank.trace).isEmpty())
         f.details << Text::tr("%n device idle gap(s) over %1 caused by the host, %2 in all "
                               "(%3 right after a synchronising call)",
             nullptr, int(hostGaps))

@@ -2438,6 +2438,15 @@ Click to show every kernel again.</source>
     </message>
 </context>
 <context>
+    <name>npuscope::KernelTimeline</name>
+    <message numerus="yes">
+        <source>%n kernel row(s) without a start time are not on the timeline</source>
+        <translation>
+            <numerusform>%n 行算子数据没有开始时间，未显示在时间线上</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>npuscope::LanguageSettings</name>
     <message>
         <source>System language</source>
@@ -2626,10 +2635,6 @@ Click to show every kernel again.</source>
         </translation>
     </message>
     <message>
-        <source>No timeline: this profile has no trace_view.json.</source>
-        <translation>无时间线：此性能数据中没有 trace_view.json。</translation>
-    </message>
-    <message>
         <source>%1 input issue(s): see Input Issues.</source>
         <translation>%1 个输入数据问题：请查看“输入数据问题”。</translation>
     </message>
@@ -2742,12 +2747,16 @@ Click to show every kernel again.</source>
         <translation>%1：%2 个事件，加载耗时 %3 s。</translation>
     </message>
     <message>
-        <source>No timeline: this rank has no readable trace.</source>
-        <translation>无时间线：此 Rank 没有可读取的时间线数据。</translation>
-    </message>
-    <message>
         <source>%1 could not be loaded: %2</source>
         <translation>无法加载 %1：%2</translation>
+    </message>
+    <message>
+        <source>No timeline: this rank has no readable trace and no timed kernel rows.</source>
+        <translation>无时间线：此 Rank 没有可读取的时间线数据，也没有带开始时间的算子行。</translation>
+    </message>
+    <message>
+        <source>Timeline made from %1 (no readable trace_view.json): device streams and steps only, no host threads.</source>
+        <translation>时间线由 %1 生成（没有可读取的 trace_view.json）：仅含设备流和迭代，没有 Host 线程。</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 #include "widgets/compareview.h"
 
+#include "model/annotations/annotations.h"
 #include "model/core/trace.h"
 #include "widgets/comparediffmodel.h"
 #include "widgets/comparesummarymodel.h"
@@ -11,6 +12,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabWidget>
@@ -63,6 +65,43 @@ namespace {
         return out;
     }
 
+    // What a timeline row shows, by name: the track ("process / thread"), and its place in a
+    // process of that name (host thread ids differ from run to run; the places line up).
+    struct RowKeys {
+        QString exact;
+        QString place;
+    };
+
+    RowKeys rowKeys(const TimelineView &view, int row)
+    {
+        const TimelineLayout &layout = view.layout();
+        const TimelineRow &r = layout.rows()[static_cast<std::size_t>(row)];
+        const TimelineGroup &g = layout.groups()[static_cast<std::size_t>(r.group)];
+        const QString place = g.name + QLatin1Char('\x1f') + QString::number(row - g.headerRow);
+        if (r.kind == TimelineRowKind::Track)
+            return { annotationTrackKey(view.trace()->tracks[r.index]), place };
+        if (r.kind == TimelineRowKind::Counter) {
+            const CounterSeries &c = view.trace()->counters[r.index];
+            return { c.processName + QLatin1String(" / ") + c.name, place };
+        }
+        return { place, place };
+    }
+
+    // The row of `to` that shows what `row` of `from` shows, or -1.
+    int matchingRow(const TimelineView &from, int row, const TimelineView &to)
+    {
+        const RowKeys keys = rowKeys(from, row);
+        int byPlace = -1;
+        for (int r = 0; r < static_cast<int>(to.layout().rows().size()); ++r) {
+            const RowKeys other = rowKeys(to, r);
+            if (other.exact == keys.exact)
+                return r;
+            if (byPlace < 0 && other.place == keys.place)
+                byPlace = r;
+        }
+        return byPlace;
+    }
+
 } // namespace
 
 CompareView::CompareView(QWidget *parent)
@@ -107,9 +146,17 @@ CompareView::CompareView(QWidget *parent)
     tl->addWidget(m_newTitle);
     tl->addWidget(m_newView, 1);
 
+    // The summary is read at a glance: kernel names and finding titles wrap in the run columns
+    // instead of being elided, and every row shows at the default size.
     auto *summary = new QTableView(this);
     summary->setModel(m_summary);
-    summary->horizontalHeader()->setStretchLastSection(true);
+    summary->setWordWrap(true);
+    QHeaderView *columns = summary->horizontalHeader();
+    columns->setStretchLastSection(false);
+    columns->setSectionResizeMode(QHeaderView::Stretch);
+    columns->setSectionResizeMode(CompareSummaryModel::Measure, QHeaderView::ResizeToContents);
+    columns->setSectionResizeMode(CompareSummaryModel::Change, QHeaderView::ResizeToContents);
+    summary->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     summary->verticalHeader()->hide();
     m_tabs->addTab(summary, tr("Summary"));
     addTable(m_byBucket, tr("By Work Bucket"), RowKind::Bucket);
@@ -119,8 +166,10 @@ CompareView::CompareView(QWidget *parent)
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(timelines);
     split->addWidget(m_tabs);
+    // 3:2 leaves each timeline room for its device streams (they come first) and the summary
+    // room for its dozen rows at 1080p.
     split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 1);
+    split->setStretchFactor(1, 2);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
@@ -130,6 +179,10 @@ CompareView::CompareView(QWidget *parent)
         [this](TimeNs s, TimeNs e) { syncRange(m_baseView, s, e); });
     connect(m_newView, &TimelineView::visibleRangeChanged, this,
         [this](TimeNs s, TimeNs e) { syncRange(m_newView, s, e); });
+    connect(m_baseView->verticalScrollBar(), &QScrollBar::valueChanged, this,
+        [this]() { syncScroll(m_baseView); });
+    connect(m_newView->verticalScrollBar(), &QScrollBar::valueChanged, this,
+        [this]() { syncScroll(m_newView); });
 }
 
 CompareView::~CompareView() = default;
@@ -380,6 +433,25 @@ void CompareView::syncRange(TimelineView *from, TimeNs start, TimeNs end)
     if (toStart != start + shift || toEnd != end + shift)
         from->setVisibleRange(toStart - shift, toEnd - shift);
     m_syncing = false;
+}
+
+void CompareView::syncScroll(TimelineView *from)
+{
+    TimelineView *to = from == m_baseView ? m_newView : m_baseView;
+    if (m_scrollSyncing || !from->trace() || !to->trace())
+        return;
+    const int y = from->verticalScrollBar()->value();
+    const int row = from->layout().rowAt(y);
+    const int match = row >= 0 ? matchingRow(*from, row, *to) : -1;
+    int target = y; // nothing alike: the same offset
+    if (match >= 0) {
+        const TimelineRow &a = from->layout().rows()[static_cast<std::size_t>(row)];
+        const TimelineRow &b = to->layout().rows()[static_cast<std::size_t>(match)];
+        target = b.y + std::min(y - a.y, std::max(0, b.height - 1));
+    }
+    m_scrollSyncing = true;
+    to->verticalScrollBar()->setValue(target);
+    m_scrollSyncing = false;
 }
 
 } // namespace npuscope

@@ -19,8 +19,9 @@ class CompareTintOverlay;
 class TimelineView;
 
 // Compare mode: the base run's timeline above the new run's, on one time axis aligned at the
-// start of the compared step (zoom and pan follow each other; each side scrolls its own
-// tracks), matched kernels tinted faster / slower, unmatched ones marked, and below them the
+// start of the compared step (zoom and pan follow each other; scrolling one side's tracks
+// scrolls the other's to the same track, device streams first on both), matched kernels tinted
+// faster / slower, unmatched ones marked, and below them the
 // summary and the diff tables by work bucket, Type and Name. Selecting a diff row frames its
 // kernels on both timelines.
 class CompareView : public QWidget {
@@ -74,6 +75,7 @@ private:
     void applyTints();
     void applyLimits(); // both views may reach either trace's extent, on their own clocks
     void syncRange(TimelineView *from, TimeNs start, TimeNs end);
+    void syncScroll(TimelineView *from);
     QTableView *addTable(CompareDiffModel *model, const QString &title, RowKind kind);
     void fillSteps();
 
@@ -83,6 +85,7 @@ private:
     TimeNs m_baseOrigin = 0;
     TimeNs m_newOrigin = 0;
     bool m_syncing = false;
+    bool m_scrollSyncing = false;
 
     QLabel *m_baseTitle = nullptr;
     QLabel *m_newTitle = nullptr;

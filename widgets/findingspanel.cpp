@@ -46,11 +46,13 @@ FindingsPanel::FindingsPanel(QWidget *parent)
 {
     m_view->setModel(m_model);
     m_view->setRootIsDecorated(false);
-    m_view->setUniformRowHeights(true);
+    // Titles are sentences of 60-120 characters: no dock is that wide, so they wrap.
+    m_view->setUniformRowHeights(false);
+    m_view->setWordWrap(true);
     m_view->setAlternatingRowColors(true);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setTextElideMode(Qt::ElideRight);
+    m_view->setTextElideMode(Qt::ElideNone);
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(
         FindingsModel::SeverityColumn, QHeaderView::ResizeToContents);

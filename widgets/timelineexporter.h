@@ -81,6 +81,14 @@ public:
     TimeNs end() const { return m_axis.end(); }
     int shownTrackCount() const { return m_shownTracks; }
     const std::vector<LegendEntry> &legend() const { return m_legend; }
+    const TimelineLayout &layout() const { return m_layout; }
+    // Where a layout row is drawn: y in the timeline area (below the ruler), or -1 when not.
+    int rowY(int row) const
+    {
+        return row >= 0 && row < static_cast<int>(m_rowOutY.size())
+            ? m_rowOutY[static_cast<std::size_t>(row)]
+            : -1;
+    }
 
     void paint(QPainter &p);
     QImage toImage(); // size() * scale pixels, devicePixelRatio = scale

@@ -26,6 +26,38 @@ namespace {
         return TimelineLayout::tr("Process");
     }
 
+    // Default order of the process groups: what a user opens an NPU profile for comes first.
+    // The device streams (with the device idle row), communication and the overlap analysis,
+    // then the CANN runtime, then the host threads; processes of counters only (frequency,
+    // memory) last. Within a rank the profiler's own process sort decides.
+    int kindRank(TrackKind kind)
+    {
+        switch (kind) {
+        case TrackKind::DeviceStream:
+            return 0;
+        case TrackKind::Communication:
+            return 1;
+        case TrackKind::OverlapAnalysis:
+            return 2;
+        case TrackKind::Cann:
+            return 3;
+        case TrackKind::HostThread:
+            return 4;
+        case TrackKind::Other:
+            break;
+        }
+        return 5;
+    }
+    constexpr int kCountersOnlyRank = 6;
+
+    int groupRank(const TimelineGroup &group, const Trace &trace)
+    {
+        int rank = kCountersOnlyRank;
+        for (std::uint32_t t : group.tracks)
+            rank = std::min(rank, kindRank(trace.tracks[t].kind));
+        return rank;
+    }
+
 } // namespace
 
 void TimelineLayout::clear()
@@ -48,6 +80,23 @@ void TimelineLayout::build(const Trace &trace, const QSet<QString> &collapsed,
     for (std::uint32_t t : pinned)
         if (t < isPinned.size())
             isPinned[t] = true;
+    collectGroups(trace, collapsed, isPinned);
+    orderGroups(trace);
+    if (std::find(isPinned.begin(), isPinned.end(), true) != isPinned.end()) {
+        const QString key = QLatin1String(kPinnedKey);
+        TimelineGroup group { key, tr("Pinned"), 0, {}, {}, collapsed.contains(key), -1, true };
+        for (std::uint32_t t : pinned)
+            if (t < isPinned.size()
+                && std::find(group.tracks.begin(), group.tracks.end(), t) == group.tracks.end())
+                group.tracks.push_back(t);
+        m_groups.insert(m_groups.begin(), std::move(group));
+    }
+    placeRows(trace, expanded, deviceIdleTrack);
+}
+
+void TimelineLayout::collectGroups(
+    const Trace &trace, const QSet<QString> &collapsed, const std::vector<bool> &isPinned)
+{
     std::map<QString, int> byKey;
     auto groupFor = [&](StringId pid, const QString &processName, std::int64_t sort) -> int {
         const QString key = groupKey(pid, processName);
@@ -69,18 +118,31 @@ void TimelineLayout::build(const Trace &trace, const QSet<QString> &collapsed,
         m_groups[static_cast<std::size_t>(groupFor(c.pidKey, c.processName, c.processSort))]
             .counters.push_back(i);
     }
-    std::stable_sort(m_groups.begin(), m_groups.end(),
-        [](const TimelineGroup &a, const TimelineGroup &b) { return a.sort < b.sort; });
-    if (std::find(isPinned.begin(), isPinned.end(), true) != isPinned.end()) {
-        const QString key = QLatin1String(kPinnedKey);
-        TimelineGroup group { key, tr("Pinned"), 0, {}, {}, collapsed.contains(key), -1, true };
-        for (std::uint32_t t : pinned)
-            if (t < isPinned.size()
-                && std::find(group.tracks.begin(), group.tracks.end(), t) == group.tracks.end())
-                group.tracks.push_back(t);
-        m_groups.insert(m_groups.begin(), std::move(group));
-    }
+}
 
+void TimelineLayout::orderGroups(const Trace &trace)
+{
+    std::vector<int> ranks(m_groups.size());
+    std::vector<std::size_t> order(m_groups.size());
+    for (std::size_t g = 0; g < m_groups.size(); ++g) {
+        ranks[g] = groupRank(m_groups[g], trace);
+        order[g] = g;
+    }
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        if (ranks[a] != ranks[b])
+            return ranks[a] < ranks[b];
+        return m_groups[a].sort < m_groups[b].sort;
+    });
+    std::vector<TimelineGroup> sorted;
+    sorted.reserve(m_groups.size());
+    for (std::size_t g : order)
+        sorted.push_back(std::move(m_groups[g]));
+    m_groups = std::move(sorted);
+}
+
+void TimelineLayout::placeRows(
+    const Trace &trace, const QSet<std::uint32_t> &expanded, TrackId deviceIdleTrack)
+{
     m_rowOfTrack.assign(trace.tracks.size(), -1);
     m_groupOfTrack.assign(trace.tracks.size(), -1);
     m_rowOfCounter.assign(trace.counters.size(), -1);

@@ -41,9 +41,11 @@ struct TimelineGroup {
     bool pinned = false; // the group of pinned tracks (first, from several processes)
 };
 
-// Vertical layout of the timeline: groups in process-sort order (Trace::tracks is already
-// sorted), rows with their y and height. Pure geometry, rebuilt when the trace or the collapsed
-// set changes.
+// Vertical layout of the timeline: groups device first (device streams, communication, overlap
+// analysis, then CANN, then host threads, then counter-only processes), each kind in
+// process-sort order (Trace::tracks is already sorted); rows with their y and height. Pure
+// geometry, rebuilt when the trace or the collapsed set changes. The timeline, the compare
+// window and export all lay out through it, so they agree on the order.
 class TimelineLayout {
     Q_DECLARE_TR_FUNCTIONS(npuscope::TimelineLayout)
 
@@ -53,9 +55,11 @@ public:
     static constexpr int kCounterHeight = 40;
     static constexpr int kDeviceIdleHeight = 20;
     static constexpr int kTrackPadding = 3; // above and below the slices of a track
-    // Nesting levels a track shows until expanded: 12 x 18 px is about a third of a laptop
-    // screen; host threads recorded with_stack reach 40+ levels and would fill it alone.
-    static constexpr int kDefaultDepthCap = 12;
+    // Nesting levels a track shows until expanded. Host threads recorded with_stack reach 34
+    // levels (ascend-2025-01 level1: 34 x 18 px = 612 px, the first screen at 1080p) and say
+    // little at the outer levels; 4 levels (78 px a thread) keep the device streams, CANN and
+    // every host thread of that sample within 1080 px (the device streams first).
+    static constexpr int kDefaultDepthCap = 4;
     static constexpr char kPinnedKey[] = "pinned";
 
     // `expanded`: tracks that show every level instead of kDefaultDepthCap. `deviceIdleTrack`:
@@ -87,6 +91,12 @@ public:
     static int sliceTop(const TimelineRow &row, int depth);
 
 private:
+    void collectGroups(
+        const Trace &trace, const QSet<QString> &collapsed, const std::vector<bool> &isPinned);
+    void orderGroups(const Trace &trace);
+    void placeRows(
+        const Trace &trace, const QSet<std::uint32_t> &expanded, TrackId deviceIdleTrack);
+
     std::vector<TimelineRow> m_rows;
     std::vector<TimelineGroup> m_groups;
     std::vector<int> m_rowOfTrack;

@@ -1,5 +1,6 @@
 #include "widgets/timelineview.h"
 
+#include "model/annotations/annotations.h"
 #include "model/profile/profile.h"
 #include "widgets/timelinecoreclasses.h"
 
@@ -70,6 +71,9 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace)
     m_hasRange = false;
     m_collapsed.clear();
     m_expandedTracks.clear();
+    for (std::uint32_t i = 0; t && i < t->tracks.size(); ++i)
+        if (m_expandedKeys.contains(annotationTrackKey(t->tracks[i])))
+            m_expandedTracks.insert(i);
     m_streamGaps.clear(); // they belong to the previous trace
     m_deviceGaps.clear();
     rebuildLayout();
@@ -294,10 +298,16 @@ void TimelineView::setTrackExpanded(TrackId track, bool expanded)
 {
     if (expanded == isTrackExpanded(track))
         return;
-    if (expanded)
+    if (!m_trace || track.value >= m_trace->tracks.size())
+        return;
+    const QString key = annotationTrackKey(m_trace->tracks[track.value]);
+    if (expanded) {
         m_expandedTracks.insert(track.value);
-    else
+        m_expandedKeys.insert(key);
+    } else {
         m_expandedTracks.remove(track.value);
+        m_expandedKeys.remove(key);
+    }
     rebuildLayout();
     viewport()->update();
 }

@@ -86,7 +86,8 @@ public:
     // Process groups by TimelineLayout group index.
     void setGroupCollapsed(int group, bool collapsed);
     // Tracks deeper than TimelineLayout::kDefaultDepthCap show the cap and "+N levels" in the
-    // header; clicking it (or the header's context menu) expands the track to every level.
+    // header; clicking it (or the header's context menu) expands the track to every level. The
+    // choice is kept by track name (annotationTrackKey) for the next trace shown.
     void setTrackExpanded(TrackId track, bool expanded);
     bool isTrackExpanded(TrackId track) const { return m_expandedTracks.contains(track.value); }
     const TimelineLayout &layout() const { return m_layout; }
@@ -175,7 +176,8 @@ private:
     TimelinePainter m_painter;
     TimeAxis m_axis;
     QSet<QString> m_collapsed;
-    QSet<std::uint32_t> m_expandedTracks;
+    QSet<std::uint32_t> m_expandedTracks; // of m_trace
+    QSet<QString> m_expandedKeys; // what the user expanded, by annotationTrackKey, across traces
     TimelineZoomHistory m_zoomHistory;
     EventRef m_selected;
     bool m_hasRange = false;

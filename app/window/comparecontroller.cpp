@@ -7,6 +7,7 @@
 #include "widgets/compareview.h"
 
 #include <QAction>
+#include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -72,12 +73,27 @@ namespace {
                                                                   : QString();
     }
 
-    QString rankTitle(const Profile &p, const RankProfile &rank)
+    QString rankTitle(const QString &pathTail, const RankProfile &rank)
     {
-        return CompareController::tr("%1, %2").arg(QFileInfo(p.path).fileName(), rank.label());
+        return CompareController::tr("%1, %2").arg(pathTail, rank.label());
     }
 
 } // namespace
+
+std::pair<QString, QString> distinctPathTails(const QString &a, const QString &b)
+{
+    const QStringList pa = QDir::cleanPath(QDir::fromNativeSeparators(a)).split(QLatin1Char('/'));
+    const QStringList pb = QDir::cleanPath(QDir::fromNativeSeparators(b)).split(QLatin1Char('/'));
+    const auto tail = [](const QStringList &parts, qsizetype n) {
+        return parts.mid(std::max<qsizetype>(0, parts.size() - n)).join(QLatin1Char('/'));
+    };
+    const qsizetype most = std::max(pa.size(), pb.size());
+    for (qsizetype n = 1; n <= most; ++n) {
+        if (tail(pa, n) != tail(pb, n))
+            return { tail(pa, n), tail(pb, n) };
+    }
+    return { pa.constLast(), pb.constLast() }; // the same profile (rank against rank)
+}
 
 CompareController::CompareController(MainWindow *window)
     : QObject(window)
@@ -161,8 +177,9 @@ void CompareController::compareWith(const QString &path)
         l.next = other.profile->ranks.front();
         l.baseAnalysis = std::make_shared<const RankAnalysis>(analyseRank(*base));
         l.nextAnalysis = std::make_shared<const RankAnalysis>(analyseRank(*l.next));
-        l.baseTitle = rankTitle(*profile, *base);
-        l.nextTitle = rankTitle(*other.profile, *l.next);
+        const auto [baseTail, nextTail] = distinctPathTails(profile->path, other.profile->path);
+        l.baseTitle = rankTitle(baseTail, *base);
+        l.nextTitle = rankTitle(nextTail, *l.next);
         return l;
     });
 }
@@ -186,8 +203,9 @@ void CompareController::compareRanks(int baseIndex, int newIndex)
         l.nextAnalysis = baseIndex == newIndex
             ? l.baseAnalysis
             : std::make_shared<const RankAnalysis>(analyseRank(*l.next));
-        l.baseTitle = rankTitle(*profile, *l.base);
-        l.nextTitle = rankTitle(*profile, *l.next);
+        const QString tail = distinctPathTails(profile->path, profile->path).first;
+        l.baseTitle = rankTitle(tail, *l.base);
+        l.nextTitle = rankTitle(tail, *l.next);
         return l;
     });
 }

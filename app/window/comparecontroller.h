@@ -9,6 +9,7 @@
 #include <QPointer>
 
 #include <memory>
+#include <utility>
 
 class QAction;
 class QMimeData;
@@ -17,6 +18,11 @@ namespace npuscope {
 
 class CompareView;
 class MainWindow;
+
+// The shortest tails of two profile paths that tell them apart: ".../level1/rank0_ascend_pt" and
+// ".../level2/rank0_ascend_pt" give "level1/rank0_ascend_pt" and "level2/rank0_ascend_pt"; paths
+// with different folder names give those names. The same path gives its folder name twice.
+std::pair<QString, QString> distinctPathTails(const QString &a, const QString &b);
 
 // Compare mode of the main window: File > Compare With…, File > Compare Ranks…, and a folder
 // dropped on the window while a profile is open (a drop zone offers "Open" on the left and

@@ -12,6 +12,7 @@
 #include "app/window/ranktimelinecontroller.h"
 #include "app/window/recentfiles.h"
 #include "app/window/startpage.h"
+#include "model/profile/kerneltimeline.h"
 #include "widgets/aggregationpanel.h"
 #include "widgets/detailspanel.h"
 #include "widgets/findingspanel.h"
@@ -330,8 +331,8 @@ void MainWindow::onLoaded(const QString &path, const LoadResult &result)
               .arg(locale.toString(events))
               .arg(locale.toString(m_kernelView->model()->totalRowCount()))
               .arg(double(m_loadClock.elapsed()) / 1000.0, 0, 'f', 2);
-    if (const auto rank = currentRank(); rank && !rank->trace)
-        status += QLatin1Char(' ') + tr("No timeline: this profile has no trace_view.json.");
+    if (const auto rank = currentRank(); rank && !timelineNote(*rank).isEmpty())
+        status += QLatin1Char(' ') + timelineNote(*rank);
     if (!issues.isEmpty())
         status += QLatin1Char(' ') + tr("%1 input issue(s): see Input Issues.").arg(issues.size());
     m_statusLabel->setText(status);
@@ -375,6 +376,18 @@ void MainWindow::showRank(const std::shared_ptr<const RankProfile> &rank)
     m_details->setRank(rank, base);
     populateSteps(rank);
     showFindings();
+}
+
+QString MainWindow::timelineNote(const RankProfile &rank)
+{
+    if (!rank.trace)
+        return tr("No timeline: this rank has no readable trace and no timed kernel rows.");
+    const QString table = KernelTimeline::builtFrom(*rank.trace);
+    if (table.isEmpty())
+        return QString();
+    return tr("Timeline made from %1 (no readable trace_view.json): device streams and steps "
+              "only, no host threads.")
+        .arg(table);
 }
 
 void MainWindow::showFindings()

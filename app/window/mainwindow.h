@@ -121,6 +121,9 @@ private:
     void dropPreview(); // back to the profile shown before the load, if any
     void onLoadEnded();
     void showRank(const std::shared_ptr<const RankProfile> &rank);
+    // What the status bar says about a rank's timeline when it is not a full trace: made from
+    // the kernel table, or absent. Empty for a trace.
+    static QString timelineNote(const RankProfile &rank);
     void populateSteps(const std::shared_ptr<const RankProfile> &rank);
     void onTimelineEventSelected(EventRef ref);
     void onKernelActivated(qint32 row);

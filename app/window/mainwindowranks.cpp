@@ -42,8 +42,8 @@ void MainWindow::createRankLoader()
                       .arg(rank->label())
                       .arg(QLocale().toString(rank->trace ? rank->trace->sliceCount() : 0))
                       .arg(double(m_rankClock.elapsed()) / 1000.0, 0, 'f', 2);
-            if (!rank->trace)
-                status += QLatin1Char(' ') + tr("No timeline: this rank has no readable trace.");
+            if (const QString note = timelineNote(*rank); !note.isEmpty())
+                status += QLatin1Char(' ') + note;
             if (!rank->issues.isEmpty())
                 status += QLatin1Char(' ')
                     + tr("%1 input issue(s): see Input Issues.").arg(rank->issues.size());

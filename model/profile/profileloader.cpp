@@ -3,6 +3,7 @@
 #include "model/csv/csvreader.h"
 #include "model/memory/memorycounters.h"
 #include "model/profile/kerneljoin.h"
+#include "model/profile/kerneltimeline.h"
 #include "model/profile/ranksummary.h"
 #include "model/trace/traceloader.h"
 
@@ -132,6 +133,10 @@ std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const Load
     }
     if (*cancelled)
         return nullptr;
+    // No trace_view.json, or one without a single slice: the kernel table has the device side.
+    if ((!trace || trace->sliceCount() == 0) && options.loadTrace && rank->kernels)
+        if (auto fromKernels = KernelTimeline::build(*rank->kernels, &rank->issues))
+            trace = std::move(fromKernels);
     const auto memory = rank->otherTables.find(QStringLiteral("memory_record.csv"));
     if (trace && memory != rank->otherTables.end())
         addMemoryCounters(*trace, *memory->second, &rank->issues);

@@ -5,6 +5,8 @@
 #include "widgets/timelineview.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QMenu>
 #include <QMimeData>
 #include <QSettings>
@@ -89,6 +91,58 @@ private slots:
         QVERIFY(controller->view());
         QVERIFY(window.profile()->path.endsWith(QStringLiteral("base"))); // not opened instead
         QVERIFY(controller->view()->comparison().byType.front().key == QLatin1String("Add"));
+    }
+
+    void pathTails()
+    {
+        using Tails = std::pair<QString, QString>;
+        QCOMPARE(distinctPathTails(QStringLiteral("/s/level1/rank0_ascend_pt"),
+                     QStringLiteral("/s/level2/rank0_ascend_pt/")),
+            Tails(QStringLiteral("level1/rank0_ascend_pt"),
+                QStringLiteral("level2/rank0_ascend_pt")));
+        QCOMPARE(distinctPathTails(QStringLiteral("/a/run_a"), QStringLiteral("/b/run_b")),
+            Tails(QStringLiteral("run_a"), QStringLiteral("run_b")));
+        QCOMPARE(distinctPathTails(QStringLiteral("/a/run"), QStringLiteral("/a/run")),
+            Tails(QStringLiteral("run"), QStringLiteral("run")));
+        QCOMPARE(distinctPathTails(QStringLiteral("run"), QStringLiteral("/x/run")),
+            Tails(QStringLiteral("run"), QStringLiteral("x/run")));
+    }
+
+    // Two runs whose folders have the same name (level1 and level2 of ascend-2025-01): the
+    // titles tell them apart, and both panes open on the device streams.
+    void samplesLevel1AgainstLevel2()
+    {
+        const QDir samples(QStringLiteral(NPUSCOPE_SAMPLES_DIR));
+        if (!samples.exists())
+            QSKIP("sample profiles not available");
+        const QString level1
+            = samples.filePath(QStringLiteral("ascend-2025-01/level1/rank0_ascend_pt"));
+        const QString level2
+            = samples.filePath(QStringLiteral("ascend-2025-01/level2/rank0_ascend_pt"));
+        QVERIFY2(
+            QFileInfo(level2 + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json")).isFile(),
+            qPrintable(level2));
+        MainWindow window;
+        QVERIFY(openAndWait(window, level1));
+        auto *controller = window.findChild<CompareController *>();
+        QSignalSpy shown(controller, &CompareController::compareShown);
+        controller->compareWith(level2);
+        QVERIFY(shown.wait(kTimeoutMs));
+        const QString title = controller->view()->window()->windowTitle();
+        QVERIFY2(title.contains(QStringLiteral("level1/rank0_ascend_pt, rank 0"))
+                && title.contains(QStringLiteral("level2/rank0_ascend_pt, rank 0")),
+            qPrintable(title));
+        for (TimelineView *v :
+            { controller->view()->baseTimeline(), controller->view()->newTimeline() })
+            QCOMPARE(v->layout().groups().front().name, QStringLiteral("Ascend Hardware"));
+        QWidget *compareWindow = controller->view()->window();
+        compareWindow->resize(1920, 1080);
+        QVERIFY(QTest::qWaitForWindowExposed(compareWindow));
+        QTest::qWait(200);
+        const QString png = QDir(QCoreApplication::applicationDirPath())
+                                .filePath(QStringLiteral("tst_comparecontroller_levels.png"));
+        QVERIFY(compareWindow->grab().save(png));
+        qInfo("wrote %s", qPrintable(png));
     }
 
     void rankAgainstRank()

@@ -7,6 +7,7 @@
 #include "runbinary.h"
 #include "treehash.h"
 
+#include <QDir>
 #include <QImageReader>
 #include <QTest>
 
@@ -43,6 +44,7 @@ private slots:
     void userErrors_data();
     void userErrors();
     void profileFolderUnchanged();
+    void kernelTableWithoutTrace();
 
 private:
     QString svg(const QStringList &extra, int *exitCode = nullptr);
@@ -239,6 +241,32 @@ void TstExportCommand::profileFolderUnchanged()
 {
     // Runs last: every export above read the profile; none may have written into it.
     QCOMPARE(test::hashTree(m_profile->dir.path()), m_hashesBefore);
+}
+
+// ascend-2025-11 rank_0 has no trace_view.json: the export draws the kernels of its streams
+// from kernel_details.csv (it failed with "no trace to draw").
+void TstExportCommand::kernelTableWithoutTrace()
+{
+    const QDir samples(QStringLiteral(NPUSCOPE_SAMPLES_DIR));
+    if (!samples.exists())
+        QSKIP("sample profiles not available");
+    const QString path = samples.filePath(QStringLiteral("ascend-2025-11/rank_0_ascend_pt"));
+    QVERIFY2(QFile::exists(path + QStringLiteral("/ASCEND_PROFILER_OUTPUT/kernel_details.csv")),
+        qPrintable(path));
+    const QString out = m_work.filePath(QStringLiteral("kernels.svg"));
+    const Run r
+        = runBinary({ QStringLiteral("export"), path, QStringLiteral("-o"), out }, m_dataHome);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString svg = QString::fromUtf8(f.readAll());
+    QVERIFY(svg.contains(QStringLiteral("Ascend Hardware")));
+    QVERIFY(svg.contains(QStringLiteral("Stream 2")));
+    QVERIFY(svg.contains(QStringLiteral("Communication")));
+    // The kernels are drawn (the longest ones labelled), and the step from their Step Id.
+    QVERIFY(svg.contains(QStringLiteral("hcom_batchSendRecv__128_4_1")));
+    QVERIFY(svg.contains(QStringLiteral("ProfilerStep#13")));
+    QVERIFY2(r.out.contains("3 track(s)"), r.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TstExportCommand)

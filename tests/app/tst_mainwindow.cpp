@@ -23,10 +23,13 @@
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMessageBox>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -74,6 +77,64 @@ private slots:
         QVERIFY(window.grab().save(QDir(QCoreApplication::applicationDirPath())
                                        .filePath(QStringLiteral("tst_mainwindow_start.png"))));
         RecentFiles().clear();
+    }
+
+    // What a user sees first at 1920x1080 with the default layout: the device streams, without
+    // scrolling; for a profile without trace_view.json a timeline made from its kernel table,
+    // and the status bar saying so.
+    void firstScreenShowsDevice_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("note");
+        QTest::newRow("level1") << sample() << QString();
+        QTest::newRow("2025-11 rank_0")
+            << QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-11/rank_0_ascend_pt")
+            << QStringLiteral("Timeline made from kernel_details.csv");
+    }
+
+    void firstScreenShowsDevice()
+    {
+        QFETCH(QString, path);
+        QFETCH(QString, note);
+        if (!QDir(QStringLiteral(NPUSCOPE_SAMPLES_DIR)).exists())
+            QSKIP("sample profiles not available");
+        QVERIFY2(
+            QFileInfo(path + QStringLiteral("/ASCEND_PROFILER_OUTPUT/kernel_details.csv")).isFile(),
+            qPrintable(path));
+        QSettings().clear();
+        MainWindow window;
+        window.resize(1920, 1080);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy loaded(&window, &MainWindow::profileLoaded);
+        window.openPath(path);
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+        TimelineView *timeline = window.timelineView();
+        QVERIFY(timeline->trace());
+        QTest::qWait(200); // let the docks settle and the timeline paint
+        int deviceRow = -1;
+        for (std::size_t r = 0; r < timeline->layout().rows().size() && deviceRow < 0; ++r) {
+            const TimelineRow &row = timeline->layout().rows()[r];
+            if (row.kind == TimelineRowKind::Track
+                && timeline->trace()->tracks[row.index].kind == TrackKind::DeviceStream)
+                deviceRow = int(r);
+        }
+        QVERIFY(deviceRow >= 0);
+        const TimelineRow &row = timeline->layout().rows()[std::size_t(deviceRow)];
+        const int bottom = TimelineView::kRulerHeight + row.y + row.height
+            - timeline->verticalScrollBar()->value();
+        QVERIFY2(bottom <= timeline->viewport()->height(),
+            qPrintable(QStringLiteral("%1 > %2").arg(bottom).arg(timeline->viewport()->height())));
+        const QString status = window.statusBar()->findChild<QLabel *>()->text();
+        QVERIFY2(status.contains(note), qPrintable(status));
+        const QString png
+            = QDir(QCoreApplication::applicationDirPath())
+                  .filePath(QStringLiteral("tst_mainwindow_1080p_%1.png")
+                                .arg(QString::fromLatin1(QTest::currentDataTag())
+                                         .replace(QLatin1Char(' '), QLatin1Char('_'))));
+        QVERIFY(window.grab().save(png));
+        qInfo("first device stream ends at y %d of %d; wrote %s", bottom,
+            timeline->viewport()->height(), qPrintable(png));
     }
 
     void opensSample()

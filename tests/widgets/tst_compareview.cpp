@@ -1,3 +1,4 @@
+#include "model/annotations/annotations.h"
 #include "widgets/comparediffmodel.h"
 #include "widgets/comparesummarymodel.h"
 #include "widgets/comparetintoverlay.h"
@@ -8,6 +9,8 @@
 
 #include <QAbstractItemModelTester>
 #include <QDir>
+#include <QScrollBar>
+#include <QTableView>
 #include <QTest>
 
 using namespace npuscope;
@@ -46,6 +49,8 @@ private slots:
     void highlightRow();
     void swapSides();
     void alignOnEvent();
+    void tracksScrollTogether();
+    void summaryReadable();
 
 private:
     std::unique_ptr<GeneratedPair> m_pair; // the new run's MatMulV2 kernels are twice as long
@@ -183,6 +188,83 @@ void TstCompareView::alignOnEvent()
     QVERIFY(view.alignOnSelection());
     QCOMPARE(view.newOrigin(), n.kernels->start[std::size_t(pair.newRow)]);
     QVERIFY(!view.alignOnEvent(EventRef {}));
+}
+
+// Both panes put the device first, and scrolling one brings the other to the same track, found
+// by name (a track's y may differ between the runs).
+void TstCompareView::tracksScrollTogether()
+{
+    CompareView view;
+    QVERIFY(view.setRuns(
+        side(m_pair->base, QStringLiteral("base")), side(m_pair->next, QStringLiteral("new"))));
+    view.resize(1200, 500);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    TimelineView *b = view.baseTimeline();
+    TimelineView *n = view.newTimeline();
+    for (TimelineView *v : { b, n }) {
+        const TimelineGroup &first = v->layout().groups().front();
+        QVERIFY(!first.tracks.empty());
+        QCOMPARE(v->trace()->tracks[first.tracks.front()].kind, TrackKind::DeviceStream);
+    }
+    QVERIFY2(b->verticalScrollBar()->maximum() > 0, "the test needs a view that scrolls");
+    // The last track of the base run that the new run has too, as far down as both can scroll.
+    const auto &rows = b->layout().rows();
+    for (int r = static_cast<int>(rows.size()) - 1; r >= 0; --r) {
+        if (rows[std::size_t(r)].kind != TimelineRowKind::Track
+            || rows[std::size_t(r)].y + 5 > b->verticalScrollBar()->maximum())
+            continue;
+        const QString key = annotationTrackKey(b->trace()->tracks[rows[std::size_t(r)].index]);
+        int match = -1;
+        const auto &theirs = n->layout().rows();
+        for (int m = 0; m < static_cast<int>(theirs.size()); ++m)
+            if (theirs[std::size_t(m)].kind == TimelineRowKind::Track
+                && annotationTrackKey(n->trace()->tracks[theirs[std::size_t(m)].index]) == key)
+                match = m;
+        if (match < 0 || theirs[std::size_t(match)].y + 5 > n->verticalScrollBar()->maximum())
+            continue;
+        b->verticalScrollBar()->setValue(rows[std::size_t(r)].y + 5);
+        QCOMPARE(n->verticalScrollBar()->value(), theirs[std::size_t(match)].y + 5);
+        n->verticalScrollBar()->setValue(0);
+        QCOMPARE(b->verticalScrollBar()->value(), 0);
+        return;
+    }
+    QFAIL("no track of the base run to scroll to");
+}
+
+// At the compare window's size on a 1080p screen every summary row shows, and the run columns
+// wrap their text (kernel names, finding titles) instead of eliding it.
+void TstCompareView::summaryReadable()
+{
+    CompareView view;
+    QVERIFY(view.setRuns(
+        side(m_pair->base, QStringLiteral("base")), side(m_pair->next, QStringLiteral("new"))));
+    view.resize(1920, 1020);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QTableView *summary = nullptr;
+    for (QTableView *t : view.findChildren<QTableView *>())
+        if (t->model() == view.summaryModel())
+            summary = t;
+    QVERIFY(summary);
+    QTRY_VERIFY(summary->isVisible());
+    const int rows = summary->model()->rowCount();
+    QVERIFY(rows >= 10);
+    const QModelIndex last = summary->model()->index(rows - 1, 0);
+    QVERIFY2(summary->visualRect(last).bottom() < summary->viewport()->height(),
+        qPrintable(QStringLiteral("%1 >= %2")
+                       .arg(summary->visualRect(last).bottom())
+                       .arg(summary->viewport()->height())));
+    for (int r = 0; r < rows; ++r) {
+        for (int c = 0; c < CompareSummaryModel::ColumnCount; ++c) {
+            const QModelIndex i = summary->model()->index(r, c);
+            const QRect cell = summary->visualRect(i);
+            const QRect text = summary->fontMetrics().boundingRect(
+                QRect(0, 0, cell.width() - 8, 10000), Qt::TextWordWrap, i.data().toString());
+            QVERIFY2(text.width() <= cell.width() && text.height() <= cell.height(),
+                qPrintable(i.data().toString()));
+        }
+    }
 }
 
 QTEST_MAIN(TstCompareView)

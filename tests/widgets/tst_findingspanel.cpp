@@ -53,6 +53,28 @@ private slots:
         QVERIFY(!m_findings.empty());
     }
 
+    // At the dock's default width (380 px) a title of 100 characters wraps instead of being
+    // elided: its row is as tall as the wrapped text.
+    void titlesWrapAtDefaultWidth()
+    {
+        FindingsPanel panel;
+        panel.resize(380, 600);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        Finding f = manual("long", FindingSeverity::Warning, {});
+        f.title = QStringLiteral("The device waits for the host: 35.2% of step time idle (28.1% of "
+                                 "the time between steps as well)");
+        panel.setFindings({ f });
+        QTreeView *view = panel.view();
+        const QModelIndex title = view->model()->index(0, FindingsModel::TitleColumn);
+        const QRect cell = view->visualRect(title);
+        QVERIFY(cell.width() < view->fontMetrics().horizontalAdvance(f.title));
+        const QRect text = view->fontMetrics().boundingRect(
+            QRect(0, 0, cell.width() - 8, 10000), Qt::TextWordWrap, f.title);
+        QVERIFY2(cell.height() >= text.height(),
+            qPrintable(QStringLiteral("%1 < %2").arg(cell.height()).arg(text.height())));
+    }
+
     void modelTester()
     {
         FindingsModel model;

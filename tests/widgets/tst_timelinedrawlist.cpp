@@ -384,7 +384,7 @@ void TestTimelineDrawList::selectionAndFlowsAcrossTracks()
     const auto &arrow = list.flows().front();
     QVERIFY(arrow.outgoing);
     QCOMPARE(arrow.to.x(), scene.axis.toPixel(trace.event(kernel).start));
-    QVERIFY(arrow.to.y() > arrow.from.y()); // device streams are listed below the host thread
+    QVERIFY(arrow.to.y() < arrow.from.y()); // device streams are listed above the host thread
     // Selecting the kernel shows the same flow, incoming.
     const auto &back = scene.build(trace.minTime, trace.maxTime, 1200, 2000, kernel);
     QCOMPARE(back.flows().size(), std::size_t(1));

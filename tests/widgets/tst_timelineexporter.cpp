@@ -1,8 +1,11 @@
 #include "widgets/annotationpainter.h"
 #include "widgets/timelineexporter.h"
 
+#include "model/profile/profileloader.h"
 #include "tracefixtures.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QImageReader>
 #include <QPainter>
 #include <QTemporaryDir>
@@ -23,6 +26,7 @@ private slots:
     void badPatternIsAnError();
     void legendNamesBiggestSlices();
     void annotationHitTest();
+    void sampleDrawsDeviceFirst();
 
 private:
     TimelineExportOptions options() const;
@@ -146,15 +150,15 @@ void TstTimelineExporter::tracksPatternRestrictsRows()
     const QString apart = QString::fromUtf8(TimelineExporter(o).toSvg());
     QVERIFY(apart.contains(QStringLiteral("Group 0 Communication")));
     QVERIFY(!apart.contains(QStringLiteral("CANN")));
-    // On pixels: the top of that image is the image of the first process alone (the ruler the
-    // painter draws above the HCCL rows must not show over the Python rows).
+    // On pixels: the top of that image is the image of the first process alone, HCCL (device
+    // first); the ruler the painter draws above the Python rows must not show over the HCCL rows.
     o.legendEntries = 0;
-    o.trackPattern = QStringLiteral("Python");
-    const QImage python = TimelineExporter(o).toImage();
+    o.trackPattern = QStringLiteral("HCCL");
+    const QImage hccl = TimelineExporter(o).toImage();
     o.trackPattern = QStringLiteral("Python|HCCL");
     const QImage both = TimelineExporter(o).toImage();
-    QVERIFY(both.height() > python.height());
-    QVERIFY(both.copy(0, 0, python.width(), python.height()) == python);
+    QVERIFY(both.height() > hccl.height());
+    QVERIFY(both.copy(0, 0, hccl.width(), hccl.height()) == hccl);
     o.legendEntries = 10;
     // Nothing matches: an image with the ruler alone, no crash.
     o.trackPattern = QStringLiteral("no such track");
@@ -289,6 +293,48 @@ void TstTimelineExporter::annotationHitTest()
         AnnotationPainter::annotationAt(items, f, QPointF(800 + 100, 215)), quint64(3)); // arrow
     QCOMPARE(
         AnnotationPainter::annotationAt(items, f, QPointF(10, 215)), quint64(0)); // header column
+}
+
+// What `npuscope export` draws with default options for ascend-2025-01 level1/rank0 (a 34-level
+// Python stack, process_sort_index 0, and Ascend Hardware at 13): the device streams first.
+void TstTimelineExporter::sampleDrawsDeviceFirst()
+{
+    const QDir samples(QStringLiteral(NPUSCOPE_SAMPLES_DIR));
+    if (!samples.exists())
+        QSKIP("sample profiles not available");
+    const QString path = samples.filePath(QStringLiteral("ascend-2025-01/level1/rank0_ascend_pt"));
+    QVERIFY2(QFileInfo(path + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json")).isFile(),
+        qPrintable(path));
+    const LoadResult loaded = loadProfile(path);
+    QVERIFY(loaded.profile && !loaded.profile->ranks.empty());
+    TimelineExportOptions o;
+    o.trace = loaded.profile->ranks.front()->trace;
+    QVERIFY(o.trace);
+    TimelineExporter exporter(o);
+    QVERIFY(exporter.isValid());
+    auto headerY = [&](const QString &name) {
+        for (const TimelineGroup &g : exporter.layout().groups())
+            if (g.name == name)
+                return exporter.rowY(g.headerRow);
+        return -2;
+    };
+    const int hardware = headerY(QStringLiteral("Ascend Hardware"));
+    const int python = headerY(QStringLiteral("Python"));
+    QCOMPARE(hardware, 0);
+    QVERIFY2(python > hardware, qPrintable(QString::number(python)));
+    // Its first stream right below the header, and every group within a 1080 px screen.
+    const TimelineLayout &layout = exporter.layout();
+    int firstStream = -1;
+    for (const TimelineRow &row : layout.rows())
+        if (row.kind == TimelineRowKind::Track
+            && o.trace->tracks[row.index].kind == TrackKind::DeviceStream) {
+            firstStream = row.y;
+            break;
+        }
+    QCOMPARE(firstStream, TimelineLayout::kProcessHeight);
+    qInfo("level1/rank0: Python header at y %d, timeline %d px high", python,
+        exporter.layout().totalHeight());
+    QVERIFY2(python < 1080 - TimelineExporter::kRulerHeight, qPrintable(QString::number(python)));
 }
 
 QTEST_MAIN(TstTimelineExporter)

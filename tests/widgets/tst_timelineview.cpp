@@ -9,6 +9,7 @@
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QMouseEvent>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 #include <QToolTip>
@@ -94,6 +95,8 @@ private slots:
     void searchFindsAndSteps();
     void deepTrackExpandsFromHeader();
     void rendersGapsWithTooltipAndToggle();
+    void deviceTracksComeFirst();
+    void expandedTrackIsRemembered();
 
 private:
     std::unique_ptr<TimelineView> m_view;
@@ -385,10 +388,13 @@ void TestTimelineView::tooltipDescribesSlice()
 void TestTimelineView::headerClickCollapsesProcess()
 {
     const std::size_t rows = m_view->layout().rows().size();
-    // The first process header sits right under the ruler; its first track follows.
+    // The first process header (the device streams) sits right under the ruler; its tracks
+    // follow.
+    const std::size_t tracks = m_view->layout().groups().front().tracks.size();
+    QVERIFY(tracks > 0);
     const QPoint header(40, TimelineView::kRulerHeight + TimelineLayout::kProcessHeight / 2);
     QTest::mouseClick(m_view->viewport(), Qt::LeftButton, {}, header);
-    QCOMPARE(m_view->layout().rows().size(), rows - 1);
+    QCOMPARE(m_view->layout().rows().size(), rows - tracks);
     QVERIFY(m_view->layout().groups().front().collapsed);
     QVERIFY(!m_view->grab().isNull());
     QTest::mouseClick(m_view->viewport(), Qt::LeftButton, {}, header);
@@ -397,7 +403,12 @@ void TestTimelineView::headerClickCollapsesProcess()
 
 void TestTimelineView::selectEventRevealsIt()
 {
-    m_view->setGroupCollapsed(2, true); // Ascend Hardware
+    int hardware = -1;
+    for (std::size_t g = 0; g < m_view->layout().groups().size(); ++g)
+        if (m_view->layout().groups()[g].name == QLatin1String("Ascend Hardware"))
+            hardware = int(g);
+    QVERIFY(hardware >= 0);
+    m_view->setGroupCollapsed(hardware, true);
     const Flow &flow = m_trace->flows.back();
     m_view->setVisibleRange(m_trace->minTime, m_trace->minTime + 100'000);
     QSignalSpy selected(m_view.get(), &TimelineView::eventSelected);
@@ -405,7 +416,7 @@ void TestTimelineView::selectEventRevealsIt()
     QCOMPARE(selected.count(), 1);
     m_view->selectEvent(flow.to, true);
     QCOMPARE(selected.count(), 1); // no signal without a change
-    QVERIFY(!m_view->layout().groups()[2].collapsed);
+    QVERIFY(!m_view->layout().groups()[std::size_t(hardware)].collapsed);
     const Event &e = m_trace->event(flow.to);
     const auto range = m_view->visibleRange();
     QVERIFY(range.first <= e.start && range.second >= e.end());
@@ -531,6 +542,75 @@ void TestTimelineView::deepTrackExpandsFromHeader()
     QVERIFY(m_view->isTrackExpanded(track));
     QVERIFY(!m_view->grab().isNull());
     QVERIFY(m_view->drawList().hasSelection());
+}
+
+// The processes of ascend-2025-01 level1 with their process_sort_index: the Python thread (sort
+// 0, 34 levels deep with with_stack) would come first and fill the first screen.
+static std::shared_ptr<const Trace> makeLevel1Like()
+{
+    test::TraceMaker m;
+    const auto python = m.addTrack(QStringLiteral("Python"), QStringLiteral("Thread 1"));
+    const auto cann
+        = m.addTrack(QStringLiteral("CANN"), QStringLiteral("Thread 1"), TrackKind::Cann, 7);
+    const auto stream = m.addTrack(
+        QStringLiteral("Ascend Hardware"), QStringLiteral("Stream 2"), TrackKind::DeviceStream, 13);
+    const auto hccl = m.addTrack(QStringLiteral("HCCL"), QStringLiteral("Group 0 Communication"),
+        TrackKind::Communication, 15);
+    const auto overlap = m.addTrack(QStringLiteral("Overlap Analysis"), QStringLiteral("Computing"),
+        TrackKind::OverlapAnalysis, 23);
+    m.addCounter(
+        QStringLiteral("AI Core Freq"), QStringLiteral("MHz"), { 0, 50'000 }, { 1800, 1800 }, 14);
+    for (int d = 0; d < 34; ++d)
+        m.addEvent(
+            python, TimeNs(d) * 1000, 100'000 - TimeNs(d) * 2000, "frame_" + std::to_string(d));
+    m.addEvent(cann, 5'000, 10'000, "aclnnMatmul");
+    m.addEvent(stream, 10'000, 50'000, "MatMulV2");
+    m.addEvent(hccl, 60'000, 20'000, "hcom_allReduce_");
+    m.addEvent(overlap, 10'000, 50'000, "Computing");
+    m.indexTracks();
+    return m.finish();
+}
+
+void TestTimelineView::deviceTracksComeFirst()
+{
+    const auto trace = makeLevel1Like();
+    m_view->resize(1920, 1080);
+    m_view->setTrace(trace);
+    const TimelineLayout &layout = m_view->layout();
+    QStringList groups;
+    for (const TimelineGroup &g : layout.groups())
+        groups << g.name;
+    QCOMPARE(groups,
+        QStringList({ QStringLiteral("Ascend Hardware"), QStringLiteral("HCCL"),
+            QStringLiteral("Overlap Analysis"), QStringLiteral("CANN"), QStringLiteral("Python"),
+            QStringLiteral("AI Core Freq") }));
+    // The first device stream sits right under its header, on the first screen.
+    const TimelineRow &stream
+        = layout.rows()[static_cast<std::size_t>(layout.trackRow(TrackId(2)))];
+    QCOMPARE(stream.y, TimelineLayout::kProcessHeight);
+    QCOMPARE(m_view->verticalScrollBar()->value(), 0);
+    // The 34-level Python stack shows a few levels until expanded.
+    const TimelineRow &python
+        = layout.rows()[static_cast<std::size_t>(layout.trackRow(TrackId(0)))];
+    QCOMPARE(python.hiddenLevels, 34 - TimelineLayout::kDefaultDepthCap);
+    QVERIFY(python.height <= 4 * TimelineLayout::kSliceHeight + 2 * TimelineLayout::kTrackPadding);
+    // Everything fits the first screen at 1080p.
+    QVERIFY2(layout.totalHeight() <= 1080 - TimelineView::kRulerHeight,
+        qPrintable(QString::number(layout.totalHeight())));
+}
+
+void TestTimelineView::expandedTrackIsRemembered()
+{
+    m_view->setTrace(makeLevel1Like());
+    m_view->setTrackExpanded(TrackId(0), true);
+    // The same profile loaded again (or another run with the same threads): still expanded.
+    m_view->setTrace(makeLevel1Like());
+    QVERIFY(m_view->isTrackExpanded(TrackId(0)));
+    const TimelineLayout &layout = m_view->layout();
+    QCOMPARE(layout.rows()[static_cast<std::size_t>(layout.trackRow(TrackId(0)))].hiddenLevels, 0);
+    m_view->setTrackExpanded(TrackId(0), false);
+    m_view->setTrace(makeLevel1Like());
+    QVERIFY(!m_view->isTrackExpanded(TrackId(0)));
 }
 
 // Idle time between the kernels of each device stream (over 2 µs) and of both streams together,
