@@ -464,6 +464,12 @@ void TestGeneratorDb::dbOnlyFolder()
         exportType(a), QJsonValue(QJsonArray({ QStringLiteral("text"), QStringLiteral("db") })));
     QCOMPARE(exportType(text.ranks.front()), QJsonValue(QStringLiteral("text")));
     QVERIFY(text.ranks.front().dbPath.isEmpty());
+    // The text files of --format both are those of --format text, byte for byte.
+    for (const char *name : { "trace_view.json", "kernel_details.csv", "step_trace_time.csv",
+             "op_statistic.csv", "operator_details.csv" }) {
+        const QByteArray bytes = readAll(outputFile(a, name));
+        QVERIFY2(!bytes.isEmpty() && bytes == readAll(outputFile(text.ranks.front(), name)), name);
+    }
     QVERIFY(QDir(text.ranks.front().dir + QStringLiteral("/ASCEND_PROFILER_OUTPUT"))
                 .entryList({ QStringLiteral("*.db*") }, QDir::Files)
                 .isEmpty());
