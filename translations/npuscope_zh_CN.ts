@@ -603,12 +603,24 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <translation>要植入的问题：transdata, aicpu, hostbound, lowblockdim, commnotoverlapped, all。</translation>
     </message>
     <message>
-        <source>usage: npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST]</source>
-        <translation>用法：npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST]</translation>
-    </message>
-    <message>
         <source>rank %1: %2 (%3 trace events, %4 kernels, %5 MB)</source>
         <translation>Rank %1：%2（%3 个时间线事件，%4 个算子，%5 MB）</translation>
+    </message>
+    <message>
+        <source>--format expects text, db or both, not &quot;%1&quot;</source>
+        <translation>--format 应为 text、db 或 both，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>rank %1: %2 (%3 rows, %4 kernels, %5 MB)</source>
+        <translation>Rank %1：%2（%3 行，%4 个算子，%5 MB）</translation>
+    </message>
+    <message>
+        <source>What to write per rank: text (trace_view.json and CSV files, the default), db (the profiler&apos;s SQLite database ascend_pytorch_profiler_N.db and analysis.db, export_type db) or both.</source>
+        <translation>每个 rank 写出的内容：text（trace_view.json 与 CSV 文件，默认）、db（profiler 的 SQLite 数据库 ascend_pytorch_profiler_N.db 与 analysis.db，即 export_type db）或 both（两者都写）。</translation>
+    </message>
+    <message>
+        <source>usage: npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST] [--format text|db|both]</source>
+        <translation>用法：npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST] [--format text|db|both]</translation>
     </message>
 </context>
 <context>
@@ -2217,6 +2229,14 @@ Run it in a desktop session, under xvfb-run, or use a headless command: npuscope
     <message>
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2 (%3)</source>
+        <translation>无法写入 %1：%2（%3）</translation>
+    </message>
+    <message>
+        <source>cannot rename %1 to %2</source>
+        <translation>无法将 %1 重命名为 %2</translation>
     </message>
 </context>
 <context>

@@ -35,6 +35,66 @@ namespace {
         return true;
     }
 
+    // --events, --ranks, --seed, --steps, --plant and --format into options; false (with a
+    // message on stderr) when one is invalid.
+    bool readOptions(const QCommandLineParser &parser, GeneratorOptions &options)
+    {
+        qint64 ranks = options.ranks, seed = static_cast<qint64>(options.seed),
+               steps = options.steps;
+        if (!parseCount(parser, QStringLiteral("events"), 1, &options.events)
+            || !parseCount(parser, QStringLiteral("ranks"), 1, &ranks)
+            || !parseCount(parser, QStringLiteral("seed"), 0, &seed)
+            || !parseCount(parser, QStringLiteral("steps"), 1, &steps))
+            return false;
+        options.ranks = static_cast<int>(ranks);
+        options.seed = static_cast<quint64>(seed);
+        options.steps = static_cast<int>(steps);
+        if (parser.isSet(QStringLiteral("plant"))) {
+            QString error;
+            const auto plants = plantsFromList(parser.value(QStringLiteral("plant")), &error);
+            if (!plants) {
+                QTextStream(stderr) << error << '\n';
+                return false;
+            }
+            options.plants = *plants;
+        }
+        if (parser.isSet(QStringLiteral("format"))) {
+            const QString name = parser.value(QStringLiteral("format"));
+            const auto format = generatorFormatFromName(name);
+            if (!format) {
+                QTextStream(stderr)
+                    << GenerateCommand::tr("--format expects text, db or both, not \"%1\"")
+                           .arg(name)
+                    << '\n';
+                return false;
+            }
+            options.format = *format;
+        }
+        return true;
+    }
+
+    void printResult(const GeneratorResult &result, GeneratorFormat format)
+    {
+        QTextStream out(stdout);
+        auto line = [&out](const QString &text, const RankTruth &r, const QString &path,
+                        qint64 items, qint64 bytes) {
+            out << text.arg(r.rank)
+                       .arg(path)
+                       .arg(items)
+                       .arg(r.kernelRows)
+                       .arg(static_cast<double>(bytes) / 1e6, 0, 'f', 1)
+                << '\n';
+        };
+        for (const RankTruth &r : result.ranks) {
+            if (format != GeneratorFormat::Db)
+                line(GenerateCommand::tr("rank %1: %2 (%3 trace events, %4 kernels, %5 MB)"), r,
+                    r.dir, r.traceEvents, r.traceBytes);
+            if (format != GeneratorFormat::Text)
+                line(GenerateCommand::tr("rank %1: %2 (%3 rows, %4 kernels, %5 MB)"), r, r.dbPath,
+                    r.dbRows, r.dbBytes);
+        }
+    }
+
 } // namespace
 
 int runGenerateCommand(const QStringList &arguments)
@@ -58,6 +118,12 @@ int runGenerateCommand(const QStringList &arguments)
         GenerateCommand::tr(
             "Problems to plant: transdata, aicpu, hostbound, lowblockdim, commnotoverlapped, all."),
         QStringLiteral("LIST") });
+    parser.addOption({ QStringLiteral("format"),
+        GenerateCommand::tr("What to write per rank: text (trace_view.json and CSV files, the "
+                            "default), db (the profiler's SQLite database "
+                            "ascend_pytorch_profiler_N.db and analysis.db, export_type db) "
+                            "or both."),
+        QStringLiteral("FORMAT") });
     if (!parser.parse(QStringList { QStringLiteral("npuscope generate") } + arguments)) {
         QTextStream(stderr) << parser.errorText() << '\n';
         return kExitUserError;
@@ -69,44 +135,20 @@ int runGenerateCommand(const QStringList &arguments)
     if (parser.positionalArguments().size() != 1) {
         QTextStream(stderr) << GenerateCommand::tr(
             "usage: npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] "
-            "[--plant LIST]")
+            "[--plant LIST] [--format text|db|both]")
                             << '\n';
         return kExitUserError;
     }
     GeneratorOptions options;
     options.outDir = parser.positionalArguments().constFirst();
-    qint64 ranks = options.ranks, seed = static_cast<qint64>(options.seed), steps = options.steps;
-    if (!parseCount(parser, QStringLiteral("events"), 1, &options.events)
-        || !parseCount(parser, QStringLiteral("ranks"), 1, &ranks)
-        || !parseCount(parser, QStringLiteral("seed"), 0, &seed)
-        || !parseCount(parser, QStringLiteral("steps"), 1, &steps))
+    if (!readOptions(parser, options))
         return kExitUserError;
-    options.ranks = static_cast<int>(ranks);
-    options.seed = static_cast<quint64>(seed);
-    options.steps = static_cast<int>(steps);
-    if (parser.isSet(QStringLiteral("plant"))) {
-        QString error;
-        const auto plants = plantsFromList(parser.value(QStringLiteral("plant")), &error);
-        if (!plants) {
-            QTextStream(stderr) << error << '\n';
-            return kExitUserError;
-        }
-        options.plants = *plants;
-    }
     const GeneratorResult result = generateProfile(options);
     if (!result.ok) {
         QTextStream(stderr) << result.error << '\n';
         return kExitUserError;
     }
-    QTextStream out(stdout);
-    for (const RankTruth &r : result.ranks)
-        out << GenerateCommand::tr("rank %1: %2 (%3 trace events, %4 kernels, %5 MB)")
-                   .arg(r.rank)
-                   .arg(r.dir)
-                   .arg(r.traceEvents)
-                   .arg(r.kernelRows)
-                   .arg(static_cast<double>(r.traceBytes) / 1e6, 0, 'f', 1)
-            << '\n';
+    printResult(result, options.format);
     return kExitOk;
 }
 

@@ -1,14 +1,17 @@
 #include "model/generator/generator.h"
 
+#include "model/generator/generatordbwriter.h"
 #include "model/generator/generatorsim.h"
 #include "model/generator/generatorwriter.h"
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFileInfo>
 
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <span>
 #include <string>
 
 namespace npuscope {
@@ -127,7 +130,7 @@ namespace {
             "_msprof_tx": false,
             "_data_simplification": true,
             "record_op_args": false,
-            "_export_type": "text",
+            "_export_type": %7,
             "_op_attr": false,
             "_gc_detect_threshold": null
         }
@@ -203,11 +206,15 @@ namespace {
         }
         bool run();
         const RankTruth &truth() const { return m_truth; }
+        bool writesText() const { return m_options.format != GeneratorFormat::Db; }
+        bool writesDb() const { return m_options.format != GeneratorFormat::Text; }
         QString error() const { return m_error; }
 
     private:
         bool open(OutFile &f, const QString &name);
         bool close(OutFile &f);
+        bool writeText();
+        bool writeDb(bool accountTruth);
         bool hostPass(TraceWriter &w, std::vector<Counter> &counters);
         bool devicePass(TraceWriter &w);
         bool flowPass(TraceWriter &w);
@@ -216,7 +223,9 @@ namespace {
         bool writeStepTrace();
         bool writeOpStatistic();
         bool writeInfo();
-        bool tick(const TraceWriter &w);
+        bool tick(std::int64_t events);
+        TimeNs sessionStartNs() const { return m_cfg.baseNs - 200'000'000; }
+        TimeNs sessionEndNs() const { return m_lastStepEnd + 5'000'000; }
 
         const GeneratorOptions &m_options;
         SimConfig m_cfg;
@@ -246,9 +255,9 @@ namespace {
         return false;
     }
 
-    bool RankWriter::tick(const TraceWriter &w)
+    bool RankWriter::tick(std::int64_t events)
     {
-        if (m_progress.update(w.events()))
+        if (m_progress.update(events))
             return true;
         m_error = GeneratorText::tr("cancelled");
         return false;
@@ -260,6 +269,15 @@ namespace {
             m_error = GeneratorText::tr("cannot create %1").arg(m_outputDir);
             return false;
         }
+        if (writesText() && !writeText())
+            return false;
+        if (writesDb() && !writeDb(!writesText()))
+            return false;
+        return writeInfo();
+    }
+
+    bool RankWriter::writeText()
+    {
         OutFile trace;
         if (!open(trace, QStringLiteral("trace_view.json")))
             return false;
@@ -278,7 +296,60 @@ namespace {
         if (!close(trace))
             return false;
         m_progress.finishRank(w.events());
-        return writeStepTrace() && writeOpStatistic() && writeInfo();
+        return writeStepTrace() && writeOpStatistic();
+    }
+
+    // One pass writes every table. accountTruth: the text passes did not run, so this pass
+    // computes the truth (kernels, steps) from the same simulation.
+    bool RankWriter::writeDb(bool accountTruth)
+    {
+        DbRankInfo info;
+        info.rank = m_truth.rank;
+        info.ranks = m_options.ranks;
+        info.deviceId = m_truth.rank % 8; // as traceIds(): eight NPUs per server
+        info.ids = m_ids;
+        info.sessionStartNs = sessionStartNs();
+        const QString path
+            = m_outputDir + QStringLiteral("/ascend_pytorch_profiler_%1.db").arg(m_truth.rank);
+        DbWriter db;
+        if (!db.open(path, info)) {
+            m_error = db.errorString();
+            return false;
+        }
+        Simulator sim(m_cfg);
+        OverlapTracker tracker;
+        Block b;
+        std::int64_t stepRows = 0, events = 0;
+        while (sim.next(b)) {
+            for (const DeviceTask &t : b.tasks) {
+                tracker.add(t, b.overlap);
+                if (accountTruth)
+                    account(t);
+            }
+            stepRows += static_cast<std::int64_t>(b.tasks.size());
+            if (accountTruth)
+                m_truth.hostOps += static_cast<std::int64_t>(b.host.size());
+            if (b.stepEnd) {
+                const StepStats stats = tracker.finishStep(b.stepEndNs, b.overlap);
+                if (accountTruth)
+                    addStep(b, stats, stepRows);
+                stepRows = 0;
+            }
+            db.block(b);
+            events += b.traceEvents();
+            if (!tick(events))
+                return false;
+        }
+        if (!db.finish(sessionEndNs())) {
+            m_error = db.errorString();
+            return false;
+        }
+        m_progress.finishRank(events);
+        m_truth.dbPath = path;
+        m_truth.dbBytes = QFileInfo(path).size();
+        m_truth.dbRows = db.rows();
+        return writeAnalysisDb(
+            m_outputDir + QStringLiteral("/analysis.db"), m_truth.steps, &m_error);
     }
 
     bool RankWriter::hostPass(TraceWriter &w, std::vector<Counter> &counters)
@@ -296,7 +367,7 @@ namespace {
             counters.insert(counters.end(), b.counters.begin(), b.counters.end());
             if (rowsLeft > 0)
                 rowsLeft -= writeOperatorRows(ops, b, rowsLeft);
-            if (!tick(w))
+            if (!tick(w.events()))
                 return false;
         }
         return close(ops);
@@ -324,7 +395,7 @@ namespace {
                 stepRows = 0;
             }
             w.deviceEvents(b);
-            if (!tick(w))
+            if (!tick(w.events()))
                 return false;
         }
         return close(kernels);
@@ -336,7 +407,7 @@ namespace {
         Block b;
         while (sim.next(b)) {
             w.flows(b);
-            if (!tick(w))
+            if (!tick(w.events()))
                 return false;
         }
         return true;
@@ -459,16 +530,22 @@ namespace {
 
     bool RankWriter::writeInfo()
     {
-        const TimeNs startMonotonic = m_cfg.baseNs - kMonotonicOffsetNs - 200'000'000;
-        const TimeNs end = m_lastStepEnd + 5'000'000;
+        const TimeNs startMonotonic = sessionStartNs() - kMonotonicOffsetNs;
+        const TimeNs end = sessionEndNs();
+        // torch_npu writes a string for one export type and a list for several.
+        const QString exportType = m_options.format == GeneratorFormat::Both
+            ? QStringLiteral(R"(["text", "db"])")
+            : m_options.format == GeneratorFormat::Db ? QStringLiteral(R"("db")")
+                                                      : QStringLiteral(R"("text")");
         const QString info = kInfoTemplate.arg(QString::number(m_options.steps),
             QString::number(startMonotonic / 10), QString::number(startMonotonic),
             QString::number(end), QString::number(end - kMonotonicOffsetNs),
-            QString::number(m_truth.rank));
+            QString::number(m_truth.rank), exportType);
         const QString infoName = QStringLiteral("profiler_info_%1.json").arg(m_truth.rank);
+        // The database holds the metadata (META_DATA.ENV_VARIABLES): no json beside it.
         const std::pair<QString, QString> files[] = { { infoName, info },
             { QStringLiteral("profiler_metadata.json"), QString(kMetadataText) } };
-        for (const auto &[name, text] : files) {
+        for (const auto &[name, text] : std::span(files, writesText() ? 2 : 1)) {
             QFile f(m_truth.dir + QLatin1Char('/') + name);
             const QByteArray bytes = text.toUtf8();
             if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)
@@ -482,6 +559,19 @@ namespace {
     }
 
 } // namespace
+
+std::optional<GeneratorFormat> generatorFormatFromName(QStringView name)
+{
+    const std::pair<QLatin1String, GeneratorFormat> formats[]
+        = { { QLatin1String("text"), GeneratorFormat::Text },
+              { QLatin1String("db"), GeneratorFormat::Db },
+              { QLatin1String("both"), GeneratorFormat::Both } };
+    for (const auto &[text, format] : formats) {
+        if (name.trimmed().compare(text, Qt::CaseInsensitive) == 0)
+            return format;
+    }
+    return std::nullopt;
+}
 
 std::optional<Plant> plantFromName(QStringView name)
 {
@@ -551,7 +641,8 @@ GeneratorResult generateProfile(const GeneratorOptions &options, const ProgressF
 
     const int layers = options.layers > 0 ? options.layers : calibrateLayers(options);
     const std::int64_t estimate = countEvents(rankConfig(options, 0, layers, options.steps));
-    ProgressTracker tracker(progress, estimate * options.ranks);
+    const int passes = options.format == GeneratorFormat::Both ? 2 : 1;
+    ProgressTracker tracker(progress, estimate * options.ranks * passes);
     for (int rank = 0; rank < options.ranks; ++rank) {
         RankWriter writer(options, rank, layers, tracker);
         if (!writer.run()) {

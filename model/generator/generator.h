@@ -23,6 +23,14 @@ QList<Plant> allPlants();
 // Comma-separated names, "all" or "none"/empty. Unknown names: nullopt and *error says which.
 std::optional<QList<Plant>> plantsFromList(QStringView list, QString *error = nullptr);
 
+// What the generator writes per rank: the profiler's text export (trace_view.json and CSVs),
+// its SQLite database (ascend_pytorch_profiler_{rank}.db and analysis.db, export_type db), or
+// both, as torch_npu 7.2 does by default.
+enum class GeneratorFormat { Text, Db, Both };
+
+// "text", "db", "both" (case-insensitive).
+std::optional<GeneratorFormat> generatorFormatFromName(QStringView name);
+
 struct GeneratorOptions {
     QString outDir;
     qint64 events = 20000; // approximate trace_view.json events per rank
@@ -35,6 +43,7 @@ struct GeneratorOptions {
     // Kernels of this Type run slowKernelFactor times longer: a known regression for compare.
     QString slowKernelType;
     double slowKernelFactor = 1.0;
+    GeneratorFormat format = GeneratorFormat::Text;
 };
 
 // What the written step_trace_time.csv says for one step, exactly (all ns).
@@ -58,8 +67,11 @@ struct StepTruth {
 struct RankTruth {
     int rank = 0;
     QString dir; // the rank{r}_ascend_pt folder
-    qint64 traceEvents = 0; // elements of the trace_view.json array
+    qint64 traceEvents = 0; // elements of the trace_view.json array (0: no text written)
     qint64 traceBytes = 0;
+    QString dbPath; // ascend_pytorch_profiler_{rank}.db; empty when no database was written
+    qint64 dbBytes = 0;
+    qint64 dbRows = 0; // rows of every table
     qint64 hostOps = 0; // Python cpu_op X events, ProfilerStep#N included
     qint64 kernelRows = 0; // kernel_details rows, HCCL rows included
     qint64 computeKernels = 0;

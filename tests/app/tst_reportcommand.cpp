@@ -33,6 +33,7 @@ private slots:
     void exitCodes_data();
     void exitCodes();
     void generateThenReport();
+    void generateDatabase();
     void findingsJsonOnSample();
     void findingsJsonOnGenerated_data();
     void findingsJsonOnGenerated();
@@ -103,6 +104,9 @@ void TstReportCommand::exitCodes_data()
     QTest::newRow("generate bad plant") << QStringList { QStringLiteral("generate"),
         QStringLiteral("/tmp/x"), QStringLiteral("--plant"), QStringLiteral("nosuch") }
                                         << int(kExitUserError);
+    QTest::newRow("generate bad format") << QStringList { QStringLiteral("generate"),
+        QStringLiteral("/tmp/x"), QStringLiteral("--format"), QStringLiteral("sqlite") }
+                                         << int(kExitUserError);
 }
 
 void TstReportCommand::exitCodes()
@@ -144,6 +148,21 @@ void TstReportCommand::generateThenReport()
     const Run damaged = runBinary({ QStringLiteral("report"), trace });
     QCOMPARE(damaged.exitCode, int(kExitDataError));
     QVERIFY(damaged.out.contains("byte "));
+}
+
+// --format db: the database and analysis.db, no trace or CSV; the summary names the database.
+void TstReportCommand::generateDatabase()
+{
+    QTemporaryDir tmp;
+    const Run g = runBinary({ QStringLiteral("generate"), tmp.path(), QStringLiteral("--events"),
+        QStringLiteral("3000"), QStringLiteral("--format"), QStringLiteral("db") });
+    QCOMPARE(g.exitCode, 0);
+    const QString out = tmp.filePath(QStringLiteral("rank0_ascend_pt/ASCEND_PROFILER_OUTPUT"));
+    QVERIFY(
+        g.out.contains(QFile::encodeName(out + QStringLiteral("/ascend_pytorch_profiler_0.db"))));
+    QCOMPARE(QDir(out).entryList(QDir::Files),
+        QStringList(
+            { QStringLiteral("analysis.db"), QStringLiteral("ascend_pytorch_profiler_0.db") }));
 }
 
 void TstReportCommand::findingsJsonOnSample()

@@ -8,7 +8,8 @@
 #   python3 json.load of the same trace (what users do today), when python3 is there;
 #   kernel_details.csv load against pandas.read_csv (when pandas is importable), sort/filter;
 #   Open -> first timeline paint and -> fully loaded, in the real main window (offscreen);
-#   timeline frame times at 10 M events, 1920x1080, along a scripted pan/zoom path.
+#   timeline frame times at 10 M events, 1920x1080, along a scripted pan/zoom path;
+#   the bare SQLite scan of the kernel rows of the same profile generated as a database.
 # Writes the results to tests/bench/RESULTS.md (machine, commit, command) and prints them.
 #   bash tests/bench/run.sh [--build DIR] [--big] [--runs N]
 set -euo pipefail
@@ -29,7 +30,7 @@ if [ ! -f "$build/build.ninja" ]; then
     cmake --preset dev -B "$build" # RelWithDebInfo (-O2), what the app ships as
 fi
 cmake --build "$build" --target npuscope bench_traceload bench_timeline bench_tables bench_firstpaint \
-    bench_memtouch
+    bench_memtouch bench_dbscan
 export QT_QPA_PLATFORM=offscreen
 
 # Fresh memory: on a VM that hands freed guest memory back to its host (free page reporting, as
@@ -45,11 +46,13 @@ if awk -v f="$fresh" -v a="$again" 'BEGIN { exit !(f < 2 && a > 2 * f) }'; then
     memory_note="$memory_note (memory freed for more than a few seconds goes back to the VM's host: the loads below pay a host fault for part of their new pages, hence much of the spread between runs)"
 fi
 
-generate() { # events -> profile dir
+generate() { # events [text|db] -> profile dir
+    local format=${2:-text}
     local dir="$cache/gen-$1"
+    [ "$format" = text ] || dir="$dir-$format"
     if [ ! -f "$dir/.complete" ]; then
         rm -rf "$dir"
-        "$build/app/npuscope" generate "$dir" --events "$1" --seed 1 >&2
+        "$build/app/npuscope" generate "$dir" --events "$1" --seed 1 --format "$format" >&2
         touch "$dir/.complete"
     fi
     ls -d "$dir"/*_ascend_pt | head -1
@@ -129,6 +132,9 @@ PY
             done
         done
         "$build/tests/bench/bench_firstpaint" "$profile" --runs "$runs"
+        dbprofile=$(generate "$events" db)
+        "$build/tests/bench/bench_dbscan" "$dbprofile/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db" \
+            --runs "$runs"
         echo
     done
     echo "== timeline frames"
