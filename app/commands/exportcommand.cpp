@@ -260,7 +260,7 @@ int runExportCommand(const QStringList &arguments)
                                .arg(pixels.height())
                                .arg(annotations.size())
                         << '\n';
-    return profile.hasErrors() ? kExitDataError : kExitOk;
+    return profile.isDamaged() ? kExitDataError : kExitOk;
 }
 
 } // namespace npuscope
