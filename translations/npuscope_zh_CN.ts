@@ -747,10 +747,6 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <translation>每个 rank 的设备比前一个慢 PCT%：人为植入的 rank 不均衡（默认 0）。</translation>
     </message>
     <message>
-        <source>usage: npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST]</source>
-        <translation>用法：npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST]</translation>
-    </message>
-    <message>
         <source>usage: npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST] [--rank-slowdown PCT]</source>
         <translation>用法：npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST] [--rank-slowdown PCT]</translation>
     </message>

@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <QTextStream>
 
+#include <cmath>
+
 namespace npuscope {
 
 namespace {
@@ -35,6 +37,32 @@ namespace {
         return true;
     }
 
+    // --plant and --rank-slowdown into `options`; false (with a message) on a bad value.
+    bool parseProblems(const QCommandLineParser &parser, GeneratorOptions *options)
+    {
+        if (parser.isSet(QStringLiteral("plant"))) {
+            QString error;
+            const auto plants = plantsFromList(parser.value(QStringLiteral("plant")), &error);
+            if (!plants) {
+                QTextStream(stderr) << error << '\n';
+                return false;
+            }
+            options->plants = *plants;
+        }
+        if (parser.isSet(QStringLiteral("rank-slowdown"))) {
+            bool ok = false;
+            const double pct = parser.value(QStringLiteral("rank-slowdown")).toDouble(&ok);
+            if (!ok || pct < 0 || pct > 100) {
+                QTextStream(stderr)
+                    << GenerateCommand::tr("--rank-slowdown expects a percentage from 0 to 100")
+                    << '\n';
+                return false;
+            }
+            options->rankSlowdownPermille = int(std::lround(pct * 10));
+        }
+        return true;
+    }
+
 } // namespace
 
 int runGenerateCommand(const QStringList &arguments)
@@ -58,6 +86,10 @@ int runGenerateCommand(const QStringList &arguments)
         GenerateCommand::tr(
             "Problems to plant: transdata, aicpu, hostbound, lowblockdim, commnotoverlapped, all."),
         QStringLiteral("LIST") });
+    parser.addOption({ QStringLiteral("rank-slowdown"),
+        GenerateCommand::tr("Each rank's device runs PCT percent slower than the one before: a "
+                            "planted rank imbalance (default 0)."),
+        QStringLiteral("PCT") });
     if (!parser.parse(QStringList { QStringLiteral("npuscope generate") } + arguments)) {
         QTextStream(stderr) << parser.errorText() << '\n';
         return kExitUserError;
@@ -69,7 +101,7 @@ int runGenerateCommand(const QStringList &arguments)
     if (parser.positionalArguments().size() != 1) {
         QTextStream(stderr) << GenerateCommand::tr(
             "usage: npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] "
-            "[--plant LIST]")
+            "[--plant LIST] [--rank-slowdown PCT]")
                             << '\n';
         return kExitUserError;
     }
@@ -84,15 +116,8 @@ int runGenerateCommand(const QStringList &arguments)
     options.ranks = static_cast<int>(ranks);
     options.seed = static_cast<quint64>(seed);
     options.steps = static_cast<int>(steps);
-    if (parser.isSet(QStringLiteral("plant"))) {
-        QString error;
-        const auto plants = plantsFromList(parser.value(QStringLiteral("plant")), &error);
-        if (!plants) {
-            QTextStream(stderr) << error << '\n';
-            return kExitUserError;
-        }
-        options.plants = *plants;
-    }
+    if (!parseProblems(parser, &options))
+        return kExitUserError;
     const GeneratorResult result = generateProfile(options);
     if (!result.ok) {
         QTextStream(stderr) << result.error << '\n';
