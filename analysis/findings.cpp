@@ -1,13 +1,54 @@
 #include "analysis/findings.h"
 
+#include "analysis/findingchecks.h"
 #include "analysis/kernelfindings.h"
 #include "analysis/setupfindings.h"
 #include "analysis/timefindings.h"
+
+#include <QCoreApplication>
 
 #include <algorithm>
 #include <cmath>
 
 namespace npuscope {
+
+namespace {
+
+    class Text {
+        Q_DECLARE_TR_FUNCTIONS(Findings)
+    };
+
+    using DetectFn = std::optional<Finding> (*)(const DetectorInput &);
+    using MissingFn = std::optional<MissingData> (*)(const DetectorInput &);
+
+    struct Detector {
+        const char *id;
+        DetectFn detect;
+        MissingFn missing;
+    };
+
+    std::optional<Finding> findOverhead(const DetectorInput &in)
+    {
+        return findProfilerOverhead(in.rank.config);
+    }
+
+    // The per-rank catalogue, in its order, each with the data it needs.
+    constexpr Detector kDetectors[] = {
+        { FindingId::kTransDataOverhead, findTransDataOverhead, missingKernelRows },
+        { FindingId::kAiCpuFallback, findAiCpuFallback, missingAcceleratorCore },
+        { FindingId::kHostBound, findHostBound, missingWaitOrTrace },
+        { FindingId::kLowBlockDim, findLowBlockDim, missingBlockDim },
+        { FindingId::kCommNotOverlapped, findCommNotOverlapped, missingSteps },
+        { FindingId::kUnaccountedTime, findUnaccountedTime, missingSteps },
+        { FindingId::kProfilerOverhead, findOverhead, missingProfilerInfo },
+    };
+
+    FindingCheck notChecked(const QString &id, const MissingData &missing)
+    {
+        return { id, CheckStatus::NotChecked, missing.reason, missing.collect };
+    }
+
+} // namespace
 
 void Finding::addMetric(const QString &key, double value, Metric::Unit unit)
 {
@@ -35,6 +76,43 @@ QStringList findingIds()
         QLatin1String(FindingId::kHostBound), QLatin1String(FindingId::kLowBlockDim),
         QLatin1String(FindingId::kCommNotOverlapped), QLatin1String(FindingId::kUnaccountedTime),
         QLatin1String(FindingId::kProfilerOverhead), QLatin1String(FindingId::kRankImbalance) };
+}
+
+QString findingName(const QString &id)
+{
+    static const std::pair<const char *, const char *> kNames[] = {
+        { FindingId::kTransDataOverhead,
+            QT_TRANSLATE_NOOP("Findings", "Format conversions (TransData)") },
+        { FindingId::kAiCpuFallback, QT_TRANSLATE_NOOP("Findings", "AI CPU fallback") },
+        { FindingId::kHostBound, QT_TRANSLATE_NOOP("Findings", "Device waiting for the host") },
+        { FindingId::kLowBlockDim,
+            QT_TRANSLATE_NOOP("Findings", "AI Cores left idle (low Block Dim)") },
+        { FindingId::kCommNotOverlapped,
+            QT_TRANSLATE_NOOP("Findings", "Communication not overlapped") },
+        { FindingId::kUnaccountedTime,
+            QT_TRANSLATE_NOOP("Findings", "Step time no device task accounts for") },
+        { FindingId::kProfilerOverhead,
+            QT_TRANSLATE_NOOP("Findings", "Profiler options that distort timings") },
+        { FindingId::kRankImbalance, QT_TRANSLATE_NOOP("Findings", "Imbalance between ranks") },
+    };
+    for (const auto &[key, name] : kNames) {
+        if (id == QLatin1String(key))
+            return Text::tr(name);
+    }
+    return id;
+}
+
+QString checkStatusName(CheckStatus status)
+{
+    switch (status) {
+    case CheckStatus::Found:
+        return QStringLiteral("found");
+    case CheckStatus::Clear:
+        return QStringLiteral("clear");
+    case CheckStatus::NotChecked:
+        return QStringLiteral("not_checked");
+    }
+    return QString();
 }
 
 QString findingSeverityName(FindingSeverity severity)
@@ -94,29 +172,45 @@ RankAnalysis analyseRank(const RankProfile &rank, const FindingOptions &options)
         a.kinds.emplace(*rank.kernels);
     const KernelKinds *kinds = a.kinds ? &*a.kinds : nullptr;
     a.steps = computeStepBreakdown(rank, kinds);
-    if (kinds)
+    if (kinds) {
         a.gaps = findGaps(rank, *kinds, GapOptions { options.gapThresholdNs });
-    const DetectorInput in { rank, kinds, a.steps, a.gaps, options };
-    using Detector = std::optional<Finding> (*)(const DetectorInput &);
-    static constexpr Detector kDetectors[] = { findTransDataOverhead, findAiCpuFallback,
-        findHostBound, findLowBlockDim, findCommNotOverlapped, findUnaccountedTime };
-    for (Detector detect : kDetectors) {
-        if (auto f = detect(in))
+        a.aiCores = deviceAiCores(*rank.kernels, *kinds,
+            options.aiCores > 0 ? options.aiCores : rank.aiCores.value_or(0));
+        a.flags = kernelFlags(*rank.kernels, *kinds, a.aiCores);
+    }
+    const DetectorInput in { rank, kinds, a.steps, a.gaps, options, a.flags, a.aiCores };
+    for (const Detector &d : kDetectors) {
+        const QString id = QLatin1String(d.id);
+        if (const auto missing = d.missing(in)) {
+            a.checks.push_back(notChecked(id, *missing));
+            continue;
+        }
+        auto f = d.detect(in);
+        a.checks.push_back(
+            { id, f ? CheckStatus::Found : CheckStatus::Clear, checkNote(id, in), QString() });
+        if (f)
             a.findings.push_back(std::move(*f));
     }
-    if (auto f = findProfilerOverhead(rank.config))
-        a.findings.push_back(std::move(*f));
     std::stable_sort(a.findings.begin(), a.findings.end(),
         [](const Finding &x, const Finding &y) { return x.severity > y.severity; });
     return a;
 }
 
-std::vector<Finding> findProfileFindings(
-    const Profile &profile, const std::vector<RankAnalysis> &ranks, const FindingOptions &)
+std::vector<Finding> findProfileFindings(const Profile &profile,
+    const std::vector<RankAnalysis> &ranks, const FindingOptions &,
+    std::vector<FindingCheck> *checks)
 {
     std::vector<Finding> out;
+    const QString id = QLatin1String(FindingId::kRankImbalance);
+    if (const auto missing = missingRanks(ranks)) {
+        if (checks)
+            checks->push_back(notChecked(id, *missing));
+        return out;
+    }
     if (auto f = findRankImbalance(profile, ranks))
         out.push_back(std::move(*f));
+    if (checks)
+        checks->push_back({ id, out.empty() ? CheckStatus::Clear : CheckStatus::Found, {}, {} });
     return out;
 }
 

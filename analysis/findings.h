@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis/gaps.h"
+#include "analysis/kernelflags.h"
 #include "analysis/kernelkinds.h"
 #include "analysis/stepbreakdown.h"
 #include "model/profile/profile.h"
@@ -65,7 +66,22 @@ struct Finding {
 
 struct FindingOptions {
     TimeNs gapThresholdNs = 0; // 0: defaultGapThreshold()
-    int aiCores = 0; // AI Cores of the device; 0: the largest Block Dim of the cube tasks
+    // AI Cores of the device; 0: RankProfile::aiCores, else the largest Block Dim of the cube
+    // tasks (a guess, and the low-block-dim check says so).
+    int aiCores = 0;
+};
+
+// Whether a catalogue entry was looked for: an absent finding means "clear" only when the data
+// it needs was there.
+enum class CheckStatus : std::uint8_t { Found, Clear, NotChecked };
+
+struct FindingCheck {
+    QString id; // one of FindingId
+    CheckStatus status = CheckStatus::Clear;
+    // NotChecked: what was missing (level, column, file). Found / Clear: what the verdict rests
+    // on when part of it is a guess or a fallback; else empty.
+    QString reason;
+    QString collect; // NotChecked: what to collect so that it can be checked
 };
 
 // Everything computed once for a rank; the report and the views read it.
@@ -73,7 +89,11 @@ struct RankAnalysis {
     std::optional<KernelKinds> kinds; // when the rank has kernel rows
     std::vector<StepBreakdown> steps;
     GapAnalysis gaps;
+    // Per kernel row, what the findings count (kernelFlags()); empty without kernel rows.
+    std::vector<KernelFlags> flags;
+    int aiCores = 0; // the core count the low-Block-Dim flags used; 0: unknown
     std::vector<Finding> findings; // most severe first, then catalogue order
+    std::vector<FindingCheck> checks; // every per-rank catalogue entry, in catalogue order
 };
 
 // What the per-rank detectors look at.
@@ -83,16 +103,22 @@ struct DetectorInput {
     const std::vector<StepBreakdown> &steps;
     const GapAnalysis &gaps;
     const FindingOptions &options;
+    const std::vector<KernelFlags> &flags; // kernelFlags() of rank.kernels
+    int aiCores = 0; // resolved: options, the rank's device, else the Block Dim guess
 };
 
 // Steps, gaps and every per-rank finding of one rank.
 RankAnalysis analyseRank(const RankProfile &rank, const FindingOptions &options = {});
 // Findings across ranks (rank-imbalance); `ranks` are analyseRank() of profile.ranks, in order.
+// `checks`, when given, receives the check of each cross-rank catalogue entry.
 std::vector<Finding> findProfileFindings(const Profile &profile,
-    const std::vector<RankAnalysis> &ranks, const FindingOptions &options = {});
+    const std::vector<RankAnalysis> &ranks, const FindingOptions &options = {},
+    std::vector<FindingCheck> *checks = nullptr);
 
 QString findingSeverityName(FindingSeverity severity); // "info", "warning", "critical"
+QString checkStatusName(CheckStatus status); // "found", "clear", "not_checked"
 QStringList findingIds(); // the catalogue, in order
+QString findingName(const QString &id); // translated: "Format conversions (TransData)"
 
 // Helpers for detectors and views.
 constexpr std::size_t kMaxEvidence = 20; // evidence entries kept per finding

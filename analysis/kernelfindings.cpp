@@ -83,6 +83,14 @@ namespace {
         }
     }
 
+    TimeNs sumDuration(const KernelTable &k, const std::vector<qint32> &rows)
+    {
+        TimeNs sum = 0;
+        for (qint32 r : rows)
+            sum += k.duration[std::size_t(r)];
+        return sum;
+    }
+
     QString formatsOf(const KernelTable &k, int inColumn, int outColumn, qint32 row)
     {
         const QString in = k.table->text(row, inColumn).trimmed();
@@ -109,14 +117,8 @@ std::optional<Finding> findTransDataOverhead(const DetectorInput &in)
     if (!in.kinds || !in.rank.kernels || in.kinds->computeSum() <= 0)
         return std::nullopt;
     const KernelTable &k = *in.rank.kernels;
-    std::vector<qint32> rows;
-    TimeNs total = 0;
-    for (qsizetype r = 0; r < k.rowCount(); ++r) {
-        if (in.kinds->isTransData(r) && in.kinds->isCompute(r)) {
-            rows.push_back(static_cast<qint32>(r));
-            total += k.duration[std::size_t(r)];
-        }
-    }
+    const std::vector<qint32> rows = rowsWithFlag(in.flags, kFlagTransData);
+    const TimeNs total = sumDuration(k, rows);
     const double share = double(total) / double(in.kinds->computeSum());
     if (rows.empty() || share < kTransDataShare)
         return std::nullopt;
@@ -155,18 +157,17 @@ std::optional<Finding> findAiCpuFallback(const DetectorInput &in)
     if (!in.kinds || !in.rank.kernels)
         return std::nullopt;
     const KernelTable &k = *in.rank.kernels;
-    std::vector<qint32> rows, longRows;
-    TimeNs total = 0;
-    for (qsizetype r = 0; r < k.rowCount(); ++r) {
-        if (!in.kinds->isAiCpu(r))
-            continue;
-        rows.push_back(static_cast<qint32>(r));
-        total += k.duration[std::size_t(r)];
-        if (k.duration[std::size_t(r)] > kAiCpuLongTaskNs)
-            longRows.push_back(static_cast<qint32>(r));
-    }
+    const std::vector<qint32> longRows = rowsWithFlag(in.flags, kFlagAiCpu);
     if (longRows.empty())
         return std::nullopt;
+    std::vector<qint32> rows;
+    TimeNs total = 0;
+    for (qsizetype r = 0; r < k.rowCount(); ++r) {
+        if (in.kinds->isAiCpu(r)) {
+            rows.push_back(static_cast<qint32>(r));
+            total += k.duration[std::size_t(r)];
+        }
+    }
     const TimeNs compute = std::max<TimeNs>(1, in.kinds->computeSum());
     const double share = double(total) / double(compute);
     Finding f;
@@ -201,19 +202,11 @@ std::optional<Finding> findLowBlockDim(const DetectorInput &in)
     if (!in.kinds || !in.rank.kernels || in.kinds->computeSum() <= 0)
         return std::nullopt;
     const KernelTable &k = *in.rank.kernels;
-    const int cores = deviceAiCores(k, *in.kinds, in.options.aiCores);
+    const int cores = in.aiCores;
     if (cores <= 0)
         return std::nullopt;
-    std::vector<qint32> rows;
-    TimeNs total = 0;
-    for (qsizetype r = 0; r < k.rowCount(); ++r) {
-        const auto i = std::size_t(r);
-        if (in.kinds->isCube(r) && k.blockDim[i] > 0 && k.blockDim[i] % cores != 0
-            && k.duration[i] >= kLowBlockDimMinNs) {
-            rows.push_back(static_cast<qint32>(r));
-            total += k.duration[i];
-        }
-    }
+    const std::vector<qint32> rows = rowsWithFlag(in.flags, kFlagLowBlockDim);
+    const TimeNs total = sumDuration(k, rows);
     const double share = double(total) / double(in.kinds->computeSum());
     if (rows.empty() || share < kLowBlockDimShare)
         return std::nullopt;

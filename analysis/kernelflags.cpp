@@ -17,16 +17,29 @@ namespace {
     constexpr KernelFlag kAllFlags[kKernelFlagCount]
         = { kFlagHostBound, kFlagLowBlockDim, kFlagTransData, kFlagAiCpu };
 
+    bool hostBound(const KernelTable &k, const KernelKinds &kinds, qsizetype row)
+    {
+        const auto i = std::size_t(row);
+        const TimeNs wait = k.wait[i];
+        // wait / ratio < duration is wait < ratio x duration without the multiplication, which
+        // overflows for a damaged Duration cell (found by fuzz_profile).
+        if (!kinds.isCompute(row) || wait < kHostBoundMinWaitNs
+            || wait / kHostBoundWaitRatio < k.duration[i])
+            return false;
+        if (!kinds.hasTime(row))
+            return true;
+        const TimeNs comm = kinds.commUnion().coveredWithin(k.start[i] - wait, k.start[i]);
+        return double(comm) < kHostBoundCommCoveredFraction * double(wait);
+    }
+
 } // namespace
 
 KernelFlags kernelFlagsOf(const KernelTable &k, const KernelKinds &kinds, qsizetype row, int cores)
 {
     const auto i = std::size_t(row);
     const TimeNs duration = k.duration[i];
-    const TimeNs wait = k.wait[i];
     KernelFlags flags = 0;
-    if (kinds.isCompute(row) && wait >= kHostBoundMinWaitNs
-        && wait / kHostBoundWaitRatio >= duration) // no overflow on a damaged Duration
+    if (hostBound(k, kinds, row))
         flags |= kFlagHostBound;
     if (cores > 0 && kinds.isCube(row) && k.blockDim[i] > 0 && k.blockDim[i] % cores != 0
         && duration >= kLowBlockDimMinNs)
@@ -45,6 +58,16 @@ std::vector<KernelFlags> kernelFlags(const KernelTable &k, const KernelKinds &ki
     for (qsizetype r = 0; r < k.rowCount(); ++r)
         flags[std::size_t(r)] = kernelFlagsOf(k, kinds, r, cores);
     return flags;
+}
+
+std::vector<qint32> rowsWithFlag(const std::vector<KernelFlags> &flags, KernelFlag flag)
+{
+    std::vector<qint32> rows;
+    for (std::size_t r = 0; r < flags.size(); ++r) {
+        if (flags[r] & flag)
+            rows.push_back(static_cast<qint32>(r));
+    }
+    return rows;
 }
 
 QString kernelFlagLabel(KernelFlag flag)
@@ -80,7 +103,8 @@ QString kernelFlagsReason(const KernelTable &k, qsizetype row, KernelFlags flags
     QStringList lines;
     if (flags & kFlagHostBound)
         lines << Text::tr("Host-bound: waited %1 before running for %2 (at least %3x its "
-                          "duration); the device idled until the host launched it.")
+                          "duration, less than half of it under communication); the device "
+                          "idled until the host launched it.")
                      .arg(formatDuration(k.wait[i]), formatDuration(k.duration[i]),
                          QString::number(kHostBoundWaitRatio));
     if (flags & kFlagLowBlockDim)

@@ -20,6 +20,10 @@ inline constexpr TimeNs kHostBoundWaitRatio = 10;
 // A per-row flag also needs the wait itself to matter: launching an operator costs the host a
 // few µs, so waits under 10 µs are launch noise even before a sub-µs kernel.
 inline constexpr TimeNs kHostBoundMinWaitNs = 10'000;
+// A wait at least half covered by communication is a wait for the collective, not for the
+// host (the kernel after an unhidden allreduce): half is where the larger part of the wait
+// has another cause than the host.
+inline constexpr double kHostBoundCommCoveredFraction = 0.5;
 // ai-cpu-fallback: msprof-analyze's AicpuChecker reports AI_CPU operators once one of them
 // runs longer than 20 us (_MIN_TASK_DURATION); shorter ones are launch-sized noise.
 inline constexpr TimeNs kAiCpuLongTaskNs = 20'000;
@@ -31,7 +35,9 @@ inline constexpr TimeNs kLowBlockDimMinNs = 20'000;
 // What a single kernel row shows by itself, as bits of a KernelFlags mask.
 enum KernelFlag : std::uint8_t {
     // A compute kernel whose Wait Time is >= kHostBoundWaitRatio x its Duration and
-    // >= kHostBoundMinWaitNs: the device idled, waiting for the host to launch it.
+    // >= kHostBoundMinWaitNs, less than kHostBoundCommCoveredFraction of it under a collective:
+    // the device idled, waiting for the host to launch it. The host-bound finding counts exactly
+    // these rows.
     kFlagHostBound = 1,
     // An AI_CORE / MIX_AIC (cube) task of >= kLowBlockDimMinNs whose Block Dim is positive and
     // not a multiple of the device's AI Cores (deviceAiCores()).
@@ -52,6 +58,9 @@ std::vector<KernelFlags> kernelFlags(
 // The same for one row, given the core count already resolved (`cores` <= 0: no Block Dim flag).
 KernelFlags kernelFlagsOf(
     const KernelTable &kernels, const KernelKinds &kinds, qsizetype row, int cores);
+
+// The rows carrying `flag`, in table order: what the matching finding counts.
+std::vector<qint32> rowsWithFlag(const std::vector<KernelFlags> &flags, KernelFlag flag);
 
 // Short, translated labels: "host-bound, low Block Dim" (flag order), empty for no flag.
 QString kernelFlagLabel(KernelFlag flag);

@@ -45,7 +45,8 @@ namespace {
                 f.asType[id] |= kSTransData;
             if (startsWithNoCase(s, "hcom_"))
                 f.asType[id] |= kSComm;
-            if (s == "HCCL")
+            // Newer CANN releases write "COMMUNICATION" where older ones wrote "HCCL".
+            if (s == "HCCL" || s == "COMMUNICATION")
                 f.asCore[id] |= kSComm;
             if (s == "AI_CPU")
                 f.asCore[id] |= kSAiCpu;

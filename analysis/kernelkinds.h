@@ -14,8 +14,9 @@ class KernelKinds {
 public:
     explicit KernelKinds(const KernelTable &kernels);
 
-    // HCCL / NCCL collectives (Accelerator Core "HCCL", "hcom_*" and "Hccl*" names, "nccl*"
-    // kernels of Kineto traces). Everything else is compute, as in step_trace_time.csv.
+    // HCCL / NCCL collectives (Accelerator Core "HCCL" or "COMMUNICATION", "hcom_*" and
+    // "Hccl*" names, "nccl*" kernels of Kineto traces). Everything else is compute, as in
+    // step_trace_time.csv.
     bool isCommunication(qsizetype row) const { return flag(row, kComm); }
     bool isCompute(qsizetype row) const { return !flag(row, kComm); }
     bool isAiCpu(qsizetype row) const { return flag(row, kAiCpu); } // Accelerator Core AI_CPU

@@ -181,7 +181,7 @@ std::optional<Finding> findRankImbalance(
     }
     const Spread &worst = *std::max_element(std::begin(spreads), std::end(spreads),
         [](const Spread &a, const Spread &b) { return a.ratio < b.ratio; });
-    if (worst.ratio <= kRankSpread)
+    if (worst.ratio < kRankSpread)
         return std::nullopt;
     const Spread &compute = spreads[0];
     auto label = [&](const RankTimes *t) { return profile.ranks[std::size_t(t->index)]->label(); };
@@ -193,7 +193,7 @@ std::optional<Finding> findRankImbalance(
     // The title names one spread: the compute lag when compute differs enough, else the largest
     // spread. Its figure is the finding's key number ("spread"), whichever time it measures.
     TimeNs spread = lag;
-    if (compute.ratio > kRankSpread) {
+    if (compute.ratio >= kRankSpread) {
         f.title = Text::tr("%1 computes %2 longer per step than %3 (%4 of the step)")
                       .arg(label(compute.max), formatDuration(lag), label(compute.min),
                           formatShare(compute.ratio));

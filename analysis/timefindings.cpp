@@ -1,5 +1,6 @@
 #include "analysis/timefindings.h"
 
+#include "analysis/findingchecks.h"
 #include "analysis/kernelflags.h"
 #include "model/profile/kerneltimeline.h"
 
@@ -15,18 +16,18 @@ namespace {
         Q_DECLARE_TR_FUNCTIONS(Findings)
     };
 
-    // host-bound: a kernel is starved when its Wait Time is kHostBoundWaitRatio (10) x its
-    // Duration, as for the row flags (kernelflags.h, with the source).
-    constexpr TimeNs kWaitRatio = kHostBoundWaitRatio;
-    // A wait at least half covered by communication is a wait for the collective, not for the
-    // host (the kernel after an unhidden allreduce).
-    constexpr double kCommCoveredFraction = 0.5;
+    // host-bound counts the rows of kFlagHostBound (kernelflags.h, with the sources of its
+    // bars), so that the kernel table and the finding never disagree.
     // msprof-analyze's overall summary flags free time above 10% of the end-to-end time; we
     // use the same bar for idle time caused by the host (of the time outside exposed
     // communication), for communication that is not hidden and for step time that no device
     // task accounts for.
     constexpr double kStepShare = 0.10;
     constexpr double kStepShareCritical = 0.30; // the article's 800 ms step has 62% unaccounted
+    // comm-not-overlapped when no communication overlaps computation at all: nothing hides any
+    // of it, so a smaller share is worth saying. 5% is msprof-analyze's SlowRankAnalyzer bar
+    // (RATIO_THRESHOLD) for a share of the step worth reporting.
+    constexpr double kSerialCommShare = 0.05;
 
     struct StepTotals {
         TimeNs wall = 0, busy = 0, unaccounted = 0, kernelSum = 0, free = 0, preparing = 0;
@@ -86,22 +87,7 @@ namespace {
 
 std::vector<qint32> stalledKernels(const KernelTable &k, const KernelKinds &kinds)
 {
-    std::vector<qint32> rows;
-    for (qsizetype r = 0; r < k.rowCount(); ++r) {
-        const auto i = std::size_t(r);
-        const TimeNs wait = k.wait[i];
-        // wait / ratio < duration is wait < ratio x duration without the multiplication, which
-        // overflows for a damaged Duration cell (found by fuzz_profile).
-        if (!kinds.isCompute(r) || wait <= 0 || wait / kWaitRatio < k.duration[i])
-            continue;
-        if (kinds.hasTime(r)) {
-            const TimeNs comm = kinds.commUnion().coveredWithin(k.start[i] - wait, k.start[i]);
-            if (double(comm) >= kCommCoveredFraction * double(wait))
-                continue;
-        }
-        rows.push_back(static_cast<qint32>(r));
-    }
-    return rows;
+    return rowsWithFlag(kernelFlags(k, kinds), kFlagHostBound);
 }
 
 std::optional<Finding> findHostBound(const DetectorInput &in)
@@ -109,9 +95,7 @@ std::optional<Finding> findHostBound(const DetectorInput &in)
     const StepTotals t = totals(in.steps);
     if (t.wall <= 0)
         return std::nullopt;
-    std::vector<qint32> stalled;
-    if (in.kinds && in.rank.kernels)
-        stalled = stalledKernels(*in.rank.kernels, *in.kinds);
+    std::vector<qint32> stalled = rowsWithFlag(in.flags, kFlagHostBound);
     const TimeNs stalledWait = in.rank.kernels ? sumWait(*in.rank.kernels, stalled) : 0;
     const auto host = std::size_t(GapCause::Host);
     const auto sync = std::size_t(GapCause::HostSync);
@@ -194,21 +178,32 @@ std::optional<Finding> findCommNotOverlapped(const DetectorInput &in)
     if (t.wall <= 0 || t.notOverlapped <= 0)
         return std::nullopt;
     const double share = double(t.notOverlapped) / double(t.wall);
-    if (share < kStepShare)
+    const bool serial = t.overlapped <= 0;
+    const double bar = serial ? kSerialCommShare : kStepShare;
+    if (share < bar)
         return std::nullopt;
     const double overlapRatio = t.comm > 0 ? double(t.overlapped) / double(t.comm) : 0;
     Finding f;
     f.id = QLatin1String(FindingId::kCommNotOverlapped);
     f.severity = severityForShare(share, kStepShare, kStepShareCritical);
-    f.title = Text::tr("Communication is not hidden behind computation: %1 of step time, %2 of "
-                       "communication overlapped")
-                  .arg(formatShare(share), formatShare(overlapRatio));
+    f.title = serial ? Text::tr("Communication runs serially, none of it overlaps computation: "
+                                "%1 of step time")
+                           .arg(formatShare(share))
+                     : Text::tr("Communication is not hidden behind computation: %1 of step "
+                                "time, %2 of communication overlapped")
+                           .arg(formatShare(share), formatShare(overlapRatio));
     f.addMetric(QStringLiteral("comm_not_overlapped"), double(t.notOverlapped), Metric::Unit::Ns);
     f.addMetric(QStringLiteral("comm"), double(t.comm), Metric::Unit::Ns);
     f.addMetric(QStringLiteral("overlapped"), double(t.overlapped), Metric::Unit::Ns);
     f.addMetric(QStringLiteral("overlap_ratio"), overlapRatio, Metric::Unit::Ratio);
     f.addMetric(QStringLiteral("wall"), double(t.wall), Metric::Unit::Ns);
     f.addMetric(QStringLiteral("share"), share, Metric::Unit::Ratio);
+    f.addMetric(QStringLiteral("threshold"), bar, Metric::Unit::Ratio);
+    const StepSource source = in.steps.front().source;
+    f.details << Text::tr("Communication times from %1, step time from %2; reported from %3 of "
+                          "the step (%4 when part of the communication overlaps)")
+                     .arg(commTimeSource(source), stepTimeSource(source),
+                         formatShare(kSerialCommShare), formatShare(kStepShare));
     for (const StepBreakdown &s : in.steps) {
         const double ratio = s.commNs > 0 ? double(s.overlappedNs) / double(s.commNs) : 0;
         f.details << Text::tr("%1: %2 of %3 communication not overlapped (overlap %4)")

@@ -10,8 +10,7 @@ std::optional<Finding> findHostBound(const DetectorInput &in); // host-bound
 std::optional<Finding> findCommNotOverlapped(const DetectorInput &in); // comm-not-overlapped
 std::optional<Finding> findUnaccountedTime(const DetectorInput &in); // unaccounted-time
 
-// Compute rows whose Wait Time is at least kWaitRatio x their Duration and not spent waiting
-// for communication: the host-bound finding's "stalled" kernels.
+// The rows of kFlagHostBound (kernelflags.h): the host-bound finding's "stalled" kernels.
 std::vector<qint32> stalledKernels(const KernelTable &kernels, const KernelKinds &kinds);
 
 } // namespace npuscope

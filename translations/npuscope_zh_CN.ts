@@ -243,6 +243,10 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <source>Measure</source>
         <translation>指标</translation>
     </message>
+    <message>
+        <source>--fail-if-slower: step %1 of %2 has no step time (%3 us); the slowdown cannot be measured</source>
+        <translation>--fail-if-slower：%2 的迭代 %1 没有迭代时间（%3 us）；无法衡量变慢程度</translation>
+    </message>
 </context>
 <context>
     <name>Comparison</name>
@@ -548,6 +552,134 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <source>%1: %2 unaccounted</source>
         <translation>%1：未归因 %2</translation>
     </message>
+    <message>
+        <source>Collect at profiler_level Level1 or higher (kernel_details.csv then has Accelerator Core and Block Dim).</source>
+        <translation>以 profiler_level Level1 或更高级别采集（此时 kernel_details.csv 含有 Accelerator Core 和 Block Dim）。</translation>
+    </message>
+    <message>
+        <source>No kernel rows: kernel_details.csv was not collected and the trace has no device kernels.</source>
+        <translation>没有算子行：未采集 kernel_details.csv，trace 中也没有设备算子。</translation>
+    </message>
+    <message>
+        <source>Collect with ProfilerActivity.NPU so that kernel_details.csv is written.</source>
+        <translation>采集时启用 ProfilerActivity.NPU，以生成 kernel_details.csv。</translation>
+    </message>
+    <message>
+        <source>The kernels come from the trace, which records no Accelerator Core or Block Dim.</source>
+        <translation>算子来自 trace，其中没有记录 Accelerator Core 和 Block Dim。</translation>
+    </message>
+    <message>
+        <source>kernel_details.csv has no Accelerator Core column: AI_CPU tasks cannot be told apart.</source>
+        <translation>kernel_details.csv 没有 Accelerator Core 列：无法区分 AI_CPU 任务。</translation>
+    </message>
+    <message>
+        <source>kernel_details.csv has no Block Dim column.</source>
+        <translation>kernel_details.csv 没有 Block Dim 列。</translation>
+    </message>
+    <message>
+        <source>Block Dim is 0 or missing in every row (a Level0 profile).</source>
+        <translation>每一行的 Block Dim 都为 0 或缺失（Level0 数据）。</translation>
+    </message>
+    <message>
+        <source>kernel_details.csv has no Wait Time column and there is no trace_view.json: idle time before a kernel is unknown.</source>
+        <translation>kernel_details.csv 没有 Wait Time 列，也没有 trace_view.json：无法得知算子执行前的空闲时间。</translation>
+    </message>
+    <message>
+        <source>Collect with the default export (trace_view.json) or a CANN version that writes Wait Time.</source>
+        <translation>使用默认导出（trace_view.json）采集，或使用会写出 Wait Time 的 CANN 版本。</translation>
+    </message>
+    <message>
+        <source>No step time: no ProfilerStep in the trace, no step_trace_time.csv and no timed kernel rows.</source>
+        <translation>没有迭代时间：trace 中没有 ProfilerStep，没有 step_trace_time.csv，也没有带时间的算子行。</translation>
+    </message>
+    <message>
+        <source>Collect with a profiler schedule and call prof.step() once per training step.</source>
+        <translation>使用 profiler schedule 采集，并在每个训练迭代调用一次 prof.step()。</translation>
+    </message>
+    <message>
+        <source>No profiler_info.json: the collection options are unknown.</source>
+        <translation>没有 profiler_info.json：采集选项未知。</translation>
+    </message>
+    <message>
+        <source>Keep the profiler_info_N.json that torch_npu writes next to ASCEND_PROFILER_OUTPUT.</source>
+        <translation>保留 torch_npu 写在 ASCEND_PROFILER_OUTPUT 旁边的 profiler_info_N.json。</translation>
+    </message>
+    <message>
+        <source>Fewer than two ranks with step times: nothing to compare.</source>
+        <translation>有迭代时间的 rank 少于两个：无可比较。</translation>
+    </message>
+    <message>
+        <source>Collect every rank of the job into one folder (one rank*_ascend_pt folder per rank).</source>
+        <translation>把作业的所有 rank 采集到同一个文件夹（每个 rank 一个 rank*_ascend_pt 文件夹）。</translation>
+    </message>
+    <message>
+        <source>The device&apos;s AI Core count (%1) is a guess: the largest Block Dim of the cube tasks; the profile does not record the device (NPU_INFO).</source>
+        <translation>设备的 AI Core 数（%1）是推测值：取自 cube 任务的最大 Block Dim；该数据未记录设备信息（NPU_INFO）。</translation>
+    </message>
+    <message>
+        <source>kernel_details.csv has no Wait Time column: judged from the trace&apos;s idle gaps alone.</source>
+        <translation>kernel_details.csv 没有 Wait Time 列：仅根据 trace 中的空闲间隙判断。</translation>
+    </message>
+    <message>
+        <source>the ProfilerStep slices of trace_view.json</source>
+        <translation>trace_view.json 中的 ProfilerStep 片段</translation>
+    </message>
+    <message>
+        <source>step_trace_time.csv</source>
+        <translation>step_trace_time.csv</translation>
+    </message>
+    <message>
+        <source>the span of the step&apos;s kernel rows</source>
+        <translation>该迭代算子行的时间跨度</translation>
+    </message>
+    <message>
+        <source>the kernel rows&apos; start times</source>
+        <translation>算子行的开始时间</translation>
+    </message>
+    <message>
+        <source>Format conversions (TransData)</source>
+        <translation>格式转换（TransData）</translation>
+    </message>
+    <message>
+        <source>AI CPU fallback</source>
+        <translation>回退到 AI CPU</translation>
+    </message>
+    <message>
+        <source>Device waiting for the host</source>
+        <translation>设备等待 Host</translation>
+    </message>
+    <message>
+        <source>AI Cores left idle (low Block Dim)</source>
+        <translation>AI Core 闲置（Block Dim 偏低）</translation>
+    </message>
+    <message>
+        <source>Communication not overlapped</source>
+        <translation>通信未被计算掩盖</translation>
+    </message>
+    <message>
+        <source>Step time no device task accounts for</source>
+        <translation>没有设备任务覆盖的迭代时间</translation>
+    </message>
+    <message>
+        <source>Profiler options that distort timings</source>
+        <translation>影响计时的采集选项</translation>
+    </message>
+    <message>
+        <source>Imbalance between ranks</source>
+        <translation>rank 间负载不均衡</translation>
+    </message>
+    <message>
+        <source>Communication runs serially, none of it overlaps computation: %1 of step time</source>
+        <translation>通信串行执行，完全没有与计算重叠：占迭代时间的 %1</translation>
+    </message>
+    <message>
+        <source>Communication times from %1, step time from %2; reported from %3 of the step (%4 when part of the communication overlaps)</source>
+        <translation>通信时间来自%1，迭代时间来自%2；占迭代 %3 起报告（部分通信有重叠时为 %4）</translation>
+    </message>
+    <message>
+        <source>Accelerator Core is N/A in every compute row (a Level0 profile): AI_CPU tasks cannot be told apart.</source>
+        <translation>所有计算算子行的 Accelerator Core 都是 N/A（Level0 数据）：无法区分 AI_CPU 任务。</translation>
+    </message>
 </context>
 <context>
     <name>Gaps</name>
@@ -619,8 +751,16 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <translation>每个 rank 写出的内容：text（trace_view.json 与 CSV 文件，默认）、db（profiler 的 SQLite 数据库 ascend_pytorch_profiler_N.db 与 analysis.db，即 export_type db）或 both（两者都写）。</translation>
     </message>
     <message>
-        <source>usage: npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST] [--format text|db|both]</source>
-        <translation>用法：npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST] [--format text|db|both]</translation>
+        <source>--rank-slowdown expects a percentage from 0 to 100</source>
+        <translation>--rank-slowdown 需要 0 到 100 之间的百分比</translation>
+    </message>
+    <message>
+        <source>Each rank&apos;s device runs PCT percent slower than the one before: a planted rank imbalance (default 0).</source>
+        <translation>每个 rank 的设备比前一个慢 PCT%：人为植入的 rank 不均衡（默认 0）。</translation>
+    </message>
+    <message>
+        <source>usage: npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST] [--rank-slowdown PCT] [--format text|db|both]</source>
+        <translation>用法：npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST] [--rank-slowdown PCT] [--format text|db|both]</translation>
     </message>
 </context>
 <context>
@@ -647,10 +787,6 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <translation>、</translation>
     </message>
     <message>
-        <source>Host-bound: waited %1 before running for %2 (at least %3x its duration); the device idled until the host launched it.</source>
-        <translation>Host 下发瓶颈：等待 %1 后才执行 %2（等待时间不少于自身耗时的 %3 倍）；设备一直空闲，直到 Host 下发该算子。</translation>
-    </message>
-    <message>
         <source>Low Block Dim: %1 blocks is not a multiple of the %2 AI Cores, so some cores idled for %3.</source>
         <translation>Block Dim 偏低：%1 个块不是 %2 个 AI Core 的整数倍，部分核空闲了 %3。</translation>
     </message>
@@ -661,6 +797,10 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
     <message>
         <source>AI_CPU fallback: ran %1 on the AI CPU (longer than %2).</source>
         <translation>AI_CPU 回退：在 AI CPU 上执行了 %1（超过 %2）。</translation>
+    </message>
+    <message>
+        <source>Host-bound: waited %1 before running for %2 (at least %3x its duration, less than half of it under communication); the device idled until the host launched it.</source>
+        <translation>Host 下发瓶颈：等待 %1 后才执行 %2（等待时间不少于自身耗时的 %3 倍，其中被通信覆盖的不到一半）；设备一直空闲，直到 Host 下发该算子。</translation>
     </message>
 </context>
 <context>
@@ -884,16 +1024,36 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <translation>npuscope：%1</translation>
     </message>
     <message>
-        <source>npuscope: the input is damaged; see the issues in the report</source>
-        <translation>npuscope：输入数据已损坏，详见报告中列出的问题</translation>
-    </message>
-    <message>
         <source>Write report.html (self-contained) and report.md with timeline pictures into OUT_DIR instead.</source>
         <translation>改为将 report.html（自包含）和带时间线图片的 report.md 写入 OUT_DIR。</translation>
     </message>
     <message>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <source>To check it: %1</source>
+        <translation>如需检查：%1</translation>
+    </message>
+    <message>
+        <source>Checked, nothing found: %1
+</source>
+        <translation>已检查，未发现问题：%1
+</translation>
+    </message>
+    <message>
+        <source>Not checked (data missing)
+</source>
+        <translation>未检查（缺少数据）
+</translation>
+    </message>
+    <message>
+        <source>npuscope: the input is damaged; the results cover only what could be read:</source>
+        <translation>npuscope：输入已损坏；结果只涵盖能读取的部分：</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes of the trace could not be parsed</source>
+        <translation>%1：trace 中有 %2 字节无法解析</translation>
     </message>
 </context>
 <context>
@@ -2087,6 +2247,20 @@ Run it in a desktop session, under xvfb-run, or use a headless command: npuscope
         <source>Key Number</source>
         <translation>关键数值</translation>
     </message>
+    <message>
+        <source>Not checked: %1</source>
+        <translation>未检查：%1</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>未检查</translation>
+    </message>
+    <message>
+        <source>%1
+To check it: %2</source>
+        <translation>%1
+如需检查：%2</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::FindingsPanel</name>
@@ -2159,6 +2333,20 @@ Run it in a desktop session, under xvfb-run, or use a headless command: npuscope
     <message>
         <source>Id: %1</source>
         <translation>标识：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1; %n not checked</source>
+        <translation>
+            <numerusform>%1；%n 项未检查</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not checked: %1</source>
+        <translation>未检查：%1</translation>
+    </message>
+    <message>
+        <source>To check it</source>
+        <translation>如需检查</translation>
     </message>
 </context>
 <context>
@@ -3101,6 +3289,14 @@ Click to show every kernel again.</source>
     <message>
         <source>Input issues</source>
         <translation>输入数据问题</translation>
+    </message>
+    <message>
+        <source>%1: %2 To check it: %3</source>
+        <translation>%1：%2 如需检查：%3</translation>
+    </message>
+    <message>
+        <source>Not checked (data missing)</source>
+        <translation>未检查（缺少数据）</translation>
     </message>
 </context>
 <context>

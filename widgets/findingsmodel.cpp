@@ -58,9 +58,28 @@ int FindingsModel::rowOf(const QString &id) const
     return it == m_findings.end() ? -1 : int(it - m_findings.begin());
 }
 
+void FindingsModel::setChecks(const std::vector<FindingCheck> &checks)
+{
+    beginResetModel();
+    m_notChecked.clear();
+    for (const FindingCheck &c : checks) {
+        if (c.status == CheckStatus::NotChecked)
+            m_notChecked.push_back(c);
+    }
+    endResetModel();
+}
+
+const FindingCheck *FindingsModel::notCheckedAt(int row) const
+{
+    const auto i = std::size_t(row) - m_findings.size();
+    return row >= 0 && std::size_t(row) >= m_findings.size() && i < m_notChecked.size()
+        ? &m_notChecked[i]
+        : nullptr;
+}
+
 int FindingsModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_findings.size());
+    return parent.isValid() ? 0 : int(m_findings.size() + m_notChecked.size());
 }
 
 int FindingsModel::columnCount(const QModelIndex &parent) const
@@ -130,10 +149,34 @@ QString FindingsModel::keyNumber(const Finding &finding)
     return finding.metrics.empty() ? QString() : metricText(finding.metrics.front());
 }
 
+QVariant FindingsModel::checkData(const FindingCheck &check, int column, int role) const
+{
+    switch (role) {
+    case Qt::DisplayRole:
+        if (column == TitleColumn)
+            return tr("Not checked: %1").arg(findingName(check.id));
+        return column == KeyNumberColumn ? tr("not checked") : QVariant();
+    case Qt::ToolTipRole:
+    case Qt::AccessibleTextRole:
+        return tr("%1\nTo check it: %2").arg(check.reason, check.collect);
+    case Qt::ForegroundRole:
+        return QColor(Qt::gray);
+    case Qt::TextAlignmentRole:
+        return QVariant::fromValue(Qt::Alignment(Qt::AlignVCenter)
+            | (column == KeyNumberColumn ? Qt::AlignRight : Qt::AlignLeft));
+    case FindingIdRole:
+        return check.id;
+    default:
+        return {};
+    }
+}
+
 QVariant FindingsModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
+    if (const FindingCheck *check = notCheckedAt(index.row()))
+        return checkData(*check, index.column(), role);
     const Finding &f = m_findings[std::size_t(index.row())];
     switch (role) {
     case Qt::DisplayRole:

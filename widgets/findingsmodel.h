@@ -9,7 +9,8 @@
 namespace npuscope {
 
 // The findings of the current rank (and those across ranks) as a flat table, most severe first:
-// severity (a coloured icon, named in its tooltip), title, the key number behind it.
+// severity (a coloured icon, named in its tooltip), title, the key number behind it. The checks
+// that could not run follow, greyed, with what was missing in their tooltip.
 class FindingsModel : public QAbstractTableModel {
     Q_OBJECT
 
@@ -27,6 +28,10 @@ public:
     const std::vector<Finding> &findings() const { return m_findings; }
     const Finding *finding(int row) const;
     int rowOf(const QString &id) const; // -1 when absent
+    // Keeps the not-checked ones, shown after the findings in the order given.
+    void setChecks(const std::vector<FindingCheck> &checks);
+    const std::vector<FindingCheck> &notChecked() const { return m_notChecked; }
+    const FindingCheck *notCheckedAt(int row) const; // null on a finding's row
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -43,7 +48,10 @@ public:
     static QString metricText(const Metric &metric);
 
 private:
+    QVariant checkData(const FindingCheck &check, int column, int role) const;
+
     std::vector<Finding> m_findings;
+    std::vector<FindingCheck> m_notChecked;
 };
 
 } // namespace npuscope

@@ -128,10 +128,12 @@ FindingsPanel::FindingsPanel(QWidget *parent)
 
 FindingsPanel::~FindingsPanel() = default;
 
-void FindingsPanel::setFindings(std::vector<Finding> findings)
+void FindingsPanel::setFindings(
+    std::vector<Finding> findings, const std::vector<FindingCheck> &checks)
 {
     const QString current = currentFinding() ? currentFinding()->id : QString();
     m_model->setFindings(std::move(findings));
+    m_model->setChecks(checks);
     updateSummary();
     // A new set of findings (another rank) must not re-highlight on its own: only the user's
     // selection moves the other views.
@@ -193,6 +195,8 @@ void FindingsPanel::updateSummary()
     if (counts[int(FindingSeverity::Info)] > 0)
         parts << tr("%n info", nullptr, counts[int(FindingSeverity::Info)]);
     QString text = parts.isEmpty() ? tr("No findings") : parts.join(tr(", "));
+    if (const auto n = int(m_model->notChecked().size()); n > 0)
+        text = tr("%1; %n not checked", nullptr, n).arg(text);
     if (m_analysing)
         text = parts.isEmpty() ? tr("Analysing…") : tr("%1 (analysing…)").arg(text);
     m_summary->setText(text);
@@ -202,6 +206,8 @@ void FindingsPanel::onCurrentChanged()
 {
     const Finding *f = currentFinding();
     showFinding(f);
+    if (const FindingCheck *check = m_model->notCheckedAt(m_view->currentIndex().row()))
+        showCheck(*check);
     if (!f)
         return;
     // The listed evidence is capped; the kernel table gets every row the finding is about.
@@ -222,6 +228,16 @@ void FindingsPanel::onEvidenceActivated(int row)
     if (!f || row < 0 || std::size_t(row) >= f->evidence.size())
         return;
     emit evidenceSelected(f->id, { f->evidence[std::size_t(row)] });
+}
+
+void FindingsPanel::showCheck(const FindingCheck &check)
+{
+    m_title->setText(tr("Not checked: %1").arg(findingName(check.id)));
+    m_details->setHtml(QStringLiteral("<p>") + check.reason.toHtmlEscaped()
+        + QStringLiteral("</p><p><b>") + tr("To check it").toHtmlEscaped()
+        + QStringLiteral("</b><br>") + check.collect.toHtmlEscaped()
+        + QStringLiteral("</p><p><small>") + tr("Id: %1").arg(check.id).toHtmlEscaped()
+        + QStringLiteral("</small></p>"));
 }
 
 void FindingsPanel::showFinding(const Finding *finding)

@@ -27,7 +27,9 @@ public:
     explicit FindingsPanel(QWidget *parent = nullptr);
     ~FindingsPanel() override;
 
-    void setFindings(std::vector<Finding> findings);
+    // `checks`: the rank's checks; the not-checked ones are listed greyed after the findings,
+    // with what was missing and what to collect.
+    void setFindings(std::vector<Finding> findings, const std::vector<FindingCheck> &checks = {});
     // While true the summary says the analysis is running (the list keeps what it has).
     void setAnalysing(bool analysing);
     void clear();
@@ -53,6 +55,7 @@ private:
     void onCurrentChanged();
     void onEvidenceActivated(int row);
     void showFinding(const Finding *finding);
+    void showCheck(const FindingCheck &check);
     void updateSummary();
 
     FindingsModel *m_model = nullptr;

@@ -21,7 +21,7 @@ KernelTableModel::KernelTableModel(QObject *parent)
 
 KernelTableModel::~KernelTableModel() = default;
 
-void KernelTableModel::setKernels(std::shared_ptr<const KernelTable> kernels)
+void KernelTableModel::setKernels(std::shared_ptr<const KernelTable> kernels, int aiCores)
 {
     beginResetModel();
     m_kernels = std::move(kernels);
@@ -29,7 +29,7 @@ void KernelTableModel::setKernels(std::shared_ptr<const KernelTable> kernels)
     m_matchCache.clear();
     m_hasSubset = false; // rows of another table mean nothing here
     m_subset.clear();
-    computeFlags();
+    computeFlags(aiCores);
     if (m_kernels && m_kernels->table) {
         const KernelTable &k = *m_kernels;
         const int used[] = { k.nameColumn, k.typeColumn, k.coreColumn, k.streamColumn,
@@ -51,13 +51,13 @@ void KernelTableModel::setKernels(std::shared_ptr<const KernelTable> kernels)
     endResetModel();
 }
 
-void KernelTableModel::computeFlags()
+void KernelTableModel::computeFlags(int aiCores)
 {
     m_flags.clear();
     m_aiCores = 0;
     if (m_kernels) {
         const KernelKinds kinds(*m_kernels);
-        m_aiCores = deviceAiCores(*m_kernels, kinds, 0);
+        m_aiCores = deviceAiCores(*m_kernels, kinds, aiCores);
         m_flags = kernelFlags(*m_kernels, kinds, m_aiCores);
     }
     std::array<int, kKernelFlagMasks> masks {};

@@ -138,10 +138,11 @@ QWidget *KernelTableView::createFilterBar()
     return bar;
 }
 
-void KernelTableView::setKernels(std::shared_ptr<const KernelTable> kernels, TimeNs baseTime)
+void KernelTableView::setKernels(
+    std::shared_ptr<const KernelTable> kernels, TimeNs baseTime, int aiCores)
 {
     m_model->setBaseTime(baseTime);
-    m_model->setKernels(std::move(kernels));
+    m_model->setKernels(std::move(kernels), aiCores);
     setHiddenColumnNames(m_hiddenNames);
     updateColumnWidths();
 }

@@ -31,7 +31,7 @@ public:
     KernelTableModel *model() const { return m_model; }
     QTableView *tableView() const { return m_table; }
 
-    void setKernels(std::shared_ptr<const KernelTable> kernels, TimeNs baseTime);
+    void setKernels(std::shared_ptr<const KernelTable> kernels, TimeNs baseTime, int aiCores = 0);
 
     // Shown columns (model column indexes) in their on-screen order.
     QList<int> visibleColumns() const;

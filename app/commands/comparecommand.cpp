@@ -46,14 +46,6 @@ namespace {
         return nullptr;
     }
 
-    bool damaged(const Profile &p)
-    {
-        bool bad = p.hasErrors();
-        for (const auto &rank : p.ranks)
-            bad = bad || (rank->trace && rank->trace->stats.droppedBytes > 0);
-        return bad;
-    }
-
     int fail(const QString &message)
     {
         QTextStream(stderr) << CompareCommand::tr("npuscope compare: %1").arg(message) << '\n';
@@ -166,6 +158,11 @@ int runCompareCommand(const QStringList &arguments)
         = compareRuns({ baseRank, &baseAnalysis }, { newRank, &newAnalysis }, options);
     if (!c.ok())
         return fail(c.error);
+    // A gate that cannot be evaluated must not pass: a zero base step time has no percentage.
+    if (a.failIfSlower && c.base.wallNs <= 0)
+        return fail(CompareCommand::tr("--fail-if-slower: step %1 of %2 has no step time (%3 us); "
+                                       "the slowdown cannot be measured")
+                        .arg(c.base.stepId, a.base, QString::number(nsToUs(c.base.wallNs))));
     const QJsonObject object = comparisonJson(
         c, { a.base, baseRank, &baseAnalysis }, { a.next, newRank, &newAnalysis }, options);
     QTextStream out(stdout);
@@ -185,7 +182,7 @@ int runCompareCommand(const QStringList &arguments)
             << '\n';
         return kExitRegression;
     }
-    if (damaged(*baseLoad.profile) || damaged(*newLoad.profile)) {
+    if (baseLoad.profile->isDamaged() || newLoad.profile->isDamaged()) {
         err << CompareCommand::tr(
             "npuscope compare: the input is damaged; run `npuscope report` on it to see where")
             << '\n';

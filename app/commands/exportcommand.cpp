@@ -302,7 +302,7 @@ int runExportCommand(const QStringList &arguments)
     if (!exporter.save(settings.output, &error))
         return fail(error);
     reportWritten(settings, exporter, annotations.size());
-    return profile.hasErrors() ? kExitDataError : kExitOk;
+    return profile.isDamaged() ? kExitDataError : kExitOk;
 }
 
 } // namespace npuscope

@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <QTextStream>
 
+#include <cmath>
+
 namespace npuscope {
 
 namespace {
@@ -35,7 +37,34 @@ namespace {
         return true;
     }
 
-    // --events, --ranks, --seed, --steps, --plant and --format into options; false (with a
+    // --plant and --rank-slowdown into `options`; false (with a message) on a bad value.
+    bool parseProblems(const QCommandLineParser &parser, GeneratorOptions *options)
+    {
+        if (parser.isSet(QStringLiteral("plant"))) {
+            QString error;
+            const auto plants = plantsFromList(parser.value(QStringLiteral("plant")), &error);
+            if (!plants) {
+                QTextStream(stderr) << error << '\n';
+                return false;
+            }
+            options->plants = *plants;
+        }
+        if (parser.isSet(QStringLiteral("rank-slowdown"))) {
+            bool ok = false;
+            const double pct = parser.value(QStringLiteral("rank-slowdown")).toDouble(&ok);
+            if (!ok || pct < 0 || pct > 100) {
+                QTextStream(stderr)
+                    << GenerateCommand::tr("--rank-slowdown expects a percentage from 0 to 100")
+                    << '\n';
+                return false;
+            }
+            options->rankSlowdownPermille = int(std::lround(pct * 10));
+        }
+        return true;
+    }
+
+    // --events, --ranks, --seed, --steps, --plant, --rank-slowdown and --format into options;
+    // false (with a
     // message on stderr) when one is invalid.
     bool readOptions(const QCommandLineParser &parser, GeneratorOptions &options)
     {
@@ -49,15 +78,8 @@ namespace {
         options.ranks = static_cast<int>(ranks);
         options.seed = static_cast<quint64>(seed);
         options.steps = static_cast<int>(steps);
-        if (parser.isSet(QStringLiteral("plant"))) {
-            QString error;
-            const auto plants = plantsFromList(parser.value(QStringLiteral("plant")), &error);
-            if (!plants) {
-                QTextStream(stderr) << error << '\n';
-                return false;
-            }
-            options.plants = *plants;
-        }
+        if (!parseProblems(parser, &options))
+            return false;
         if (parser.isSet(QStringLiteral("format"))) {
             const QString name = parser.value(QStringLiteral("format"));
             const auto format = generatorFormatFromName(name);
@@ -118,6 +140,10 @@ int runGenerateCommand(const QStringList &arguments)
         GenerateCommand::tr(
             "Problems to plant: transdata, aicpu, hostbound, lowblockdim, commnotoverlapped, all."),
         QStringLiteral("LIST") });
+    parser.addOption({ QStringLiteral("rank-slowdown"),
+        GenerateCommand::tr("Each rank's device runs PCT percent slower than the one before: a "
+                            "planted rank imbalance (default 0)."),
+        QStringLiteral("PCT") });
     parser.addOption({ QStringLiteral("format"),
         GenerateCommand::tr("What to write per rank: text (trace_view.json and CSV files, the "
                             "default), db (the profiler's SQLite database "
@@ -135,7 +161,7 @@ int runGenerateCommand(const QStringList &arguments)
     if (parser.positionalArguments().size() != 1) {
         QTextStream(stderr) << GenerateCommand::tr(
             "usage: npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] "
-            "[--plant LIST] [--format text|db|both]")
+            "[--plant LIST] [--rank-slowdown PCT] [--format text|db|both]")
                             << '\n';
         return kExitUserError;
     }

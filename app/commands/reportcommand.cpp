@@ -184,6 +184,35 @@ namespace {
         return s;
     }
 
+    // What was looked for and found nothing, and what could not be looked for (and why).
+    QString renderChecks(const QJsonArray &checks)
+    {
+        QStringList clear;
+        QString notChecked;
+        const QString indent = QStringLiteral("      ");
+        for (const QJsonValue &v : checks) {
+            const QJsonObject c = v.toObject();
+            const QString status = c[QStringLiteral("status")].toString();
+            const QString id = c[QStringLiteral("id")].toString();
+            if (status == QLatin1String("clear"))
+                clear << id;
+            if (status != QLatin1String("not_checked"))
+                continue;
+            notChecked += QStringLiteral("  ") + id + QLatin1Char('\n')
+                + wrap(c[QStringLiteral("reason")].toString(), indent)
+                + wrap(ReportCommand::tr("To check it: %1")
+                           .arg(c[QStringLiteral("collect")].toString()),
+                    indent);
+        }
+        QString s;
+        if (!clear.isEmpty())
+            s += ReportCommand::tr("Checked, nothing found: %1\n")
+                     .arg(clear.join(QStringLiteral(", ")));
+        if (!notChecked.isEmpty())
+            s += ReportCommand::tr("Not checked (data missing)\n") + notChecked;
+        return s;
+    }
+
     QString renderGaps(const QJsonObject &g)
     {
         if (g.isEmpty())
@@ -238,6 +267,34 @@ namespace {
         return s;
     }
 
+    // Exit code 2 and, on stderr, where the input is damaged: the findings above were computed on
+    // what could be read.
+    int reportDamage(const Profile &profile)
+    {
+        if (!profile.isDamaged())
+            return kExitOk;
+        QTextStream err(stderr);
+        err << ReportCommand::tr("npuscope: the input is damaged; the results cover only what "
+                                 "could be read:")
+            << '\n';
+        for (const Issue &i : profile.damageIssues())
+            err << QStringLiteral("  %1%2: %3\n")
+                       .arg(i.file,
+                           i.location.isEmpty()
+                               ? QString()
+                               : QStringLiteral(" (") + i.location + QLatin1Char(')'),
+                           i.message);
+        for (const auto &rank : profile.ranks) {
+            if (rank->trace && rank->trace->stats.droppedBytes > 0)
+                err << QStringLiteral("  ")
+                    << ReportCommand::tr("%1: %2 bytes of the trace could not be parsed")
+                           .arg(rank->trace->path)
+                           .arg(rank->trace->stats.droppedBytes)
+                    << '\n';
+        }
+        return kExitDataError;
+    }
+
 } // namespace
 
 QString renderReportText(const QJsonObject &report, int top)
@@ -250,6 +307,8 @@ QString renderReportText(const QJsonObject &report, int top)
     const QString profileFindings = renderFindings(report[QStringLiteral("findings")].toArray());
     if (!profileFindings.isEmpty())
         s += QLatin1Char('\n') + profileFindings;
+    if (report[QStringLiteral("ranks")].toArray().size() > 1)
+        s += renderChecks(report[QStringLiteral("checks")].toArray());
     for (const QJsonValue &v : report[QStringLiteral("ranks")].toArray()) {
         const QJsonObject r = v.toObject();
         s += QLatin1Char('\n') + renderHeader(r);
@@ -259,6 +318,7 @@ QString renderReportText(const QJsonObject &report, int top)
         const QString findings = renderFindings(r[QStringLiteral("findings")].toArray());
         s += findings.isEmpty() ? QLatin1Char('\n') + ReportCommand::tr("Findings: none\n")
                                 : QLatin1Char('\n') + findings;
+        s += renderChecks(r[QStringLiteral("checks")].toArray());
         s += renderGaps(r[QStringLiteral("gaps")].toObject());
         s += QLatin1Char('\n') + renderTop(r[QStringLiteral("top_kernels")].toArray());
         s += QLatin1Char('\n')
@@ -338,14 +398,7 @@ int runReportCommand(const QStringList &arguments)
     else
         out << renderReportText(report, top);
     out.flush();
-    bool damaged = loaded.profile->hasErrors();
-    for (const auto &rank : loaded.profile->ranks)
-        damaged = damaged || (rank->trace && rank->trace->stats.droppedBytes > 0);
-    if (damaged)
-        QTextStream(stderr) << ReportCommand::tr(
-            "npuscope: the input is damaged; see the issues in the report")
-                            << '\n';
-    return damaged ? kExitDataError : kExitOk;
+    return reportDamage(*loaded.profile);
 }
 
 } // namespace npuscope

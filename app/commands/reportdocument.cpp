@@ -130,6 +130,21 @@ void ReportDocument::addFindings(const QJsonArray &findings)
     }
 }
 
+void ReportDocument::addNotChecked(const QJsonArray &checks)
+{
+    QStringList lines;
+    for (const QJsonValue &v : checks) {
+        const QJsonObject c = v.toObject();
+        if (str(c, "status") == QLatin1String("not_checked"))
+            lines << tr("%1: %2 To check it: %3")
+                         .arg(str(c, "id"), str(c, "reason"), str(c, "collect"));
+    }
+    if (lines.isEmpty())
+        return;
+    heading(4, tr("Not checked (data missing)"));
+    list(lines);
+}
+
 void ReportDocument::addAggregate(
     const QJsonArray &rows, const QString &key, const QString &title, int top)
 {
@@ -164,6 +179,7 @@ void ReportDocument::addRank(const QJsonObject &r, int top)
     if (findings.isEmpty())
         paragraph(tr("No findings."));
     addFindings(findings);
+    addNotChecked(r[QStringLiteral("checks")].toArray());
 
     QList<QStringList> topRows;
     for (const QJsonValue &v : r[QStringLiteral("top_kernels")].toArray()) {

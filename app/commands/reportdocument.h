@@ -51,6 +51,7 @@ private:
     void table(
         const QStringList &header, const QList<QStringList> &rows, const QList<bool> &numeric);
     void addFindings(const QJsonArray &findings);
+    void addNotChecked(const QJsonArray &checks); // the checks that could not run, and why
     void addRank(const QJsonObject &rank, int top);
     void addAggregate(const QJsonArray &rows, const QString &key, const QString &title, int top);
     void addImages(const QString &prefix);

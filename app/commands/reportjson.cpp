@@ -206,6 +206,7 @@ namespace {
             o[QStringLiteral("file")] = i.file;
             o[QStringLiteral("location")] = i.location;
             o[QStringLiteral("message")] = i.message;
+            o[QStringLiteral("damaged")] = i.damaged;
             out.append(o);
         }
         return out;
@@ -273,6 +274,21 @@ namespace {
             for (const Evidence &e : f.evidence)
                 evidence.append(evidenceJson(e, profile));
             o[QStringLiteral("evidence")] = evidence;
+            out.append(o);
+        }
+        return out;
+    }
+
+    QJsonArray checksJson(const std::vector<FindingCheck> &checks)
+    {
+        QJsonArray out;
+        for (const FindingCheck &c : checks) {
+            QJsonObject o;
+            o[QStringLiteral("id")] = c.id;
+            o[QStringLiteral("status")] = checkStatusName(c.status);
+            o[QStringLiteral("reason")] = c.reason;
+            if (!c.collect.isEmpty())
+                o[QStringLiteral("collect")] = c.collect;
             out.append(o);
         }
         return out;
@@ -403,6 +419,7 @@ QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis
     }
     o[QStringLiteral("steps")] = stepsWithBreakdown(rank, analysis.steps);
     o[QStringLiteral("findings")] = findingsJson(analysis.findings, nullptr);
+    o[QStringLiteral("checks")] = checksJson(analysis.checks);
     o[QStringLiteral("gaps")] = gapsJson(rank, analysis.gaps, top);
     o[QStringLiteral("not_collected")] = QJsonArray::fromStringList(rank.notCollected);
     o[QStringLiteral("issues")] = issuesJson(rank.issues);
@@ -420,7 +437,10 @@ QJsonObject profileReportJson(const Profile &profile, int top)
         ranks.append(rankReportJson(*rank, analyses.back(), top));
     }
     o[QStringLiteral("ranks")] = ranks;
-    o[QStringLiteral("findings")] = findingsJson(findProfileFindings(profile, analyses), &profile);
+    std::vector<FindingCheck> checks;
+    o[QStringLiteral("findings")]
+        = findingsJson(findProfileFindings(profile, analyses, {}, &checks), &profile);
+    o[QStringLiteral("checks")] = checksJson(checks);
     o[QStringLiteral("issues")] = issuesJson(profile.issues);
     return o;
 }

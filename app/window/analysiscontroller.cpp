@@ -196,4 +196,10 @@ std::vector<Finding> AnalysisController::findings(int rankIndex) const
     return out;
 }
 
+std::vector<FindingCheck> AnalysisController::checks(int rankIndex) const
+{
+    const auto a = analysis(rankIndex);
+    return a ? a->checks : std::vector<FindingCheck>();
+}
+
 } // namespace npuscope

@@ -47,6 +47,8 @@ public:
     std::shared_ptr<const RankAnalysis> analysis(int rankIndex) const;
     // The rank's findings and those across ranks; empty until the rank has been analysed.
     std::vector<Finding> findings(int rankIndex) const;
+    // The rank's checks (what could not be looked for, and why); empty until analysed.
+    std::vector<FindingCheck> checks(int rankIndex) const;
 
 signals:
     // `rankIndex` is -1 when the cross-rank findings arrived (they belong to every rank).

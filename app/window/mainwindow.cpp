@@ -369,7 +369,7 @@ void MainWindow::showRank(const std::shared_ptr<const RankProfile> &rank)
     m_timeline->setTrace(rank->trace);
     m_timeline->setKernelSource(rank);
     m_rangeSummary->setTrace(rank->trace);
-    m_kernelView->setKernels(rank->kernels, base);
+    m_kernelView->setKernels(rank->kernels, base, rank->aiCores.value_or(0));
     m_aggregation->setKernels(rank->kernels);
     m_operators->setTable(rank->operators,
         tr("operator_details.csv was not collected (record_shapes or Level1 and above)."));
@@ -392,7 +392,7 @@ QString MainWindow::timelineNote(const RankProfile &rank)
 
 void MainWindow::showFindings()
 {
-    m_findings->setFindings(m_analysis->findings(m_rankIndex));
+    m_findings->setFindings(m_analysis->findings(m_rankIndex), m_analysis->checks(m_rankIndex));
     m_findings->setAnalysing(m_analysis->isRunning());
     m_gaps->showRank(currentRank(), m_analysis->analysis(m_rankIndex));
 }

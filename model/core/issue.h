@@ -14,6 +14,9 @@ struct Issue {
     QString file; // path of the file concerned (may be empty for folder-level issues)
     QString location; // "line 12", "byte 1234", "column 'Duration(us)'" or empty
     QString message;
+    // Part of the file's content was lost or could not be read (rows cut short, unreadable
+    // cells, a read error, skipped bytes): whatever was computed from it covers part of it.
+    bool damaged = false;
 };
 
 using IssueList = QList<Issue>;

@@ -63,7 +63,8 @@ namespace {
             const QString &name = m_table.columns[std::size_t(m_column)].name;
             issues->append(Issue { Severity::Warning, m_table.path,
                 KernelText::tr("line %1").arg(m_table.lines[std::size_t(m_firstRow)]),
-                message.arg(name, QString::number(m_count), m_table.text(m_firstRow, m_column)) });
+                message.arg(name, QString::number(m_count), m_table.text(m_firstRow, m_column)),
+                true });
         }
 
     private:

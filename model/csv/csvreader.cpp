@@ -124,9 +124,10 @@ namespace {
     void reportProblems(
         IssueList &issues, const QString &path, const ParseProblems &p, std::size_t columns)
     {
-        auto warn = [&](QString location, QString message) {
+        auto warn = [&](QString location, QString message, bool damaged = true) {
             issues.append(
                 makeIssue(Severity::Warning, path, std::move(location), std::move(message)));
+            issues.back().damaged = damaged;
         };
         for (const auto &[line, cells] : p.ragged)
             warn(lineText(line),
@@ -147,7 +148,8 @@ namespace {
             warn(lineText(p.firstBadQuoteLine),
                 CsvText::tr("%1 quoted cell(s) have text after the closing quote; it was "
                             "kept in the cell")
-                    .arg(p.badQuotes));
+                    .arg(p.badQuotes),
+                false);
         if (p.unterminatedLine > 0)
             warn(lineText(p.unterminatedLine),
                 CsvText::tr("quoted cell is never closed; the rest of the file was read "
@@ -255,11 +257,13 @@ namespace {
             ok = m_windows[next].refillFrom(window(), keep);
             m_current = next;
         }
-        if (!ok)
+        if (!ok) {
             report(Severity::Warning, 0,
                 CsvText::tr("read error after %1 bytes (%2); the rest of the file was not read")
                     .arg(window().offset() + std::int64_t(window().data().size()))
                     .arg(window().error()));
+            m_issues.back().damaged = true;
+        }
         const std::string_view data = window().data();
         m_tokenizer.setData(data, 0, window().atEnd());
         const auto from = std::size_t(m_checked - window().offset());

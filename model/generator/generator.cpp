@@ -26,7 +26,6 @@ namespace {
 
     constexpr TimeNs kBaseEpochNs = 1736408883000000000; // the sample run's collection day
     constexpr TimeNs kRankOffsetNs = 1370130; // ranks do not start at the same instant
-    constexpr int kSlowdownPerRankPermille = 30; // +3% per rank: a visible rank imbalance
     constexpr int kFirstStepId = 2; // schedule skip_first 0 + wait 1 + warmup 1
     constexpr int kOperatorRows = 40; // operator_details.csv rows (the first host ops)
     constexpr std::int64_t kMetadataEvents = 34; // M events written by TraceWriter::metadata()
@@ -56,7 +55,7 @@ namespace {
         for (Plant p : o.plants)
             cfg.plants |= 1u << static_cast<int>(p);
         cfg.baseNs = kBaseEpochNs + rank * kRankOffsetNs;
-        cfg.slowdownPermille = 1000 + kSlowdownPerRankPermille * rank;
+        cfg.slowdownPermille = 1000 + o.rankSlowdownPermille * rank;
         cfg.slowType = o.slowKernelType.toStdString();
         cfg.slowTypePermille = static_cast<int>(std::lround(o.slowKernelFactor * 1000));
         return cfg;

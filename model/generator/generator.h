@@ -44,6 +44,9 @@ struct GeneratorOptions {
     QString slowKernelType;
     double slowKernelFactor = 1.0;
     GeneratorFormat format = GeneratorFormat::Text;
+    // Rank r's device runs (1 + r x rankSlowdownPermille / 1000) times longer: a planted rank
+    // imbalance. Off by default, so that ranks are balanced unless a test asks for it.
+    int rankSlowdownPermille = 0;
 };
 
 // What the written step_trace_time.csv says for one step, exactly (all ns).

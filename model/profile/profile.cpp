@@ -1,5 +1,7 @@
 #include "model/profile/profile.h"
 
+#include <algorithm>
+
 namespace npuscope {
 
 IssueList Profile::allIssues() const
@@ -15,6 +17,24 @@ bool Profile::hasErrors() const
     const IssueList all = allIssues();
     return std::any_of(
         all.begin(), all.end(), [](const Issue &i) { return i.severity == Severity::Error; });
+}
+
+IssueList Profile::damageIssues() const
+{
+    IssueList out;
+    for (const Issue &i : allIssues()) {
+        if (i.damaged || i.severity == Severity::Error)
+            out << i;
+    }
+    return out;
+}
+
+bool Profile::isDamaged() const
+{
+    if (!damageIssues().isEmpty())
+        return true;
+    return std::any_of(ranks.begin(), ranks.end(),
+        [](const auto &rank) { return rank->trace && rank->trace->stats.droppedBytes > 0; });
 }
 
 } // namespace npuscope

@@ -10,6 +10,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace npuscope {
@@ -39,6 +40,9 @@ struct RankProfile {
     std::map<QString, std::shared_ptr<const Table>> otherTables; // by file name
     IssueList issues;
     QStringList notCollected; // canonical file names that were absent
+    // AI Cores of the device as the profile records it (the database export's NPU_INFO); unset
+    // when no loader read it: the analysis then guesses from the largest Block Dim and says so.
+    std::optional<int> aiCores;
     // Only the small files were read (LoadOptions::lazyRanks): no trace, no kernel or operator
     // table yet. loadRank(source) gives the full rank.
     bool summaryOnly = false;
@@ -54,6 +58,10 @@ struct Profile {
 
     IssueList allIssues() const;
     bool hasErrors() const;
+    // An error, a damaged file (Issue::damaged) or trace bytes that could not be parsed:
+    // results are computed on partial data.
+    bool isDamaged() const;
+    IssueList damageIssues() const; // the issues that make it damaged, with their locations
 };
 
 } // namespace npuscope

@@ -221,7 +221,8 @@ void Parser::parseSpan(const TraceSource &src, const Span &span, std::vector<Spa
             QCoreApplication::translate("npuscope::TraceParser", "byte %1")
                 .arg(span.begin + len - 1),
             QCoreApplication::translate("npuscope::TraceParser",
-                "the file became shorter while it was being read; the rest was not loaded") });
+                "the file became shorter while it was being read; the rest was not loaded"),
+            true });
     od::document doc;
     od::array arr;
     // Spans differ by a few bytes; simdjson reallocates its index whenever a span is larger than
@@ -326,7 +327,8 @@ void Parser::recover(const Span &span, std::int64_t good, std::int64_t bad, std:
                 "the trace ends inside an event (%1); the last %2 bytes were dropped — was the job "
                 "stopped while writing?")
                 .arg(errorText(err))
-                .arg(lost) });
+                .arg(lost),
+            true });
         return;
     }
     out->issues.append({ Severity::Warning, QString(),
@@ -334,7 +336,8 @@ void Parser::recover(const Span &span, std::int64_t good, std::int64_t bad, std:
         QCoreApplication::translate(
             "npuscope::TraceParser", "malformed event (%1); skipped %2 bytes up to the next event")
             .arg(errorText(err))
-            .arg(lost) });
+            .arg(lost),
+        true });
     if (next > 0)
         work.push_back({ span.begin + next, span.end, span.last });
 }

@@ -28,6 +28,7 @@ struct GenerateSpec {
     int ranks = 1;
     qint64 events = 4000; // small: a few layers per step, well under a second
     int deviceCores = 24;
+    int rankSlowdownPermille = 0; // GeneratorOptions::rankSlowdownPermille
     LoadOptions load;
 };
 
@@ -40,6 +41,7 @@ inline std::unique_ptr<GeneratedProfile> generate(const GenerateSpec &spec)
     o.ranks = spec.ranks;
     o.seed = spec.seed;
     o.deviceCores = spec.deviceCores;
+    o.rankSlowdownPermille = spec.rankSlowdownPermille;
     o.plants = plantsFromList(spec.plants).value_or(QList<Plant>());
     g->result = generateProfile(o);
     if (g->result.ok)

@@ -65,6 +65,11 @@ void TstKernelKinds::classify_data()
                               << "hcom_allReduce_"
                               << "HCCL"
                               << "c";
+    // Newer CANN: Accelerator Core COMMUNICATION, a name without the hcom_ prefix.
+    QTest::newRow("COMMUNICATION core") << "allReduce_1_2"
+                                        << "allReduce"
+                                        << "COMMUNICATION"
+                                        << "c";
     QTest::newRow("Level0 HCCL row") << "hcom_broadcast__1_0_1"
                                      << "N/A"
                                      << "N/A"

@@ -39,6 +39,7 @@ private slots:
     void text();
     void failIfSlower_data();
     void failIfSlower();
+    void failIfSlowerWithoutBaseTime();
     void userErrors_data();
     void userErrors();
     void rankAgainstRank();
@@ -172,6 +173,25 @@ void TstCompareCommand::failIfSlower()
     QCOMPARE(r.exitCode, exitCode);
     QCOMPARE(r.err.contains("slower"), exitCode == kExitRegression);
     QVERIFY(!r.out.isEmpty()); // the comparison is printed either way
+}
+
+void TstCompareCommand::failIfSlowerWithoutBaseTime()
+{
+    // A base step of zero length gives no percentage: the gate must not pass silently.
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("kernel_details.csv"));
+    QFile f(csv);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("Step Id,Name,Type,Accelerator Core,Start Time(us),Duration(us),Wait Time(us),"
+            "Block Dim\n1,Add,Add,AI_VECTOR_CORE,1736408883704643.212,0,0,8\n");
+    f.close();
+    const Run r = runBinary({ QStringLiteral("compare"), csv, csv,
+        QStringLiteral("--fail-if-slower"), QStringLiteral("5") });
+    QCOMPARE(r.exitCode, int(kExitUserError));
+    QVERIFY2(
+        r.err.contains("--fail-if-slower") && r.err.contains("no step time"), r.err.constData());
+    // Without the gate the same comparison is fine.
+    QCOMPARE(runBinary({ QStringLiteral("compare"), csv, csv }).exitCode, int(kExitOk));
 }
 
 void TstCompareCommand::userErrors_data()

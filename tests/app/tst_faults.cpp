@@ -196,6 +196,9 @@ void TstFaults::reportExitCodes_data()
         << QStringLiteral("ASCEND_PROFILER_OUTPUT/kernel_details.csv") << QByteArray() << 2;
     QTest::newRow("truncated trace")
         << QStringLiteral("ASCEND_PROFILER_OUTPUT/trace_view.json") << QByteArray("cut") << 2;
+    // Cut mid-row: the last row is short of cells; the findings cover the rows before it.
+    QTest::newRow("truncated kernel_details")
+        << QStringLiteral("ASCEND_PROFILER_OUTPUT/kernel_details.csv") << QByteArray("cut") << 2;
     QTest::newRow("nothing there") << QString() << QByteArray() << 1;
 }
 

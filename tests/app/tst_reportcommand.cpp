@@ -38,6 +38,9 @@ private slots:
     void findingsJsonOnGenerated_data();
     void findingsJsonOnGenerated();
     void findingsFirstInText();
+    void damagedCsv_data();
+    void damagedCsv();
+    void checksOnLevel0();
 };
 
 void TstReportCommand::jsonOnSample()
@@ -280,6 +283,88 @@ void TstReportCommand::findingsFirstInText()
     QVERIFY(text.contains(QStringLiteral("AiCMetrics.AiCoreNone"))); // the collection snippet
     QVERIFY(text.contains(QStringLiteral("Device idle: 91 gaps")));
     QVERIFY(text.contains(QStringLiteral("Unaccounted(us)")));
+}
+
+void TstReportCommand::damagedCsv_data()
+{
+    // How line 5 of kernel_details.csv is damaged; "" leaves it whole.
+    QTest::addColumn<QString>("damage");
+    QTest::addColumn<int>("code");
+    QTest::newRow("intact") << QString() << int(kExitOk);
+    QTest::newRow("row cut short") << QStringLiteral("cut") << int(kExitDataError);
+    QTest::newRow("Duration not a time") << QStringLiteral("time") << int(kExitDataError);
+}
+
+void TstReportCommand::damagedCsv()
+{
+    // Findings computed on part of the rows must not pass for a clean run: exit code 2, and
+    // stderr names the file and the line.
+    QFETCH(QString, damage);
+    QFETCH(int, code);
+    QTemporaryDir tmp;
+    QCOMPARE(runBinary({ QStringLiteral("generate"), tmp.path(), QStringLiteral("--events"),
+                           QStringLiteral("3000") })
+                 .exitCode,
+        0);
+    const QString csv
+        = tmp.path() + QStringLiteral("/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv");
+    QFile f(csv);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QList<QByteArray> lines = f.readAll().split('\n');
+    f.close();
+    QList<QByteArray> cells = lines[4].split(',');
+    QCOMPARE(lines[0].split(',')[9], QByteArray("Duration(us)"));
+    if (damage == QLatin1String("cut")) {
+        lines[4] = cells.mid(0, 3).join(',') + '\r';
+    } else if (damage == QLatin1String("time")) {
+        cells[9] = "12x.5";
+        lines[4] = cells.join(',');
+    }
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(lines.join('\n'));
+    f.close();
+    const Run r = runBinary({ QStringLiteral("report"), tmp.path() });
+    QCOMPARE(r.exitCode, code);
+    QVERIFY(!r.out.isEmpty()); // the report still comes
+    if (code == kExitOk)
+        return;
+    QVERIFY2(r.err.contains("kernel_details.csv (line 5)"), r.err.constData());
+}
+
+void TstReportCommand::checksOnLevel0()
+{
+    // Level0 has no Accelerator Core and no Block Dim: two checks could not run, and the report
+    // says so rather than listing nothing.
+    const QString level0
+        = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/level0/rank0_ascend_pt");
+    if (!QDir(level0).exists())
+        QSKIP("samples not present");
+    const Run r = runBinary({ QStringLiteral("report"), level0, QStringLiteral("--json") });
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject root = QJsonDocument::fromJson(r.out).object();
+    const QJsonObject rank = root[QStringLiteral("ranks")].toArray()[0].toObject();
+    QStringList notChecked, all;
+    for (const QJsonValue &v : rank[QStringLiteral("checks")].toArray()) {
+        const QJsonObject c = v.toObject();
+        all << c[QStringLiteral("id")].toString();
+        QVERIFY(QStringList(
+            { QStringLiteral("found"), QStringLiteral("clear"), QStringLiteral("not_checked") })
+                    .contains(c[QStringLiteral("status")].toString()));
+        if (c[QStringLiteral("status")].toString() != QLatin1String("not_checked"))
+            continue;
+        notChecked << all.last();
+        QVERIFY(c[QStringLiteral("reason")].toString().contains(QStringLiteral("Level0")));
+        QVERIFY(!c[QStringLiteral("collect")].toString().isEmpty());
+    }
+    QCOMPARE(notChecked,
+        QStringList({ QStringLiteral("ai-cpu-fallback"), QStringLiteral("low-block-dim") }));
+    QCOMPARE(all.size(), 7);
+    const QJsonArray profileChecks = root[QStringLiteral("checks")].toArray();
+    QCOMPARE(profileChecks.size(), 1);
+    QCOMPARE(profileChecks[0].toObject()[QStringLiteral("status")].toString(),
+        QStringLiteral("not_checked")); // one rank given
+    const Run text = runBinary({ QStringLiteral("report"), level0 });
+    QVERIFY(text.out.contains("Not checked (data missing)\n  ai-cpu-fallback\n"));
 }
 
 QTEST_GUILESS_MAIN(TstReportCommand)

@@ -191,6 +191,7 @@ private slots:
     void cleanProfileHasNoPattern();
     void plantedPatterns();
     void multiRank();
+    void rankSlowdownIsExplicit();
     void eventCount_data();
     void eventCount();
     void otherFiles();
@@ -585,11 +586,31 @@ void TestGenerator::plantedPatterns()
     }
 }
 
+void TestGenerator::rankSlowdownIsExplicit()
+{
+    // Off by default; asked for, rank r's kernels run (1 + r x 3%) as long as without it, the
+    // rest unchanged (same random draws).
+    QCOMPARE(GeneratorOptions().rankSlowdownPermille, 0);
+    GeneratorOptions o;
+    o.events = 3000;
+    o.ranks = 2;
+    const GeneratorResult even = generate(o, QStringLiteral("even"));
+    o.rankSlowdownPermille = 30;
+    const GeneratorResult slowed = generate(o, QStringLiteral("slowed"));
+    QVERIFY(even.ok && slowed.ok);
+    QCOMPARE(slowed.ranks[0].kernelTotalNs, even.ranks[0].kernelTotalNs);
+    QCOMPARE(slowed.ranks[1].kernelRows, even.ranks[1].kernelRows);
+    const double ratio
+        = double(slowed.ranks[1].kernelTotalNs) / double(even.ranks[1].kernelTotalNs);
+    QVERIFY2(qAbs(ratio - 1.03) < 0.001, qPrintable(QString::number(ratio)));
+}
+
 void TestGenerator::multiRank()
 {
     GeneratorOptions o;
     o.events = 3000;
     o.ranks = 3;
+    o.rankSlowdownPermille = 30; // a planted imbalance: +3% per rank
     const GeneratorResult r = generate(o, QStringLiteral("multi"));
     QVERIFY(r.ok);
     QCOMPARE(int(r.ranks.size()), 3);

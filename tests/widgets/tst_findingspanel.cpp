@@ -226,6 +226,40 @@ private slots:
         panel.setAnalysing(false);
         QCOMPARE(panel.summary(), QStringLiteral("1 critical"));
     }
+
+    void notCheckedGreyed()
+    {
+        // The checks that could not run follow the findings, greyed, with what was missing and
+        // what to collect; found and clear checks add no row.
+        FindingsPanel panel;
+        QAbstractItemModelTester tester(
+            panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const std::vector<FindingCheck> checks {
+            { QStringLiteral("transdata-overhead"), CheckStatus::Found, {}, {} },
+            { QStringLiteral("ai-cpu-fallback"), CheckStatus::NotChecked,
+                QStringLiteral("Accelerator Core is N/A (Level0)"),
+                QStringLiteral("Collect at Level1") },
+            { QStringLiteral("host-bound"), CheckStatus::Clear, {}, {} },
+        };
+        panel.setFindings({ manual("transdata-overhead", FindingSeverity::Warning, {}) }, checks);
+        FindingsModel *model = panel.model();
+        QCOMPARE(model->rowCount(), 2);
+        QVERIFY(model->finding(0));
+        QVERIFY(!model->finding(1));
+        QCOMPARE(model->notCheckedAt(1)->id, QStringLiteral("ai-cpu-fallback"));
+        const QModelIndex title = model->index(1, FindingsModel::TitleColumn);
+        QVERIFY(model->data(title).toString().startsWith(QStringLiteral("Not checked: ")));
+        QCOMPARE(model->data(title, Qt::ForegroundRole).value<QColor>(), QColor(Qt::gray));
+        const QString tip = model->data(title, Qt::ToolTipRole).toString();
+        QVERIFY(tip.contains(QStringLiteral("Level0")) && tip.contains(QStringLiteral("Level1")));
+        QCOMPARE(panel.summary(), QStringLiteral("1 warning(s); 1 not checked"));
+        QSignalSpy spy(&panel, &FindingsPanel::evidenceSelected);
+        panel.view()->setCurrentIndex(title);
+        QVERIFY(panel.detailsText().contains(QStringLiteral("Accelerator Core is N/A")));
+        QVERIFY(panel.detailsText().contains(QStringLiteral("Collect at Level1")));
+        QCOMPARE(spy.count(), 0); // nothing to highlight
+        QVERIFY(!panel.currentFinding());
+    }
 };
 
 QTEST_MAIN(TstFindingsPanel)

@@ -1,9 +1,12 @@
+#include "analysis/findings.h"
 #include "kernelfixtures.h"
+#include "model/profile/profileloader.h"
 #include "widgets/kerneltablemodel.h"
 #include "widgets/kerneltableview.h"
 
 #include <QAbstractItemModelTester>
 #include <QBuffer>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTableView>
@@ -414,6 +417,56 @@ private slots:
         QCOMPARE(model.flagsOf(6), KernelFlags(0));
         model.setKernels(nullptr);
         QCOMPARE(model.flagsOf(0), KernelFlags(0));
+    }
+
+    // A wait spent under a collective is not the host's: the table and the host-bound finding
+    // use one rule. A core count given with the table (the device's) replaces the guess.
+    void flagsFollowFindings()
+    {
+        std::vector<KernelRowSpec> rows = sampleRows();
+        rows.push_back({ "hcom_allReduce__1_0_1", "hcom_allReduce_", "HCCL", KernelTable::kNoValue,
+            kBase + 100'000, 60'000, 0, 0, "", kNaN });
+        // Waited 65 µs, all of it under the allreduces.
+        rows.push_back(
+            { "Cast_7", "Cast", "AI_VECTOR_CORE", 2, kBase + 170'000, 1'000, 65'000, 8, "", 0 });
+        KernelTableModel model;
+        model.setKernels(makeKernels(rows));
+        QCOMPARE(model.flagsOf(6), KernelFlags(0));
+        QCOMPARE(model.flagsOf(0) & kFlagLowBlockDim, 0); // MatMul_1: Block Dim 24 of 24 guessed
+        model.setKernels(makeKernels(rows), 32);
+        QCOMPARE(model.flagsOf(0) & kFlagLowBlockDim, int(kFlagLowBlockDim));
+        const QString tip
+            = model.index(0, KernelTableModel::FlagsColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("32 AI Cores")), qPrintable(tip));
+    }
+
+    void sampleHostBoundRows()
+    {
+        // ascend-2025-01/level1/rank0: 57 rows wait 10x their duration; 14 of them waited for an
+        // allreduce (trans_TransData_15: 911.7 µs, 911.75 µs under HCCL). The table flags the 43
+        // the host-bound finding counts.
+        const QString path
+            = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/level1/rank0_ascend_pt");
+        if (!QDir(path).exists())
+            QSKIP("samples not present");
+        const LoadResult loaded = loadProfile(path);
+        const RankProfile &rank = *loaded.profile->ranks[0];
+        KernelTableModel model;
+        model.setKernels(rank.kernels);
+        int flagged = 0;
+        for (qint32 r = 0; r < qint32(rank.kernels->rowCount()); ++r) {
+            if (!(model.flagsOf(r) & kFlagHostBound))
+                continue;
+            ++flagged;
+            QVERIFY(rank.kernels->strings.string(rank.kernels->name[std::size_t(r)])
+                != QLatin1String("trans_TransData_15"));
+        }
+        const RankAnalysis a = analyseRank(rank);
+        const auto host = std::find_if(a.findings.begin(), a.findings.end(),
+            [](const Finding &f) { return f.id == QLatin1String(FindingId::kHostBound); });
+        QVERIFY(host != a.findings.end());
+        QCOMPARE(flagged, 43);
+        QCOMPARE(double(flagged), host->metric(u"stalled_kernels"));
     }
 
     // DESIGN.md: sorting or filtering 1 M rows takes <= 200 ms. Timed here with a generous
