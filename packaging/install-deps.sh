@@ -6,7 +6,7 @@ packages=(
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools
     qt6-l10n-tools qt6-translations-l10n libgl-dev
     libqt6opengl6-dev # Qt6Charts' CMake package needs Qt6OpenGL; only recommended by qt6-base-dev
-    libsimdjson-dev libboost-dev zlib1g-dev
+    libsimdjson-dev libboost-dev zlib1g-dev libsqlite3-dev
     xvfb xauth fonts-wqy-microhei
     clang libclang-rt-14-dev # the libFuzzer build of CI (.ci/sanitizers.sh)
 )

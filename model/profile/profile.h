@@ -10,6 +10,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace npuscope {
@@ -38,7 +39,11 @@ struct RankProfile {
     std::shared_ptr<const Table> apiStatistic;
     std::map<QString, std::shared_ptr<const Table>> otherTables; // by file name
     IssueList issues;
-    QStringList notCollected; // canonical file names that were absent
+    QStringList notCollected; // canonical file names (database: table names) that were absent
+    // From the profiler database's NPU_INFO (absent from text exports and schema 1.0).
+    std::optional<int> aiCoreCount;
+    QString npuName; // "Ascend910B"; empty when unknown
+    QString schemaVersion; // the database's META_DATA SCHEMA_VERSION
     // Only the small files were read (LoadOptions::lazyRanks): no trace, no kernel or operator
     // table yet. loadRank(source) gives the full rank.
     bool summaryOnly = false;
