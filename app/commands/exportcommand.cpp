@@ -161,6 +161,7 @@ int runExportCommand(const QStringList &arguments)
     parser.addHelpOption();
     parser.addPositionalArgument(
         QStringLiteral("PATH"), ExportCommand::tr("Profile folder, rank folder or trace file."));
+    addSourceOption(parser);
     parser.addOption({ { QStringLiteral("o"), QStringLiteral("output") },
         ExportCommand::tr("Image to write: FILE.png or FILE.svg."), QStringLiteral("FILE") });
     parser.addOption({ QStringLiteral("range"),
@@ -218,8 +219,14 @@ int runExportCommand(const QStringList &arguments)
     if (!ok || (parser.isSet(QStringLiteral("rank")) && rankId < 0))
         return fail(ExportCommand::tr("--rank expects a rank number"));
 
+    QString sourceError;
+    const std::optional<SourceFormat> source = sourceFormat(parser, &sourceError);
+    if (!source)
+        return fail(sourceError);
     const QString path = parser.positionalArguments().constFirst();
-    const LoadResult loaded = loadProfile(path);
+    LoadOptions loadOptions;
+    loadOptions.source = *source;
+    const LoadResult loaded = loadProfile(path, loadOptions);
     if (!loaded.profile || loaded.profile->ranks.empty())
         return fail(loaded.error);
     const Profile &profile = *loaded.profile;

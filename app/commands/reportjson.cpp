@@ -388,9 +388,9 @@ QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis
     o[QStringLiteral("trace")] = traceJson(rank.trace.get());
     if (rank.kernels) {
         addKernels(o, *rank.kernels, top);
-        o[QStringLiteral("kernels_from")] = rank.kernelsFromTrace
-            ? QStringLiteral("trace")
-            : QStringLiteral("kernel_details.csv");
+        o[QStringLiteral("kernels_from")] = rank.kernelsFromTrace ? QStringLiteral("trace")
+            : rank.source.database.isEmpty() ? QStringLiteral("kernel_details.csv")
+                                             : QStringLiteral("database");
         o[QStringLiteral("kernels_joined_to_trace")] = static_cast<qint64>(rank.join.matched);
     } else {
         o[QStringLiteral("kernels")] = QJsonObject { { QStringLiteral("count"), 0 },
@@ -404,6 +404,15 @@ QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis
     o[QStringLiteral("steps")] = stepsWithBreakdown(rank, analysis.steps);
     o[QStringLiteral("findings")] = findingsJson(analysis.findings, nullptr);
     o[QStringLiteral("gaps")] = gapsJson(rank, analysis.gaps, top);
+    o[QStringLiteral("source")] = QJsonObject {
+        { QStringLiteral("format"),
+            rank.source.database.isEmpty() ? QStringLiteral("text") : QStringLiteral("database") },
+        { QStringLiteral("database"), rank.source.database },
+        { QStringLiteral("other"), rank.source.otherSource },
+        { QStringLiteral("note"), rank.source.sourceNote() }
+    };
+    if (rank.aiCoreCount)
+        o[QStringLiteral("ai_core_count")] = *rank.aiCoreCount;
     o[QStringLiteral("not_collected")] = QJsonArray::fromStringList(rank.notCollected);
     o[QStringLiteral("issues")] = issuesJson(rank.issues);
     return o;
