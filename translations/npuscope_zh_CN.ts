@@ -1055,6 +1055,20 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <source>%1: %2 bytes of the trace could not be parsed</source>
         <translation>%1：trace 中有 %2 字节无法解析</translation>
     </message>
+    <message>
+        <source>Read from: %1%2
+</source>
+        <translation>读取自：%1%2
+</translation>
+    </message>
+    <message>
+        <source>; --source text reads the text export</source>
+        <translation>；--source text 改为读取文本导出</translation>
+    </message>
+    <message>
+        <source>; --source db reads the database</source>
+        <translation>；--source db 改为读取数据库</translation>
+    </message>
 </context>
 <context>
     <name>WorkBuckets</name>
@@ -1169,6 +1183,14 @@ Run it in a desktop session, under xvfb-run, or use a headless command: npuscope
     <message>
         <source>Memory (memory_record.csv)</source>
         <translation>内存（memory_record.csv）</translation>
+    </message>
+    <message>
+        <source>not a profiler database: it has no STRING_IDS, TASK or PYTORCH_API table</source>
+        <translation>不是性能数据库：其中没有 STRING_IDS、TASK 或 PYTORCH_API 表</translation>
+    </message>
+    <message>
+        <source>the database holds no device task, host call or counter: nothing to show</source>
+        <translation>数据库中没有设备任务、主机调用或计数器：没有可显示的内容</translation>
     </message>
 </context>
 <context>
@@ -1711,6 +1733,17 @@ Run it in a desktop session, under xvfb-run, or use a headless command: npuscope
     </message>
 </context>
 <context>
+    <name>npuscope::CommandLine</name>
+    <message>
+        <source>Where a folder holds both the text export and the profiler database: read &apos;text&apos; or &apos;db&apos; (default: db).</source>
+        <translation>当文件夹同时包含文本导出和性能数据库时：读取 &apos;text&apos; 或 &apos;db&apos;（默认：db）。</translation>
+    </message>
+    <message>
+        <source>--source expects text or db</source>
+        <translation>--source 的取值应为 text 或 db</translation>
+    </message>
+</context>
+<context>
     <name>npuscope::CompareController</name>
     <message>
         <source>Open</source>
@@ -2022,6 +2055,33 @@ Run it in a desktop session, under xvfb-run, or use a headless command: npuscope
     </message>
 </context>
 <context>
+    <name>npuscope::Database</name>
+    <message>
+        <source>cannot open the database: %1</source>
+        <translation>无法打开数据库：%1</translation>
+    </message>
+    <message>
+        <source>not a readable database: %1</source>
+        <translation>不是可读取的数据库：%1</translation>
+    </message>
+    <message>
+        <source>table %1</source>
+        <translation>表 %1</translation>
+    </message>
+    <message>
+        <source>column %1 is missing: the table&apos;s rows are not shown</source>
+        <translation>缺少列 %1：该表的行不予显示</translation>
+    </message>
+    <message>
+        <source>reading stopped after %1 row(s): %2; the rest of the table is not shown</source>
+        <translation>读取 %1 行后中止：%2；表的其余部分不予显示</translation>
+    </message>
+    <message>
+        <source>column %1: %2 value(s) of the wrong type (first: &apos;%3&apos; in row %4); they are treated as not set</source>
+        <translation>列 %1：%2 个值的类型不对（第一个：第 %4 行的 &apos;%3&apos;）；按未设置处理</translation>
+    </message>
+</context>
+<context>
     <name>npuscope::DetailsPanel</name>
     <message>
         <source>Field</source>
@@ -2135,18 +2195,6 @@ Run it in a desktop session, under xvfb-run, or use a headless command: npuscope
         <translation>权限不足：无法列出此文件夹的内容</translation>
     </message>
     <message>
-        <source>this profile was exported only as a database (export_type db), which npuscope cannot read yet; collect with export_type text</source>
-        <translation>此性能数据仅以数据库形式导出（export_type db），npuscope 暂时无法读取；请使用 export_type text 重新采集</translation>
-    </message>
-    <message>
-        <source>not a profile file: expected a folder, trace_view.json, a Kineto *.json[.gz] trace or kernel_details.csv</source>
-        <translation>不是性能数据文件：应为文件夹、trace_view.json、Kineto *.json[.gz] 跟踪文件或 kernel_details.csv</translation>
-    </message>
-    <message>
-        <source>no profile found here: expected *ascend_pt folders, an ASCEND_PROFILER_OUTPUT folder, trace_view.json or Kineto *.pt.trace.json files</source>
-        <translation>此处未找到性能数据：应包含 *ascend_pt 文件夹、ASCEND_PROFILER_OUTPUT 文件夹、trace_view.json 或 Kineto *.pt.trace.json 文件</translation>
-    </message>
-    <message>
         <source>rank %1</source>
         <translation>Rank %1</translation>
     </message>
@@ -2157,6 +2205,26 @@ Run it in a desktop session, under xvfb-run, or use a headless command: npuscope
     <message>
         <source>permission denied: cannot read it</source>
         <translation>权限不足：无法读取</translation>
+    </message>
+    <message>
+        <source>not a profile file: expected a folder, trace_view.json, a Kineto *.json[.gz] trace, kernel_details.csv or a profiler database (*.db)</source>
+        <translation>不是性能数据文件：应为文件夹、trace_view.json、Kineto *.json[.gz] 跟踪、kernel_details.csv 或性能数据库（*.db）</translation>
+    </message>
+    <message>
+        <source>no profile found here: expected *ascend_pt, *ascend_ms or PROF_* folders, an ASCEND_PROFILER_OUTPUT folder, trace_view.json, a profiler database or Kineto *.pt.trace.json files</source>
+        <translation>此处未找到性能数据：应为 *ascend_pt、*ascend_ms 或 PROF_* 文件夹、ASCEND_PROFILER_OUTPUT 文件夹、trace_view.json、性能数据库或 Kineto *.pt.trace.json 文件</translation>
+    </message>
+    <message>
+        <source>database %1</source>
+        <translation>数据库 %1</translation>
+    </message>
+    <message>
+        <source>database %1 (a text export is here too)</source>
+        <translation>数据库 %1（此处也有文本导出）</translation>
+    </message>
+    <message>
+        <source>text export (a database is here too: %1)</source>
+        <translation>文本导出（此处也有数据库：%1）</translation>
     </message>
 </context>
 <context>
@@ -2803,10 +2871,6 @@ Click to show every kernel again.</source>
         <translation>打开性能数据文件</translation>
     </message>
     <message>
-        <source>Profiles (*.json *.json.gz *.csv);;All files (*)</source>
-        <translation>性能数据 (*.json *.json.gz *.csv);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Demo profile</source>
         <translation>演示性能数据</translation>
     </message>
@@ -2965,6 +3029,18 @@ Click to show every kernel again.</source>
     <message>
         <source>Timeline made from %1 (no readable trace_view.json): device streams and steps only, no host threads.</source>
         <translation>时间线由 %1 生成（没有可读取的 trace_view.json）：仅含设备流和迭代，没有 Host 线程。</translation>
+    </message>
+    <message>
+        <source>Profiles (*.json *.json.gz *.csv *.db);;All files (*)</source>
+        <translation>性能数据 (*.json *.json.gz *.csv *.db);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Read from the %1.</source>
+        <translation>读取自%1。</translation>
+    </message>
+    <message>
+        <source>Read the &amp;Other Export (Text / Database)</source>
+        <translation>读取另一种导出（文本 / 数据库）(&amp;O)</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "app/commands/reportcommand.h"
 #include "model/generator/generator.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
 #include <QStandardPaths>
@@ -22,6 +23,28 @@ namespace {
     constexpr int kDemoVersion = 1;
 
 } // namespace
+
+void addSourceOption(QCommandLineParser &parser)
+{
+    parser.addOption({ QStringLiteral("source"),
+        QCoreApplication::translate("npuscope::CommandLine",
+            "Where a folder holds both the text export and the profiler database: read 'text' or "
+            "'db' (default: db)."),
+        QStringLiteral("text|db") });
+}
+
+std::optional<SourceFormat> sourceFormat(const QCommandLineParser &parser, QString *error)
+{
+    if (!parser.isSet(QStringLiteral("source")))
+        return SourceFormat::Auto;
+    const QString v = parser.value(QStringLiteral("source"));
+    if (v == QLatin1String("text"))
+        return SourceFormat::Text;
+    if (v == QLatin1String("db"))
+        return SourceFormat::Database;
+    *error = QCoreApplication::translate("npuscope::CommandLine", "--source expects text or db");
+    return std::nullopt;
+}
 
 bool isHeadlessCommand(const QStringList &arguments)
 {

@@ -1,6 +1,12 @@
 #pragma once
 
+#include "model/profile/discovery.h"
+
 #include <QStringList>
+
+#include <optional>
+
+class QCommandLineParser;
 
 namespace npuscope {
 
@@ -21,6 +27,12 @@ bool headlessCommandPaints(const QStringList &arguments);
 
 // Runs a headless subcommand and returns its exit code. `arguments` is the full argv.
 int runHeadless(const QStringList &arguments);
+
+// --source text|db: which export to read where a profile folder holds both (the database by
+// default, as the vendor's tools do).
+void addSourceOption(QCommandLineParser &parser);
+// The format chosen, or nullopt with *error set when the value is neither.
+std::optional<SourceFormat> sourceFormat(const QCommandLineParser &parser, QString *error);
 
 // Writes the built-in demo profile into the cache directory (once) and returns its path, or an
 // empty string with *error set.

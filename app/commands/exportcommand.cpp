@@ -162,6 +162,7 @@ namespace {
         parser.addHelpOption();
         parser.addPositionalArgument(QStringLiteral("PATH"),
             ExportCommand::tr("Profile folder, rank folder or trace file."));
+        addSourceOption(parser);
         parser.addOption({ { QStringLiteral("o"), QStringLiteral("output") },
             ExportCommand::tr("Image to write: FILE.png or FILE.svg."), QStringLiteral("FILE") });
         parser.addOption({ QStringLiteral("range"),
@@ -267,7 +268,13 @@ int runExportCommand(const QStringList &arguments)
     if (!readImageSettings(parser, &settings, &error))
         return fail(error);
 
-    const LoadResult loaded = loadProfile(settings.path);
+    QString sourceError;
+    const std::optional<SourceFormat> source = sourceFormat(parser, &sourceError);
+    if (!source)
+        return fail(sourceError);
+    LoadOptions loadOptions;
+    loadOptions.source = *source;
+    const LoadResult loaded = loadProfile(settings.path, loadOptions);
     if (!loaded.profile || loaded.profile->ranks.empty())
         return fail(loaded.error);
     const Profile &profile = *loaded.profile;

@@ -312,6 +312,16 @@ QString renderReportText(const QJsonObject &report, int top)
     for (const QJsonValue &v : report[QStringLiteral("ranks")].toArray()) {
         const QJsonObject r = v.toObject();
         s += QLatin1Char('\n') + renderHeader(r);
+        const QJsonObject source = r[QStringLiteral("source")].toObject();
+        const QString note = source[QStringLiteral("note")].toString();
+        if (!note.isEmpty())
+            s += ReportCommand::tr("Read from: %1%2\n")
+                     .arg(note,
+                         source[QStringLiteral("other")].toString().isEmpty() ? QString()
+                             : source[QStringLiteral("format")].toString()
+                                 == QLatin1String("database")
+                             ? ReportCommand::tr("; --source text reads the text export")
+                             : ReportCommand::tr("; --source db reads the database"));
         const QStringList missing = r[QStringLiteral("not_collected")].toVariant().toStringList();
         if (!missing.isEmpty())
             s += ReportCommand::tr("Not collected: %1\n").arg(missing.join(QStringLiteral(", ")));
@@ -347,6 +357,7 @@ int runReportCommand(const QStringList &arguments)
     parser.addPositionalArgument(QStringLiteral("PATH"),
         ReportCommand::tr("Profile folder, rank folder, trace or kernel_details.csv."));
     parser.addOption({ QStringLiteral("json"), ReportCommand::tr("Print JSON instead of text.") });
+    addSourceOption(parser);
     parser.addOption({ QStringLiteral("top"),
         ReportCommand::tr("Rows in the top-N tables (default 10)."), QStringLiteral("N") });
     parser.addOption({ QStringLiteral("html"),
@@ -375,8 +386,16 @@ int runReportCommand(const QStringList &arguments)
             return kExitUserError;
         }
     }
+    QString sourceError;
+    const std::optional<SourceFormat> source = sourceFormat(parser, &sourceError);
+    if (!source) {
+        QTextStream(stderr) << sourceError << '\n';
+        return kExitUserError;
+    }
     const QString path = parser.positionalArguments().constFirst();
-    const LoadResult loaded = loadProfile(path);
+    LoadOptions options;
+    options.source = *source;
+    const LoadResult loaded = loadProfile(path, options);
     if (!loaded.profile || loaded.profile->ranks.empty()) {
         QTextStream(stderr) << ReportCommand::tr("npuscope: %1").arg(loaded.error) << '\n';
         return kExitUserError;

@@ -404,9 +404,9 @@ QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis
     o[QStringLiteral("trace")] = traceJson(rank.trace.get());
     if (rank.kernels) {
         addKernels(o, *rank.kernels, top);
-        o[QStringLiteral("kernels_from")] = rank.kernelsFromTrace
-            ? QStringLiteral("trace")
-            : QStringLiteral("kernel_details.csv");
+        o[QStringLiteral("kernels_from")] = rank.kernelsFromTrace ? QStringLiteral("trace")
+            : rank.source.database.isEmpty() ? QStringLiteral("kernel_details.csv")
+                                             : QStringLiteral("database");
         o[QStringLiteral("kernels_joined_to_trace")] = static_cast<qint64>(rank.join.matched);
     } else {
         o[QStringLiteral("kernels")] = QJsonObject { { QStringLiteral("count"), 0 },
@@ -421,6 +421,15 @@ QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis
     o[QStringLiteral("findings")] = findingsJson(analysis.findings, nullptr);
     o[QStringLiteral("checks")] = checksJson(analysis.checks);
     o[QStringLiteral("gaps")] = gapsJson(rank, analysis.gaps, top);
+    o[QStringLiteral("source")] = QJsonObject {
+        { QStringLiteral("format"),
+            rank.source.database.isEmpty() ? QStringLiteral("text") : QStringLiteral("database") },
+        { QStringLiteral("database"), rank.source.database },
+        { QStringLiteral("other"), rank.source.otherSource },
+        { QStringLiteral("note"), rank.source.sourceNote() }
+    };
+    if (rank.aiCores)
+        o[QStringLiteral("ai_core_count")] = *rank.aiCores;
     o[QStringLiteral("not_collected")] = QJsonArray::fromStringList(rank.notCollected);
     o[QStringLiteral("issues")] = issuesJson(rank.issues);
     return o;

@@ -200,7 +200,7 @@ void MainWindow::openFileDialog()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Profile File"),
         QFileInfo(m_recent->paths().value(0)).absolutePath(),
-        tr("Profiles (*.json *.json.gz *.csv);;All files (*)"));
+        tr("Profiles (*.json *.json.gz *.csv *.db);;All files (*)"));
     if (!path.isEmpty())
         openPath(path);
 }
@@ -221,7 +221,19 @@ void MainWindow::openPath(const QString &path)
     m_loadClock.start();
     LoadOptions options;
     options.lazyRanks = true; // ranks load when opened (RankLoader)
+    if (path == m_sourcePath)
+        options.source = m_source;
     m_loader->start(path, options);
+}
+
+void MainWindow::readOtherExport()
+{
+    const auto rank = currentRank();
+    if (!m_profile || !rank || rank->source.otherSource.isEmpty())
+        return;
+    m_sourcePath = m_profile->path;
+    m_source = rank->source.database.isEmpty() ? SourceFormat::Database : SourceFormat::Text;
+    openPath(m_profile->path);
 }
 
 bool MainWindow::isLoading() const { return m_loader->isLoading(); }
@@ -333,6 +345,9 @@ void MainWindow::onLoaded(const QString &path, const LoadResult &result)
               .arg(double(m_loadClock.elapsed()) / 1000.0, 0, 'f', 2);
     if (const auto rank = currentRank(); rank && !timelineNote(*rank).isEmpty())
         status += QLatin1Char(' ') + timelineNote(*rank);
+    if (const auto rank = currentRank(); rank && !rank->source.sourceNote().isEmpty())
+        status += QLatin1Char(' ') + tr("Read from the %1.").arg(rank->source.sourceNote());
+    m_otherExportAction->setEnabled(currentRank() && !currentRank()->source.otherSource.isEmpty());
     if (!issues.isEmpty())
         status += QLatin1Char(' ') + tr("%1 input issue(s): see Input Issues.").arg(issues.size());
     m_statusLabel->setText(status);
@@ -461,6 +476,7 @@ void MainWindow::closeProfile()
     m_stepCombo->clear();
     m_profileBar->setEnabled(false);
     m_closeAction->setEnabled(false);
+    m_otherExportAction->setEnabled(false);
     showStartPage();
     setWindowFilePath(QString());
     setWindowTitle(tr("npuscope"));

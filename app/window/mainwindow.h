@@ -131,6 +131,9 @@ private:
     void showFindings(); // of the current rank, as far as analysed
     void onEvidenceSelected(const QString &findingId, const std::vector<Evidence> &evidence);
     void exportKernels();
+    // Where the folder holds both the text export and the profiler database: opens it again
+    // reading the one not shown now.
+    void readOtherExport();
     void findOnTimeline(const QString &name);
 
     LoadController *m_loader = nullptr;
@@ -148,6 +151,10 @@ private:
     bool m_onStartPage = false;
     bool m_showingPreview = false; // the timeline shows a loading profile's first MiB
     QElapsedTimer m_loadClock; // for the "loaded in N s" status
+    // The export chosen with readOtherExport() for m_sourcePath; other paths open as discovered.
+    QString m_sourcePath;
+    SourceFormat m_source = SourceFormat::Auto;
+    QAction *m_otherExportAction = nullptr;
 
     QStackedWidget *m_central = nullptr;
     StartPage *m_startPage = nullptr;

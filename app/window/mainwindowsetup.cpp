@@ -99,6 +99,9 @@ void MainWindow::createActions()
     file->addAction(tr("Open &Demo Profile"), this, &MainWindow::openDemo);
     file->addSeparator();
     file->addAction(tr("&Export Visible Kernels to CSV…"), this, &MainWindow::exportKernels);
+    m_otherExportAction = file->addAction(
+        tr("Read the &Other Export (Text / Database)"), this, &MainWindow::readOtherExport);
+    m_otherExportAction->setEnabled(false);
     file->addSeparator();
     m_closeAction = file->addAction(tr("&Close Profile"), this, &MainWindow::closeProfile);
     m_closeAction->setShortcut(QKeySequence::Close);

@@ -147,7 +147,8 @@ void RankLoader::finish(QFutureWatcher<Result> *watcher, quint64 generation, int
     if (!m_issuesOf.contains(index)) {
         m_issuesOf.insert(index); // reopened after eviction: the same issues again
         for (const Issue &issue : result.rank->issues)
-            if (issue.file != source.profilerInfo && issue.file != source.stepTraceTime)
+            if (issue.file != source.profilerInfo && issue.file != source.stepTraceTime
+                && issue.file != source.analysisDatabase)
                 m_openIssues.append(issue);
     }
     m_cache.push_front({ index, result.rank });

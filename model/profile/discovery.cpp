@@ -17,7 +17,75 @@ namespace {
 
     bool isRankFolderName(const QString &name)
     {
-        return name.endsWith(QLatin1String("ascend_pt"), Qt::CaseInsensitive);
+        return name.endsWith(QLatin1String("ascend_pt"), Qt::CaseInsensitive)
+            || name.endsWith(QLatin1String("ascend_ms"), Qt::CaseInsensitive)
+            || name.startsWith(QLatin1String("PROF_"));
+    }
+
+    QString existing(const QDir &dir, const QString &name);
+
+    // The profiler databases of FORMATS.md §8 (analysis.db holds statistics only).
+    const QStringList kDatabasePatterns { QStringLiteral("ascend_pytorch_profiler*.db"),
+        QStringLiteral("ascend_mindspore_profiler*.db"), QStringLiteral("msprof_*.db") };
+
+    bool isDatabaseFileName(const QString &name)
+    {
+        for (const QString &p : kDatabasePatterns)
+            if (QDir::match(p, name))
+                return true;
+        return false;
+    }
+
+    // The database of a rank: in its output folder, else in the folder itself (a PROF_* folder
+    // of msprof), else in a PROF_* folder inside it.
+    QString findDatabase(const QDir &out, const QDir &root)
+    {
+        for (const QDir &d : { out, root }) {
+            const QStringList found = d.entryList(kDatabasePatterns, QDir::Files, QDir::Name);
+            if (!found.isEmpty())
+                return d.filePath(found.first());
+        }
+        for (const QString &prof : root.entryList(
+                 { QStringLiteral("PROF_*") }, QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+            const QDir d(root.filePath(prof));
+            const QStringList found
+                = d.entryList({ QStringLiteral("msprof_*.db") }, QDir::Files, QDir::Name);
+            if (!found.isEmpty())
+                return d.filePath(found.first());
+        }
+        return QString();
+    }
+
+    // Reads the database instead of the text files (or keeps the text and notes the database).
+    void chooseSource(RankSource &r, const QString &database, SourceFormat format)
+    {
+        if (database.isEmpty())
+            return;
+        const bool hasText
+            = !r.traceView.isEmpty() || !r.kernelDetails.isEmpty() || !r.stepTraceTime.isEmpty();
+        if (hasText && format == SourceFormat::Text) {
+            r.otherSource = database;
+            return;
+        }
+        const QDir dir = QFileInfo(database).dir();
+        r.database = database;
+        r.analysisDatabase = existing(dir, QStringLiteral("analysis.db"));
+        if (r.analysisDatabase.isEmpty())
+            r.analysisDatabase = existing(dir, QStringLiteral("communication_analyzer.db"));
+        if (hasText)
+            r.otherSource = QStringLiteral("text");
+        static const QRegularExpression rankRe(
+            QStringLiteral("^ascend_\\w+_profiler_(\\d+)\\.db$"));
+        if (const auto m = rankRe.match(QFileInfo(database).fileName()); r.rank < 0 && m.hasMatch())
+            r.rank = m.captured(1).toInt();
+        // The communication JSON files stay: the database reader does not replace them yet.
+        r.traceView.clear();
+        r.kernelDetails.clear();
+        r.operatorDetails.clear();
+        r.stepTraceTime.clear();
+        r.opStatistic.clear();
+        r.apiStatistic.clear();
+        r.otherCsv.clear();
     }
 
     bool isTraceFileName(const QString &name)
@@ -60,7 +128,8 @@ namespace {
 
     // Fills the files of one *ascend_pt folder (current layout, or the old one with CSVs at the
     // root).
-    RankSource scanRankFolder(const QString &rankDir, IssueList *issues)
+    RankSource scanRankFolder(const QString &rankDir, IssueList *issues,
+        SourceFormat format = SourceFormat::Auto, const QString &database = QString())
     {
         RankSource r;
         r.dir = rankDir;
@@ -100,13 +169,7 @@ namespace {
             out.entryList({ QStringLiteral("*.csv") }, QDir::Files, QDir::Name))
             if (!known.contains(csv))
                 r.otherCsv << out.filePath(csv);
-        const bool hasText
-            = !r.traceView.isEmpty() || !r.kernelDetails.isEmpty() || !r.stepTraceTime.isEmpty();
-        if (!hasText && !out.entryList({ QStringLiteral("*.db") }, QDir::Files).isEmpty())
-            issues->append({ Severity::Warning, out.path(), QString(),
-                QCoreApplication::translate("npuscope::Discovery",
-                    "this profile was exported only as a database (export_type db), which npuscope "
-                    "cannot read yet; collect with export_type text") });
+        chooseSource(r, database.isEmpty() ? findDatabase(out, root) : database, format);
         return r;
     }
 
@@ -121,9 +184,19 @@ namespace {
         });
     }
 
-    void discoverFile(const QFileInfo &fi, ProfileSource &src)
+    void discoverFile(const QFileInfo &fi, ProfileSource &src, SourceFormat format)
     {
         const QString name = fi.fileName();
+        if (isDatabaseFileName(name)) {
+            // A database holds the whole profile: open its rank folder around it (for the rank
+            // and the config), reading this very file.
+            QDir dir = fi.absoluteDir();
+            if (dir.dirName() == kOutputDir)
+                dir.cdUp();
+            src.ranks.push_back(
+                scanRankFolder(dir.absolutePath(), &src.issues, format, fi.absoluteFilePath()));
+            return;
+        }
         if (name.startsWith(QLatin1String("profiler_info"))
             && name.endsWith(QLatin1String(".json"))) {
             src.ranks.push_back(scanRankFolder(fi.absolutePath(), &src.issues));
@@ -142,18 +215,18 @@ namespace {
             src.issues.append({ Severity::Error, fi.absoluteFilePath(), QString(),
                 QCoreApplication::translate("npuscope::Discovery",
                     "not a profile file: expected a folder, trace_view.json, a Kineto *.json[.gz] "
-                    "trace or kernel_details.csv") });
+                    "trace, kernel_details.csv or a profiler database (*.db)") });
             return;
         }
         src.ranks.push_back(r);
     }
 
-    void discoverFolder(const QDir &dir, ProfileSource &src)
+    void discoverFolder(const QDir &dir, ProfileSource &src, SourceFormat format)
     {
         if (dir.dirName() == kOutputDir) {
             QDir parent = dir;
             parent.cdUp();
-            src.ranks.push_back(scanRankFolder(parent.absolutePath(), &src.issues));
+            src.ranks.push_back(scanRankFolder(parent.absolutePath(), &src.issues, format));
             return;
         }
         const bool looksLikeRank = isRankFolderName(dir.dirName())
@@ -161,14 +234,14 @@ namespace {
             || QFileInfo(dir.filePath(QStringLiteral("trace_view.json"))).isFile()
             || QFileInfo(dir.filePath(QStringLiteral("kernel_details.csv"))).isFile();
         if (looksLikeRank) {
-            src.ranks.push_back(scanRankFolder(dir.absolutePath(), &src.issues));
+            src.ranks.push_back(scanRankFolder(dir.absolutePath(), &src.issues, format));
             return;
         }
         // A parent of several rank folders, and/or Kineto traces (one per worker).
         for (const QFileInfo &sub :
             dir.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
             if (isRankFolderName(sub.fileName()))
-                src.ranks.push_back(scanRankFolder(sub.absoluteFilePath(), &src.issues));
+                src.ranks.push_back(scanRankFolder(sub.absoluteFilePath(), &src.issues, format));
         for (const QFileInfo &f : dir.entryInfoList(QDir::Files, QDir::Name)) {
             if (isKinetoFileName(f.fileName())) {
                 RankSource r;
@@ -181,8 +254,9 @@ namespace {
         if (src.ranks.empty())
             src.issues.append({ Severity::Error, dir.absolutePath(), QString(),
                 QCoreApplication::translate("npuscope::Discovery",
-                    "no profile found here: expected *ascend_pt folders, an ASCEND_PROFILER_OUTPUT "
-                    "folder, trace_view.json or Kineto *.pt.trace.json files") });
+                    "no profile found here: expected *ascend_pt, *ascend_ms or PROF_* folders, an "
+                    "ASCEND_PROFILER_OUTPUT folder, trace_view.json, a profiler database or Kineto "
+                    "*.pt.trace.json files") });
     }
 
 } // namespace
@@ -191,13 +265,31 @@ QString RankSource::label() const
 {
     if (rank >= 0)
         return QCoreApplication::translate("npuscope::Discovery", "rank %1").arg(rank);
-    const QString file = !traceView.isEmpty() ? traceView : kernelDetails;
+    const QString file = !database.isEmpty() ? database
+        : !traceView.isEmpty()               ? traceView
+                                             : kernelDetails;
     if (kineto || dir.isEmpty())
         return QFileInfo(file).fileName();
     return QFileInfo(dir).fileName();
 }
 
-ProfileSource discoverProfile(const QString &path)
+QString RankSource::sourceNote() const
+{
+    if (!database.isEmpty())
+        return otherSource.isEmpty()
+            ? QCoreApplication::translate("npuscope::Discovery", "database %1")
+                  .arg(QFileInfo(database).fileName())
+            : QCoreApplication::translate(
+                "npuscope::Discovery", "database %1 (a text export is here too)")
+                  .arg(QFileInfo(database).fileName());
+    if (!otherSource.isEmpty())
+        return QCoreApplication::translate(
+            "npuscope::Discovery", "text export (a database is here too: %1)")
+            .arg(QFileInfo(otherSource).fileName());
+    return QString();
+}
+
+ProfileSource discoverProfile(const QString &path, SourceFormat format)
 {
     ProfileSource src;
     src.path = path;
@@ -214,9 +306,9 @@ ProfileSource discoverProfile(const QString &path)
         return src;
     }
     if (fi.isDir())
-        discoverFolder(QDir(fi.absoluteFilePath()), src);
+        discoverFolder(QDir(fi.absoluteFilePath()), src, format);
     else
-        discoverFile(fi, src);
+        discoverFile(fi, src, format);
     sortRanks(src.ranks);
     return src;
 }

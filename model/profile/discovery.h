@@ -24,8 +24,19 @@ struct RankSource {
     QString communication; // communication.json
     QString communicationMatrix;
     bool kineto = false;
+    // The profiler's SQLite database (ascend_pytorch_profiler*.db, ascend_mindspore_profiler*.db,
+    // msprof_*.db) when it is what gets read; the text paths above are then empty.
+    QString database;
+    QString analysisDatabase; // analysis.db / communication_analyzer.db beside it
+    // Set when the folder holds both exports: the one NOT read ("text" or the database's path),
+    // so that the user can be told and choose it (SourceFormat).
+    QString otherSource;
 
     QString label() const; // "rank 0", or the folder name
+    // What is read, for the status bar and the report: "database ascend_pytorch_profiler_0.db
+    // (a text export is here too)", "text export (a database is here too)"; empty for a
+    // plain text export.
+    QString sourceNote() const;
 };
 
 struct ProfileSource {
@@ -34,8 +45,16 @@ struct ProfileSource {
     IssueList issues;
 };
 
-// Accepts: a parent of several *ascend_pt folders, one *ascend_pt folder, its
-// ASCEND_PROFILER_OUTPUT, a single trace_view.json / Kineto *.json[.gz], or a kernel_details.csv.
-ProfileSource discoverProfile(const QString &path);
+// Which export to read when a folder holds both the text files and the database.
+enum class SourceFormat {
+    Auto, // the database, as the vendor's tools do
+    Text,
+    Database,
+};
+
+// Accepts: a parent of several *ascend_pt / *ascend_ms / PROF_* folders, one of them, its
+// ASCEND_PROFILER_OUTPUT, a single trace_view.json / Kineto *.json[.gz], a kernel_details.csv, or a
+// profiler database file (which opens its whole profile).
+ProfileSource discoverProfile(const QString &path, SourceFormat format = SourceFormat::Auto);
 
 } // namespace npuscope

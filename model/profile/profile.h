@@ -39,10 +39,13 @@ struct RankProfile {
     std::shared_ptr<const Table> apiStatistic;
     std::map<QString, std::shared_ptr<const Table>> otherTables; // by file name
     IssueList issues;
-    QStringList notCollected; // canonical file names that were absent
-    // AI Cores of the device as the profile records it (the database export's NPU_INFO); unset
-    // when no loader read it: the analysis then guesses from the largest Block Dim and says so.
+    QStringList notCollected; // canonical file names (database: table names) that were absent
+    // AI Cores of the device as the profile records it (the database export's NPU_INFO, absent
+    // from text exports and schema 1.0); unset when no loader read it: the analysis then guesses
+    // from the largest Block Dim and says so.
     std::optional<int> aiCores;
+    QString npuName; // "Ascend910B"; empty when unknown
+    QString schemaVersion; // the database's META_DATA SCHEMA_VERSION
     // Only the small files were read (LoadOptions::lazyRanks): no trace, no kernel or operator
     // table yet. loadRank(source) gives the full rank.
     bool summaryOnly = false;

@@ -1,6 +1,7 @@
 #include "model/profile/profileloader.h"
 
 #include "model/csv/csvreader.h"
+#include "model/db/databasereader.h"
 #include "model/memory/memorycounters.h"
 #include "model/profile/kerneljoin.h"
 #include "model/profile/kerneltimeline.h"
@@ -23,8 +24,9 @@ namespace {
 
     std::int64_t rankBytes(const RankSource &s, const LoadOptions &options)
     {
-        std::int64_t total = fileSize(s.kernelDetails) + fileSize(s.operatorDetails)
-            + fileSize(s.stepTraceTime) + fileSize(s.opStatistic) + fileSize(s.apiStatistic);
+        std::int64_t total = fileSize(s.database) + fileSize(s.kernelDetails)
+            + fileSize(s.operatorDetails) + fileSize(s.stepTraceTime) + fileSize(s.opStatistic)
+            + fileSize(s.apiStatistic);
         if (options.loadTrace)
             total += fileSize(s.traceView);
         for (const QString &csv : s.otherCsv)
@@ -78,11 +80,46 @@ namespace {
         return r.ok ? std::shared_ptr<const Table>(std::move(r.table)) : nullptr;
     }
 
+    // A rank whose source is the profiler database: the same profile from one file.
+    std::shared_ptr<const RankProfile> loadDatabaseRank(const RankSource &source,
+        const LoadOptions &options, const ProgressFn &progress, bool *cancelled)
+    {
+        auto rank = std::make_shared<RankProfile>();
+        rank->source = source;
+        readRankConfig(*rank);
+        if (progress && !progress(0, fileSize(source.database))) {
+            *cancelled = true;
+            return nullptr;
+        }
+        DatabaseContents db = readProfilerDatabase(
+            source.database, source.analysisDatabase, options.threads, &rank->issues);
+        rank->notCollected += db.notCollected;
+        rank->aiCores = db.aiCoreCount;
+        rank->npuName = db.npuName;
+        rank->schemaVersion = db.schemaVersion;
+        if (db.kernels)
+            rank->kernels = std::make_shared<const KernelTable>(
+                KernelTable::fromTable(db.kernels, &rank->issues));
+        rank->stepTrace = db.stepTrace;
+        if (db.memoryRecord) {
+            rank->otherTables[QStringLiteral("memory_record.csv")] = db.memoryRecord;
+            if (db.trace)
+                addMemoryCounters(*db.trace, *db.memoryRecord, &rank->issues);
+        }
+        if (options.loadTrace)
+            rank->trace = std::move(db.trace);
+        if (rank->trace && rank->kernels)
+            rank->join = joinKernels(*rank->kernels, *rank->trace);
+        return rank;
+    }
+
 } // namespace
 
 std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const LoadOptions &options,
     const ProgressFn &progress, bool *cancelled)
 {
+    if (!source.database.isEmpty())
+        return loadDatabaseRank(source, options, progress, cancelled);
     auto rank = std::make_shared<RankProfile>();
     rank->source = source;
     std::int64_t done = 0;
@@ -156,7 +193,7 @@ std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const Load
 LoadResult loadProfile(const QString &path, const LoadOptions &options, const ProgressFn &progress)
 {
     LoadResult result;
-    ProfileSource source = discoverProfile(path);
+    ProfileSource source = discoverProfile(path, options.source);
     auto profile = std::make_shared<Profile>();
     profile->path = path;
     profile->issues = source.issues;

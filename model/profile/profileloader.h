@@ -14,6 +14,8 @@ struct LoadOptions {
     // With two or more ranks, read only each rank's summary (loadRankSummary()): the caller opens
     // ranks with loadRank() when the user asks for them. Hundreds of ranks then open in seconds.
     bool lazyRanks = false;
+    // Text or database, where a folder holds both (the database by default).
+    SourceFormat source = SourceFormat::Auto;
     // Called once from the loading thread with a profile that holds only the first rank's
     // config and a trace of the first few MiB of its trace_view.json (see
     // TraceLoadOptions::preview): something to paint while the full load goes on.

@@ -1,6 +1,7 @@
 #include "model/profile/ranksummary.h"
 
 #include "model/csv/csvreader.h"
+#include "model/db/databasereader.h"
 #include "model/profile/profileloader.h"
 
 #include <algorithm>
@@ -29,6 +30,16 @@ std::shared_ptr<const RankProfile> loadRankSummary(const RankSource &source)
     rank->summaryOnly = true;
     // notCollected in the order loadRank() lists it, so that both give the same profile.
     readRankConfig(*rank);
+    if (!source.database.isEmpty()) {
+        DatabaseContents db
+            = readProfilerDatabaseSummary(source.database, source.analysisDatabase, &rank->issues);
+        rank->notCollected += db.notCollected;
+        rank->aiCores = db.aiCoreCount;
+        rank->npuName = db.npuName;
+        rank->schemaVersion = db.schemaVersion;
+        rank->stepTrace = db.stepTrace;
+        return rank;
+    }
     if (source.traceView.isEmpty())
         rank->notCollected << QStringLiteral("trace_view.json");
     if (source.kernelDetails.isEmpty())

@@ -4,6 +4,7 @@
 #include "model/profile/profileloader.h"
 
 #include "runbinary.h"
+#include "treehash.h"
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -23,6 +24,15 @@ using Run = test::BinaryRun;
 
 Run runBinary(const QStringList &args) { return test::runNpuscope(args); }
 
+// The ranks of `npuscope report PATH --json`; empty unless it exits with 0.
+QJsonArray reportRanks(const QString &path)
+{
+    const Run r = runBinary({ QStringLiteral("report"), path, QStringLiteral("--json") });
+    if (r.exitCode != 0)
+        return {};
+    return QJsonDocument::fromJson(r.out).object()[QStringLiteral("ranks")].toArray();
+}
+
 } // namespace
 
 class TstReportCommand : public QObject {
@@ -41,6 +51,9 @@ private slots:
     void damagedCsv_data();
     void damagedCsv();
     void checksOnLevel0();
+    void databaseFolder();
+    void databaseAgainstText();
+    void damagedDatabase();
 };
 
 void TstReportCommand::jsonOnSample()
@@ -128,10 +141,7 @@ void TstReportCommand::generateThenReport()
     const Run g = runBinary({ QStringLiteral("generate"), tmp.path(), QStringLiteral("--events"),
         QStringLiteral("3000"), QStringLiteral("--ranks"), QStringLiteral("2") });
     QCOMPARE(g.exitCode, 0);
-    const Run r = runBinary({ QStringLiteral("report"), tmp.path(), QStringLiteral("--json") });
-    QCOMPARE(r.exitCode, 0);
-    const QJsonArray ranks
-        = QJsonDocument::fromJson(r.out).object()[QStringLiteral("ranks")].toArray();
+    const QJsonArray ranks = reportRanks(tmp.path());
     QCOMPARE(ranks.size(), 2);
     for (const QJsonValue &v : ranks) {
         const QJsonObject rank = v.toObject();
@@ -365,6 +375,105 @@ void TstReportCommand::checksOnLevel0()
         QStringLiteral("not_checked")); // one rank given
     const Run text = runBinary({ QStringLiteral("report"), level0 });
     QVERIFY(text.out.contains("Not checked (data missing)\n  ai-cpu-fallback\n"));
+}
+
+namespace {
+
+const QString kDbSamples = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01-db/level1");
+
+// A writable copy of the two level1 database ranks: SQLite could write a journal, -wal or -shm
+// file beside a database it may write to, where the read-only samples would hide it.
+bool copyDatabaseRanks(const QString &to)
+{
+    for (int r = 0; r < 2; ++r) {
+        const QString rel = QStringLiteral("rank%1_ascend_pt").arg(r);
+        for (const QString &f : { QStringLiteral("/profiler_info_%1.json").arg(r),
+                 QStringLiteral("/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_%1.db").arg(r),
+                 QStringLiteral("/ASCEND_PROFILER_OUTPUT/analysis.db") }) {
+            QDir().mkpath(QFileInfo(to + u'/' + rel + f).path());
+            if (!QFile::copy(kDbSamples + u'/' + rel + f, to + u'/' + rel + f))
+                return false;
+            QFile::setPermissions(to + u'/' + rel + f, QFile::ReadOwner | QFile::WriteOwner);
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+void TstReportCommand::databaseFolder()
+{
+    if (!QDir(kDbSamples).exists())
+        QSKIP("samples not present");
+    QTemporaryDir tmp, images;
+    QVERIFY(copyDatabaseRanks(tmp.path()));
+    const auto before = test::hashTree(tmp.path());
+    const QJsonArray ranks = reportRanks(tmp.path());
+    QCOMPARE(ranks.size(), 2);
+    for (const QJsonValue &v : ranks) {
+        const QJsonObject rank = v.toObject();
+        QCOMPARE(rank[QStringLiteral("source")].toObject()[QStringLiteral("format")].toString(),
+            QStringLiteral("database"));
+        QCOMPARE(rank[QStringLiteral("kernels_from")].toString(), QStringLiteral("database"));
+        const qint64 count
+            = rank[QStringLiteral("kernels")].toObject()[QStringLiteral("count")].toInteger();
+        QCOMPARE(count, 191);
+        QCOMPARE(rank[QStringLiteral("kernels_joined_to_trace")].toInteger(), count);
+        QVERIFY(rank[QStringLiteral("issues")].toArray().isEmpty());
+    }
+    const Run text = runBinary({ QStringLiteral("report"), tmp.path() });
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY(text.out.contains("Read from: database ascend_pytorch_profiler_0.db"));
+    const Run image = runBinary({ QStringLiteral("export"), tmp.path(), QStringLiteral("-o"),
+        images.filePath(QStringLiteral("db.png")) });
+    QCOMPARE(image.exitCode, 0);
+    QVERIFY(QFileInfo(images.filePath(QStringLiteral("db.png"))).size() > 0);
+    QCOMPARE(test::hashTree(tmp.path()), before);
+}
+
+void TstReportCommand::databaseAgainstText()
+{
+    if (!QDir(kDbSamples).exists())
+        QSKIP("samples not present");
+    // The same job collected twice: every compute kernel of the database run has its twin. The
+    // four allreduce operations carry other ids in their names (__210_ against __586_), so the
+    // matcher pairs them by position, not all of them.
+    const QString text = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/level1");
+    const Run r
+        = runBinary({ QStringLiteral("compare"), text, kDbSamples, QStringLiteral("--json") });
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    const QJsonObject m = o[QStringLiteral("matching")].toObject();
+    QVERIFY(m[QStringLiteral("matched")].toInteger() >= 187);
+    QVERIFY(m[QStringLiteral("only_base")].toInteger() <= 4);
+    int compute = 0;
+    for (const QJsonValue &v : o[QStringLiteral("by_name")].toArray()) {
+        const QJsonObject row = v.toObject();
+        if (row[QStringLiteral("name")].toString().startsWith(QLatin1String("hcom_")))
+            continue;
+        QCOMPARE(row[QStringLiteral("new_count")].toInteger(),
+            row[QStringLiteral("base_count")].toInteger());
+        compute += row[QStringLiteral("base_count")].toInteger();
+    }
+    QCOMPARE(compute, 187);
+}
+
+void TstReportCommand::damagedDatabase()
+{
+    if (!QDir(kDbSamples).exists())
+        QSKIP("samples not present");
+    QTemporaryDir tmp;
+    QVERIFY(copyDatabaseRanks(tmp.path()));
+    const QString db = tmp.filePath(QStringLiteral("rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/"
+                                                   "ascend_pytorch_profiler_1.db"));
+    QFile f(db);
+    QVERIFY(f.resize(f.size() / 3));
+    const Run r = runBinary({ QStringLiteral("report"), tmp.path() });
+    QCOMPARE(r.exitCode, int(kExitDataError));
+    QVERIFY2(r.out.contains("ascend_pytorch_profiler_1.db"), r.out.right(2000).constData());
+    const Run bad = runBinary(
+        { QStringLiteral("report"), tmp.path(), QStringLiteral("--source"), QStringLiteral("x") });
+    QCOMPARE(bad.exitCode, int(kExitUserError));
 }
 
 QTEST_GUILESS_MAIN(TstReportCommand)

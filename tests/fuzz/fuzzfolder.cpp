@@ -4,6 +4,7 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QTemporaryDir>
 
 namespace npuscope::fuzz {
 
@@ -135,6 +136,14 @@ QByteArray describeFolder(const QString &dir, qint64 maxFileBytes)
         out += '@' + base.relativeFilePath(f).toUtf8() + '\n' + in.read(maxFileBytes);
     }
     return out;
+}
+
+QString scratchDir()
+{
+    static QTemporaryDir dir(QDir(QStringLiteral("/dev/shm")).exists()
+            ? QStringLiteral("/dev/shm/npuscope-fuzz-XXXXXX")
+            : QDir::tempPath() + QStringLiteral("/npuscope-fuzz-XXXXXX"));
+    return dir.isValid() ? dir.path() : QString();
 }
 
 } // namespace npuscope::fuzz

@@ -32,6 +32,10 @@ std::vector<FolderEntry> parseFolderDescription(std::string_view data);
 // Creates the entries under root (which must exist and be empty). Invalid entries are skipped.
 void writeFolder(const std::vector<FolderEntry> &entries, const QString &root);
 
+// A private folder for the inputs of one fuzzing process, on tmpfs when there is one: thousands
+// of files a minute are written and removed. Empty when it cannot be made.
+QString scratchDir();
+
 // Removes everything under root, keeping root itself.
 void clearFolder(const QString &root);
 

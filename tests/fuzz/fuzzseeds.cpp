@@ -24,6 +24,8 @@ namespace {
 constexpr qint64 kTraceSeedBytes = 24 << 10;
 constexpr qint64 kCsvSeedBytes = 12 << 10;
 constexpr qint64 kFolderFileBytes = 3 << 10;
+// The sample databases whole (under 1 MB): a cut one only says "malformed" from its first page.
+constexpr qint64 kDbSeedBytes = 1 << 20;
 
 int g_written = 0;
 
@@ -80,6 +82,8 @@ void seedFromTree(const QString &root, const QString &out)
             writeSeed(out + QStringLiteral("/profilerconfig"), head(path, kCsvSeedBytes));
         else if (name.endsWith(QLatin1String(".csv")))
             writeSeed(out + QStringLiteral("/csv"), head(path, kCsvSeedBytes));
+        else if (name.endsWith(QLatin1String(".db")))
+            writeSeed(out + QStringLiteral("/db"), head(path, kDbSeedBytes));
         else if (name.endsWith(QLatin1String(".json")) || name.endsWith(QLatin1String(".json.gz")))
             writeSeed(out + QStringLiteral("/trace"), head(path, kTraceSeedBytes));
     }

@@ -10,7 +10,7 @@ build=${1:-build/fuzz}
 seconds=${2:-60}
 shift $(( $# > 2 ? 2 : $# ))
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(trace csv profilerconfig profile)
+[ ${#targets[@]} -eq 0 ] && targets=(trace csv profilerconfig profile db)
 
 bin="$build/tests/fuzz"
 seeds="$bin/corpus"
@@ -20,12 +20,15 @@ status=0
 for t in "${targets[@]}"; do
     work="$build/fuzz-corpus/$t"
     mkdir -p "$work" "$seeds/$t"
+    # A database is useful whole (the sample ones are under 1 MB); the others stay small.
+    maxlen=65536
+    [ "$t" = db ] && maxlen=1048576
     dict=()
     [ -f "tests/fuzz/$t.dict" ] && dict=(-dict="tests/fuzz/$t.dict")
     echo "== fuzz_$t for ${seconds}s ($(ls "$seeds/$t" | wc -l) seeds)"
     # Quiet unless it fails: the last lines say what was found and where the input is.
     if ! "$bin/fuzz_$t" "${dict[@]}" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2560 \
-        -max_len=65536 -print_final_stats=1 -artifact_prefix="$build/fuzz-artifacts/$t-" \
+        -max_len="$maxlen" -print_final_stats=1 -artifact_prefix="$build/fuzz-artifacts/$t-" \
         "$work" "$seeds/$t" >"$build/fuzz-$t.log" 2>&1; then
         tail -n 60 "$build/fuzz-$t.log"
         echo "fuzz_$t FAILED; input saved in $build/fuzz-artifacts/" >&2

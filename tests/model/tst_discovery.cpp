@@ -53,6 +53,7 @@ private slots:
     void errors();
     void symlinkLoop();
     void databaseOnly();
+    void databaseLayouts();
     void samples();
 };
 
@@ -173,10 +174,38 @@ void TstDiscovery::databaseOnly()
     touch(tmp.filePath(QStringLiteral("r_ascend_pt/profiler_info_0.json")), "{}");
     touch(tmp.filePath(
         QStringLiteral("r_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db")));
+    touch(tmp.filePath(QStringLiteral("r_ascend_pt/ASCEND_PROFILER_OUTPUT/analysis.db")));
     const ProfileSource s = discoverProfile(tmp.filePath(QStringLiteral("r_ascend_pt")));
     QCOMPARE(s.ranks.size(), std::size_t(1));
-    QCOMPARE(s.issues.size(), 1);
-    QVERIFY(s.issues.first().message.contains(QLatin1String("database")));
+    QVERIFY(s.issues.isEmpty());
+    const RankSource &r = s.ranks[0];
+    QVERIFY(r.database.endsWith(QLatin1String("/ascend_pytorch_profiler_0.db")));
+    QVERIFY(r.analysisDatabase.endsWith(QLatin1String("/analysis.db")));
+    QVERIFY(r.otherSource.isEmpty());
+    QCOMPARE(r.rank, 0);
+}
+
+void TstDiscovery::databaseLayouts()
+{
+    QTemporaryDir tmp;
+    // MindSpore: *_ascend_ms with its renamed database; msprof: PROF_* with msprof_*.db and
+    // communication_analyzer.db; a lone database without a profiler_info file names its rank.
+    touch(tmp.filePath(
+        QStringLiteral("run/w_ascend_ms/ASCEND_PROFILER_OUTPUT/ascend_mindspore_profiler_3.db")));
+    touch(tmp.filePath(QStringLiteral("run/PROF_000001_20250101/msprof_20250101.db")));
+    touch(tmp.filePath(QStringLiteral("run/PROF_000001_20250101/communication_analyzer.db")));
+    touch(tmp.filePath(QStringLiteral("run/notes.txt")), "x");
+    const ProfileSource s = discoverProfile(tmp.filePath(QStringLiteral("run")));
+    QCOMPARE(s.ranks.size(), std::size_t(2));
+    QCOMPARE(s.ranks[0].rank, 3); // from the file name
+    QVERIFY(s.ranks[0].database.endsWith(QLatin1String("ascend_mindspore_profiler_3.db")));
+    QVERIFY(s.ranks[1].database.endsWith(QLatin1String("msprof_20250101.db")));
+    QVERIFY(s.ranks[1].analysisDatabase.endsWith(QLatin1String("communication_analyzer.db")));
+    // The database file itself opens its rank folder.
+    const ProfileSource file = discoverProfile(tmp.filePath(
+        QStringLiteral("run/w_ascend_ms/ASCEND_PROFILER_OUTPUT/ascend_mindspore_profiler_3.db")));
+    QCOMPARE(file.ranks.size(), std::size_t(1));
+    QVERIFY(file.ranks[0].dir.endsWith(QLatin1String("w_ascend_ms")));
 }
 
 void TstDiscovery::samples()

@@ -41,6 +41,16 @@ private slots:
         QTest::newRow("kineto gzip") << "host_123.pt.trace.json.gz"
                                      << "application/x-npuscope-kineto-trace-gzip"
                                      << "application/gzip";
+        const QString sqlite = QStringLiteral("application/vnd.sqlite3");
+        QTest::newRow("torch_npu database") << "ascend_pytorch_profiler_3.db"
+                                            << "application/x-npuscope-profiler-database" << sqlite;
+        QTest::newRow("single-card database")
+            << "ascend_pytorch_profiler.db"
+            << "application/x-npuscope-profiler-database" << sqlite;
+        QTest::newRow("MindSpore database") << "ascend_mindspore_profiler_0.db"
+                                            << "application/x-npuscope-profiler-database" << sqlite;
+        QTest::newRow("msprof database") << "msprof_20250109120000.db"
+                                         << "application/x-npuscope-profiler-database" << sqlite;
         // Generic files keep their types: npuscope does not claim every JSON or CSV.
         QTest::newRow("other json") << "config.json" << json << QString();
         QTest::newRow("other csv") << "op_statistic.csv"

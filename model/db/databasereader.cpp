@@ -1,0 +1,212 @@
+#include "model/db/databasereader.h"
+
+#include "model/db/dbcolumns.h"
+#include "model/db/dbcommops.h"
+#include "model/db/dbkernelreader.h"
+#include "model/db/dbstrings.h"
+#include "model/db/dbtablebuilder.h"
+#include "model/db/dbtasks.h"
+#include "model/db/dbtracereader.h"
+#include "model/db/sqlitedb.h"
+#include "model/db/sqlitequery.h"
+#include "model/trace/tracebuilder.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+
+namespace npuscope {
+
+namespace {
+
+    QString tr(const char *text) { return QCoreApplication::translate("npuscope::Database", text); }
+
+    void readMeta(const SqliteDb &db, DatabaseContents &out, IssueList *issues)
+    {
+        DbColumns meta(db, "META_DATA");
+        const int name = meta.add({ "name" }), value = meta.add({ "value" });
+        if (meta.tableExists()) {
+            SqliteQuery q(db, meta.sql("WHERE name = 'SCHEMA_VERSION'"));
+            if (q.next())
+                out.schemaVersion
+                    = QString::fromUtf8(q.text(value).data(), qsizetype(q.text(value).size()));
+            meta.report(q, db.path(), issues);
+        }
+        Q_UNUSED(name);
+        DbColumns npu(db, "NPU_INFO");
+        const int npuName = npu.add({ "name" });
+        // Schema 1.0 has no core count; later ones are read by these names.
+        const int cores = npu.add({ "aiCoreNum", "aicNum", "aiCoreCount", "aicoreNum" });
+        if (!npu.tableExists())
+            return;
+        SqliteQuery q(db, npu.sql());
+        if (q.next()) {
+            const std::string_view n = q.text(npuName);
+            out.npuName = QString::fromUtf8(n.data(), qsizetype(n.size()));
+            if (const auto c = q.integer(cores); c && *c > 0 && *c < 4096)
+                out.aiCoreCount = int(*c);
+        }
+        npu.report(q, db.path(), issues);
+    }
+
+    std::shared_ptr<const Table> readMemoryRecord(
+        const SqliteDb &db, const DbStrings &strings, const StringPool &pool, IssueList *issues)
+    {
+        DbColumns cols(db, "MEMORY_RECORD");
+        if (!cols.tableExists())
+            return nullptr;
+        const int cComponent = cols.add({ "component" }),
+                  cTime = cols.require({ "timestamp", "timestampNs" });
+        const int cAllocated = cols.add({ "totalAllocated" }),
+                  cReserved = cols.add({ "totalReserved" });
+        const int cActive = cols.add({ "totalActive" }), cDevice = cols.add({ "deviceId" });
+        using T = Table::ColumnType;
+        DbTableBuilder t(db.path());
+        const int oComponent = t.addColumn(QStringLiteral("Component"), T::Text);
+        const int oTime = t.addColumn(QStringLiteral("Timestamp(us)"), T::Number);
+        const int oAllocated = t.addColumn(QStringLiteral("Total Allocated(MB)"), T::Number);
+        const int oReserved = t.addColumn(QStringLiteral("Total Reserved(MB)"), T::Number);
+        const int oActive = t.addColumn(QStringLiteral("Total Active(MB)"), T::Number);
+        const int oDevice = t.addColumn(QStringLiteral("Device Type"), T::Text);
+        constexpr double kMiB = 1024.0 * 1024.0;
+        auto mb = [](std::optional<double> v) { return v ? std::optional(*v / kMiB) : v; };
+        SqliteQuery q(db, cols.sql());
+        while (q.next()) {
+            const auto time = q.time(cTime);
+            if (!time)
+                continue;
+            t.text(oComponent, pool.view(strings.map(q.integer(cComponent))));
+            t.time(oTime, *time);
+            t.number(oAllocated, mb(q.real(cAllocated)));
+            t.number(oReserved, mb(q.real(cReserved)));
+            t.number(oActive, mb(q.real(cActive)));
+            t.text(oDevice, "NPU:" + std::to_string(q.integer(cDevice).value_or(0)));
+            t.endRow();
+        }
+        cols.report(q, db.path(), issues);
+        return t.finish();
+    }
+
+    // analysis.db StepTraceTime: step_trace_time.csv's columns, already in µs.
+    std::shared_ptr<const Table> readStepTrace(const QString &path, IssueList *issues)
+    {
+        if (path.isEmpty())
+            return nullptr;
+        QString error;
+        const auto db = SqliteDb::open(path, &error);
+        if (!db) {
+            issues->append({ Severity::Error, path, QString(), error });
+            return nullptr;
+        }
+        static const char *const kColumns[][2] = { { "step", "Step" }, { "computing", "Computing" },
+            { "communication_not_overlapped", "Communication(Not Overlapped)" },
+            { "overlapped", "Overlapped" }, { "communication", "Communication" },
+            { "free", "Free" }, { "stage", "Stage" }, { "bubble", "Bubble" },
+            { "communication_not_overlapped_and_exclude_receive",
+                "Communication(Not Overlapped and Exclude Receive)" },
+            { "preparing", "Preparing" } };
+        DbColumns cols(*db, "StepTraceTime");
+        if (!cols.tableExists())
+            return nullptr;
+        DbTableBuilder t(path);
+        int in[10], out[10];
+        for (int i = 0; i < 10; ++i) {
+            in[i] = cols.add({ kColumns[i][0] });
+            out[i] = t.addColumn(QString::fromLatin1(kColumns[i][1]),
+                i == 0 ? Table::ColumnType::Text : Table::ColumnType::Number);
+        }
+        SqliteQuery q(*db, cols.sql());
+        while (q.next()) {
+            t.text(out[0], q.text(in[0]));
+            for (int i = 1; i < 10; ++i)
+                t.number(out[i], q.real(in[i]));
+            t.endRow();
+        }
+        cols.report(q, path, issues);
+        return t.finish();
+    }
+
+    QStringList absentTables(const SqliteDb &db)
+    {
+        QStringList out;
+        for (const char *t : { "TASK", "COMPUTE_TASK_INFO", "COMMUNICATION_OP", "CANN_API",
+                 "PYTORCH_API", "STEP_TIME", "OVERLAP_ANALYSIS", "MEMORY_RECORD", "NPU_MEM", "HBM",
+                 "LLC", "AICORE_FREQ" })
+            if (!db.hasTable(t))
+                out << QString::fromLatin1(t);
+        return out;
+    }
+
+    std::unique_ptr<SqliteDb> openProfilerDatabase(const QString &path, IssueList *issues)
+    {
+        QString error;
+        auto db = SqliteDb::open(path, &error);
+        if (!db) {
+            issues->append({ Severity::Error, path, QString(), error });
+            return nullptr;
+        }
+        if (!db->hasTable("STRING_IDS")
+            || (!db->hasTable("TASK") && !db->hasTable("PYTORCH_API"))) {
+            issues->append({ Severity::Error, path, QString(),
+                tr("not a profiler database: it has no STRING_IDS, TASK or PYTORCH_API table") });
+            return nullptr;
+        }
+        return db;
+    }
+
+    // The database with what both readers tell about it (META_DATA, NPU_INFO, absent tables).
+    std::unique_ptr<SqliteDb> openWithContext(
+        const QString &path, DatabaseContents &out, IssueList *issues)
+    {
+        auto db = openProfilerDatabase(path, issues);
+        if (!db)
+            return nullptr;
+        out.opened = true;
+        readMeta(*db, out, issues);
+        out.notCollected = absentTables(*db);
+        return db;
+    }
+
+} // namespace
+
+DatabaseContents readProfilerDatabaseSummary(
+    const QString &path, const QString &analysisPath, IssueList *issues)
+{
+    DatabaseContents out;
+    // The database's own problems are told once, by the full load of the rank (RankLoader keeps
+    // the summary's issues and the full load's apart by file).
+    IssueList later;
+    if (openWithContext(path, out, &later))
+        out.stepTrace = readStepTrace(analysisPath, issues);
+    return out;
+}
+
+DatabaseContents readProfilerDatabase(
+    const QString &path, const QString &analysisPath, int threads, IssueList *issues)
+{
+    DatabaseContents out;
+    const auto db = openWithContext(path, out, issues);
+    if (!db)
+        return out;
+    RawChunk chunk;
+    const DbStrings strings(*db, chunk.strings, issues);
+    const DbTasks tasks = DbTasks::read(*db, strings, issues);
+    const std::vector<DbCommOp> ops = readCommOps(*db, strings, tasks, issues);
+    DbKernelReader kernels(*db, chunk.strings, strings, tasks, ops);
+    out.kernels = kernels.read(issues);
+    out.memoryRecord = readMemoryRecord(*db, strings, chunk.strings, issues);
+    DbTraceReader reader(*db, chunk, strings, tasks, ops, kernels.taskNames());
+    reader.read(issues);
+    if (chunk.slices.empty() && chunk.counters.empty()) {
+        issues->append({ Severity::Error, path, QString(),
+            tr("the database holds no device task, host call or counter: nothing to show") });
+    } else {
+        TraceBuilder builder(path, QFileInfo(path).size());
+        builder.add(chunk);
+        out.trace = builder.finish(issues, threads);
+        out.trace->fileBytes = QFileInfo(path).size();
+    }
+    out.stepTrace = readStepTrace(analysisPath, issues);
+    return out;
+}
+
+} // namespace npuscope

@@ -1,0 +1,213 @@
+#include "model/db/dbkernelreader.h"
+
+#include "model/db/dbcolumns.h"
+#include "model/db/dbstrings.h"
+#include "model/db/dbtasks.h"
+#include "model/db/sqlitedb.h"
+#include "model/db/sqlitequery.h"
+
+#include <algorithm>
+
+namespace npuscope {
+
+namespace {
+
+    enum Col {
+        kStep,
+        kDevice,
+        kStream,
+        kName,
+        kType,
+        kCore,
+        kStart,
+        kDuration,
+        kWait,
+        kBlock,
+        kMixBlock,
+        kShapes, // six: input shapes, dtypes, formats, output shapes, dtypes, formats
+    };
+
+    std::optional<std::int64_t> isSet(std::optional<std::int64_t> v)
+    {
+        return v && *v != DbTasks::kNotSet ? v : std::nullopt;
+    }
+
+} // namespace
+
+DbKernelReader::DbKernelReader(const SqliteDb &db, const StringPool &pool, const DbStrings &strings,
+    const DbTasks &tasks, const std::vector<DbCommOp> &ops)
+    : m_db(db)
+    , m_pool(pool)
+    , m_strings(strings)
+    , m_tasks(tasks)
+    , m_ops(ops)
+    , m_taskName(tasks.size(), 0)
+{
+}
+
+void DbKernelReader::readCompute(IssueList *issues)
+{
+    DbColumns cols(m_db, "COMPUTE_TASK_INFO");
+    if (!cols.tableExists())
+        return;
+    const int cId = cols.require({ "globalTaskId" }), cName = cols.add({ "name", "opName" });
+    const int cType = cols.add({ "opType" }), cCore = cols.add({ "taskType" });
+    const int cBlock = cols.add({ "blockNum", "blockDim" });
+    const int cMix = cols.add({ "mixBlockNum", "mixBlockDim" });
+    const int cShapes[6] = { cols.add({ "inputShapes" }), cols.add({ "inputDataTypes" }),
+        cols.add({ "inputFormats" }), cols.add({ "outputShapes" }), cols.add({ "outputDataTypes" }),
+        cols.add({ "outputFormats" }) };
+    const std::vector<std::string> names = m_db.columns("COMPUTE_TASK_INFO");
+    m_blockNum = std::find(names.begin(), names.end(), "blockNum") != names.end();
+    SqliteQuery q(m_db, cols.sql());
+    while (q.next()) {
+        const std::size_t task = m_tasks.find(q.integer(cId));
+        if (task == DbTasks::kNone)
+            continue;
+        Compute c { task, m_strings.map(q.integer(cName)).value,
+            m_strings.map(q.integer(cType)).value, m_strings.map(q.integer(cCore)).value, {},
+            isSet(q.integer(cBlock)), isSet(q.integer(cMix)) };
+        for (int i = 0; i < 6; ++i)
+            c.shapes[i] = m_strings.map(q.integer(cShapes[i])).value;
+        m_taskName[task] = c.name;
+        m_compute.push_back(c);
+    }
+    cols.report(q, m_db.path(), issues);
+}
+
+void DbKernelReader::readSteps(IssueList *issues)
+{
+    DbColumns cols(m_db, "STEP_TIME");
+    if (!cols.tableExists())
+        return;
+    const int cId = cols.add({ "id" }), cStart = cols.require({ "startNs" });
+    const int cEnd = cols.require({ "endNs" });
+    SqliteQuery q(m_db, cols.sql("ORDER BY startNs"));
+    while (q.next()) {
+        const auto s = q.time(cStart), e = q.time(cEnd);
+        if (s && e)
+            m_steps.push_back({ *s, *e, std::string(q.text(cId)) });
+    }
+    cols.report(q, m_db.path(), issues);
+}
+
+std::string_view DbKernelReader::stepOf(TimeNs start) const
+{
+    // The last step starting at or before the task (steps do not overlap; a few at most).
+    auto it = std::upper_bound(
+        m_steps.begin(), m_steps.end(), start, [](TimeNs t, const Step &s) { return t < s.start; });
+    if (it == m_steps.begin() || start > std::prev(it)->end)
+        return {};
+    return std::prev(it)->id;
+}
+
+std::vector<DbKernelReader::Row> DbKernelReader::rowsInOrder() const
+{
+    std::vector<Row> rows;
+    rows.reserve(m_compute.size() + m_ops.size());
+    for (std::size_t i = 0; i < m_compute.size(); ++i) {
+        const std::size_t t = m_compute[i].task;
+        rows.push_back({ m_tasks.start[t], m_tasks.end[t], m_tasks.globalTaskId[t], i, false });
+    }
+    for (std::size_t i = 0; i < m_ops.size(); ++i)
+        rows.push_back({ m_ops[i].start, m_ops[i].end, INT64_MAX, i, true });
+    std::stable_sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) {
+        return a.start != b.start ? a.start < b.start : a.order < b.order;
+    });
+    return rows;
+}
+
+void DbKernelReader::addColumns(DbTableBuilder &t)
+{
+    using T = Table::ColumnType;
+    const QString block = m_blockNum ? QStringLiteral("Block Num") : QStringLiteral("Block Dim");
+    const QString mix
+        = m_blockNum ? QStringLiteral("Mix Block Num") : QStringLiteral("Mix Block Dim");
+    const std::pair<QString, T> columns[] = { { QStringLiteral("Step Id"), T::Text },
+        { QStringLiteral("Device_id"), T::Number }, { QStringLiteral("Stream ID"), T::Number },
+        { QStringLiteral("Name"), T::Text }, { QStringLiteral("Type"), T::Text },
+        { QStringLiteral("Accelerator Core"), T::Text },
+        { QStringLiteral("Start Time(us)"), T::Number },
+        { QStringLiteral("Duration(us)"), T::Number },
+        { QStringLiteral("Wait Time(us)"), T::Number }, { block, T::Number }, { mix, T::Number },
+        { QStringLiteral("Input Shapes"), T::Text },
+        { QStringLiteral("Input Data Types"), T::Text },
+        { QStringLiteral("Input Formats"), T::Text }, { QStringLiteral("Output Shapes"), T::Text },
+        { QStringLiteral("Output Data Types"), T::Text },
+        { QStringLiteral("Output Formats"), T::Text } };
+    for (const auto &[name, type] : columns)
+        t.addColumn(name, type);
+}
+
+StringId DbKernelReader::cell(DbTableBuilder &t, std::uint32_t poolId)
+{
+    if (poolId >= m_remap.size())
+        m_remap.resize(std::max<std::size_t>(poolId + 1, m_pool.size()), StringId());
+    StringId &mapped = m_remap[poolId];
+    if (!mapped.isValid()) {
+        const std::string_view text = m_pool.view(StringId(poolId));
+        mapped = t.strings().intern(text.empty() ? std::string_view("N/A") : text);
+    }
+    return mapped;
+}
+
+void DbKernelReader::writeRow(DbTableBuilder &t, const Row &row, TimeNs wait, std::string_view step)
+{
+    t.text(kStep, step);
+    if (row.comm) {
+        const DbCommOp &op = m_ops[row.index];
+        t.integer(kDevice, op.device);
+        t.integer(kStream, std::nullopt);
+        t.textId(kName, cell(t, op.name));
+        t.textId(kType, cell(t, op.type));
+        t.text(kCore, "HCCL");
+    } else {
+        const Compute &c = m_compute[row.index];
+        t.integer(kDevice, m_tasks.device[c.task]);
+        t.integer(kStream,
+            m_tasks.stream[c.task] >= 0 ? std::optional<std::int64_t>(m_tasks.stream[c.task])
+                                        : std::nullopt);
+        t.textId(kName, cell(t, c.name));
+        t.textId(kType, cell(t, c.type));
+        t.textId(kCore, cell(t, c.core));
+    }
+    t.time(kStart, row.start);
+    t.time(kDuration, row.end - row.start);
+    t.time(kWait, wait);
+    if (row.comm) {
+        t.integer(kBlock, 0); // as the text export writes HCCL rows
+        for (int i = kMixBlock; i < kShapes + 6; ++i)
+            t.integer(i, std::nullopt);
+    } else {
+        const Compute &c = m_compute[row.index];
+        t.integer(kBlock, c.blockDim);
+        t.integer(kMixBlock, c.mixBlockDim);
+        for (int i = 0; i < 6; ++i)
+            t.textId(kShapes + i, cell(t, c.shapes[i]));
+    }
+    t.endRow();
+}
+
+std::shared_ptr<Table> DbKernelReader::read(IssueList *issues)
+{
+    readCompute(issues);
+    if (m_compute.empty() && m_ops.empty())
+        return nullptr;
+    readSteps(issues);
+    DbTableBuilder t(m_db.path());
+    addColumns(t);
+    // Wait Time as the profiler writes it: the gap since the end of the previous row of the
+    // table (any stream, HCCL operations included), never negative. All six sample text
+    // exports of 2025-01 agree with this to the ns.
+    TimeNs previousEnd = 0;
+    bool first = true;
+    for (const Row &row : rowsInOrder()) {
+        const TimeNs wait = first ? 0 : std::max<TimeNs>(0, row.start - previousEnd);
+        writeRow(t, row, wait, stepOf(row.start));
+        previousEnd = row.end;
+        first = false;
+    }
+    return t.finish();
+}
+
+} // namespace npuscope

@@ -1,0 +1,66 @@
+#pragma once
+
+#include "model/core/issue.h"
+#include "model/core/stringpool.h"
+#include "model/core/table.h"
+#include "model/db/dbcommops.h"
+#include "model/db/dbtablebuilder.h"
+
+#include <memory>
+#include <vector>
+
+namespace npuscope {
+
+class DbStrings;
+class SqliteDb;
+struct DbTasks;
+
+// kernel_details.csv rebuilt from TASK + COMPUTE_TASK_INFO (+ the HCCL operations), with the
+// text export's columns, rows in start order and its Wait Time.
+class DbKernelReader {
+public:
+    DbKernelReader(const SqliteDb &db, const StringPool &pool, const DbStrings &strings,
+        const DbTasks &tasks, const std::vector<DbCommOp> &ops);
+
+    std::shared_ptr<Table> read(IssueList *issues);
+    // Per task (DbTasks index): its kernel name (an id of `pool`) or 0 for other tasks.
+    const std::vector<std::uint32_t> &taskNames() const { return m_taskName; }
+
+private:
+    struct Compute {
+        std::size_t task;
+        std::uint32_t name, type, core, shapes[6];
+        std::optional<std::int64_t> blockDim, mixBlockDim;
+    };
+    struct Row {
+        TimeNs start, end;
+        std::int64_t order; // globalTaskId, or past them for operations
+        std::size_t index; // into m_compute, or into the operations when comm
+        bool comm;
+    };
+    void readCompute(IssueList *issues);
+    std::vector<Row> rowsInOrder() const;
+    void addColumns(DbTableBuilder &t);
+    void writeRow(DbTableBuilder &t, const Row &row, TimeNs wait, std::string_view step);
+    StringId cell(DbTableBuilder &t, std::uint32_t poolId);
+    void readSteps(IssueList *issues);
+    std::string_view stepOf(TimeNs start) const;
+
+    const SqliteDb &m_db;
+    const StringPool &m_pool;
+    const DbStrings &m_strings;
+    const DbTasks &m_tasks;
+    const std::vector<DbCommOp> &m_ops;
+    std::vector<Compute> m_compute;
+    std::vector<std::uint32_t> m_taskName;
+    std::vector<StringId> m_remap; // pool id -> table id
+    struct Step {
+        TimeNs start, end;
+        std::string id;
+    };
+    std::vector<Step> m_steps;
+    bool m_blockNum = false; // schema 1.2 names: "Block Num"
+    int m_col[17] = {};
+};
+
+} // namespace npuscope

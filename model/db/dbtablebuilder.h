@@ -1,0 +1,41 @@
+#pragma once
+
+#include "model/core/table.h"
+
+#include <memory>
+#include <optional>
+#include <string_view>
+
+namespace npuscope {
+
+// Builds a Table row by row with the columns and cell texts the text export's CSV has, so that
+// every view of the CSV tables shows a database profile unchanged. Cells are appended column by
+// column in the order the columns were added; times are kept as exact ns and shown as µs with
+// three decimals, as the CSVs write them.
+class DbTableBuilder {
+public:
+    explicit DbTableBuilder(const QString &path);
+
+    // `header` as the CSV writes it ("Start Time(us)"): its unit makes a time column.
+    int addColumn(const QString &header, Table::ColumnType type);
+    StringPool &strings() { return m_table->strings; }
+
+    void text(int column, std::string_view text);
+    void textId(int column, StringId id); // an id of strings()
+    void time(int column, TimeNs ns); // a time or duration in ns
+    void integer(int column, std::optional<std::int64_t> value); // "N/A" when not set
+    void number(int column, std::optional<double> value);
+    void endRow();
+
+    qsizetype rows() const { return m_rows; }
+    std::shared_ptr<Table> finish();
+
+private:
+    template <class T> void formatted(int column, T value);
+
+    std::shared_ptr<Table> m_table;
+    qsizetype m_rows = 0;
+    StringId m_missing;
+};
+
+} // namespace npuscope

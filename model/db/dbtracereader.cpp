@@ -1,0 +1,523 @@
+#include "model/db/dbtracereader.h"
+
+#include "model/db/dbcolumns.h"
+#include "model/db/dbstrings.h"
+#include "model/db/dbtasks.h"
+#include "model/db/sqlitedb.h"
+#include "model/db/sqlitequery.h"
+
+#include <algorithm>
+
+namespace npuscope {
+
+namespace {
+
+    // process_sort_index values torch_npu writes into trace_view.json, so that the tracks come in
+    // the text export's order.
+    constexpr std::int64_t kPythonSort = 0, kCannSort = 7, kHardwareSort = 13, kFreqSort = 14,
+                           kHcclSort = 15, kHbmSort = 17, kLlcSort = 18, kNpuMemSort = 19,
+                           kOverlapSort = 23;
+    // ENUM_API_TYPE ids (FORMATS.md §8).
+    constexpr std::int64_t kApiOp = 50001, kApiQueue = 50002, kApiTrace = 50003, kApiMstx = 50004;
+
+    std::string dev(const char *prefix, std::int32_t device)
+    {
+        return prefix + std::to_string(device);
+    }
+
+    // splitmix64: flow ids spread uniformly, as TraceBuilder expects of hashed ids.
+    std::uint64_t mixId(std::uint64_t x)
+    {
+        x += 0x9E3779B97F4A7C15ull;
+        x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+        x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+        return x ^ (x >> 31);
+    }
+
+    const char *cannPrefix(std::int64_t type)
+    {
+        switch (type) {
+        case 20000:
+            return "AscendCL@";
+        case 10000:
+            return "Node@";
+        case 15000:
+            return "Model@";
+        case 5500:
+            return "Hccl@";
+        case 5000:
+            return "Runtime@";
+        default:
+            return "";
+        }
+    }
+
+} // namespace
+
+DbTraceReader::DbTraceReader(const SqliteDb &db, RawChunk &chunk, const DbStrings &strings,
+    const DbTasks &tasks, const std::vector<DbCommOp> &ops,
+    const std::vector<std::uint32_t> &taskNames)
+    : m_db(db)
+    , m_chunk(chunk)
+    , m_strings(strings)
+    , m_tasks(tasks)
+    , m_ops(ops)
+    , m_taskNames(taskNames)
+{
+}
+
+template <class Make>
+std::uint32_t DbTraceReader::cachedTrack(CacheKind kind, quint64 key, Make make)
+{
+    auto &cache = m_trackCache[kind];
+    auto it = cache.constFind(key);
+    if (it == cache.constEnd())
+        it = cache.insert(key, make());
+    return it.value();
+}
+
+template <class Make>
+void DbTraceReader::counter(CacheKind kind, quint64 key, TimeNs ts, double value, Make make)
+{
+    auto &cache = m_seriesCache[kind];
+    auto it = cache.constFind(key);
+    if (it == cache.constEnd()) {
+        const auto [pid, series] = make();
+        it = cache.insert(key, { intern(pid), intern(series) });
+    }
+    m_chunk.counters.push_back({ ts, it->pid, it->series, value });
+    ++m_chunk.stats.events;
+    ++m_chunk.stats.counter;
+}
+
+std::uint32_t DbTraceReader::track(const std::string &pid, const std::string &tid)
+{
+    const QByteArray key = QByteArray::fromStdString(pid) + '\0' + QByteArray::fromStdString(tid);
+    const auto it = m_trackIndex.constFind(key);
+    if (it != m_trackIndex.constEnd())
+        return it.value();
+    const auto index = static_cast<std::uint32_t>(m_chunk.trackKeys.size());
+    m_chunk.trackKeys.emplace_back(intern(pid), intern(tid));
+    m_trackIndex.insert(key, index);
+    return index;
+}
+
+void DbTraceReader::process(
+    const std::string &pid, std::string_view name, std::string_view labels, std::int64_t sort)
+{
+    using Kind = RawChunk::Meta::Kind;
+    const QByteArray key = QByteArray::fromStdString(pid);
+    if (m_namedProcesses.contains(key))
+        return;
+    m_namedProcesses.insert(key);
+    const std::uint32_t p = intern(pid);
+    m_chunk.metas.push_back({ Kind::ProcessName, p, 0, intern(name), 0 });
+    m_chunk.metas.push_back({ Kind::ProcessLabels, p, 0, intern(labels), 0 });
+    m_chunk.metas.push_back({ Kind::ProcessSort, p, 0, 0, sort });
+}
+
+void DbTraceReader::thread(
+    const std::string &pid, const std::string &tid, std::string_view name, std::int64_t sort)
+{
+    using Kind = RawChunk::Meta::Kind;
+    const std::uint32_t p = intern(pid), t = intern(tid);
+    m_chunk.metas.push_back({ Kind::ThreadName, p, t, intern(name), 0 });
+    m_chunk.metas.push_back({ Kind::ThreadSort, p, t, 0, sort });
+}
+
+void DbTraceReader::slice(
+    std::uint32_t track, TimeNs start, TimeNs end, std::uint32_t name, std::uint32_t category)
+{
+    RawChunk::Slice s;
+    s.event.start = start;
+    s.event.duration = std::max<TimeNs>(0, end - start);
+    s.event.name = StringId(name);
+    s.event.category = StringId(category);
+    s.track = track;
+    m_chunk.slices.push_back(s);
+    ++m_chunk.stats.events;
+    ++m_chunk.stats.complete;
+}
+
+void DbTraceReader::flow(TimeNs from, std::uint32_t fromTrack, TimeNs to, std::uint32_t toTrack,
+    std::uint32_t name, std::uint32_t category)
+{
+    // TraceBuilder pairs a start and its end less than 2^47 ns apart; farther ones are damage.
+    if (to - from >= (TimeNs(1) << 46) || from - to >= (TimeNs(1) << 46))
+        return;
+    const FlowIdKey id { mixId(++m_flowCount), 0 };
+    const auto first = static_cast<std::uint32_t>(m_chunk.flows.size());
+    m_chunk.flows.push_back({ from, fromTrack, name, category, id, 's', false, true });
+    m_chunk.flows.push_back({ to, toTrack, name, category, id, 'f', true, true });
+    m_chunk.flowPairs.emplace_back(first, first + 1);
+    m_chunk.stats.events += 2;
+    m_chunk.stats.flow += 2;
+}
+
+void DbTraceReader::read(IssueList *issues)
+{
+    readTasks();
+    readCommunication(issues);
+    readConnections(issues);
+    readPytorch(issues);
+    readCann(issues);
+    linkLaunches();
+    readOverlap(issues);
+    readFrequency(issues);
+    readNpuMemory(issues);
+    readHbm(issues);
+    readLlc(issues);
+}
+
+void DbTraceReader::readTasks()
+{
+    m_taskTrack.resize(m_tasks.size());
+    m_commTask.assign(m_tasks.size(), false);
+    for (std::size_t i = 0; i < m_tasks.size(); ++i) {
+        const std::int32_t device = m_tasks.device[i], stream = m_tasks.stream[i];
+        m_taskTrack[i] = cachedTrack(
+            kStreams, (quint64(std::uint32_t(device)) << 32) | std::uint32_t(stream), [&] {
+                const std::string pid = dev("npu", device), tid = std::to_string(stream);
+                process(pid, "Ascend Hardware", "NPU", kHardwareSort);
+                thread(pid, tid, "Stream " + tid, stream);
+                return track(pid, tid);
+            });
+        const std::uint32_t name = m_taskNames[i] ? m_taskNames[i] : m_tasks.taskType[i];
+        slice(m_taskTrack[i], m_tasks.start[i], m_tasks.end[i], name);
+    }
+}
+
+void DbTraceReader::readCommunication(IssueList *issues)
+{
+    // Group tracks (one per communication group, its operations), then the planes (tasks).
+    std::vector<std::uint32_t> groups;
+    for (const DbCommOp &op : m_ops) {
+        auto it = std::find(groups.begin(), groups.end(), op.group);
+        if (it == groups.end())
+            it = groups.insert(groups.end(), op.group);
+        const auto k = std::int64_t(it - groups.begin());
+        const std::string pid = dev("hccl", op.device), tid = "group" + std::to_string(k);
+        const auto before = m_chunk.trackKeys.size();
+        m_opTrack.push_back(track(pid, tid));
+        if (before != m_chunk.trackKeys.size()) {
+            process(pid, "HCCL", "NPU", kHcclSort);
+            thread(pid, tid, "Group " + std::to_string(k) + " Communication", k);
+        }
+        slice(m_opTrack.back(), op.start, op.end, op.name);
+    }
+    DbColumns cols(m_db, "COMMUNICATION_TASK_INFO");
+    if (!cols.tableExists())
+        return;
+    const int cId = cols.require({ "globalTaskId" }), cType = cols.add({ "taskType" });
+    const int cPlane = cols.add({ "planeId" });
+    SqliteQuery q(m_db, cols.sql());
+    while (q.next()) {
+        const std::size_t t = m_tasks.find(q.integer(cId));
+        const auto plane = q.integer(cPlane);
+        if (t == DbTasks::kNone || !plane || *plane < 0 || *plane >= 65536)
+            continue;
+        const std::int32_t device = m_tasks.device[t];
+        const std::uint32_t tr
+            = cachedTrack(kPlanes, (quint64(std::uint32_t(device)) << 32) | quint64(*plane), [&] {
+                  const std::string pid = dev("hccl", device);
+                  const std::string tid = "plane" + std::to_string(*plane);
+                  process(pid, "HCCL", "NPU", kHcclSort);
+                  thread(pid, tid, "Plane " + std::to_string(*plane),
+                      std::int64_t(groups.size()) + *plane);
+                  return track(pid, tid);
+              });
+        slice(tr, m_tasks.start[t], m_tasks.end[t], m_strings.map(q.integer(cType)).value);
+        m_commTask[t] = true;
+    }
+    cols.report(q, m_db.path(), issues);
+}
+
+void DbTraceReader::readPytorch(IssueList *issues)
+{
+    DbColumns cols(m_db, "PYTORCH_API");
+    if (!cols.tableExists())
+        return;
+    const int cStart = cols.require({ "startNs" }), cEnd = cols.require({ "endNs" });
+    const int cTid = cols.add({ "globalTid" }), cConn = cols.add({ "connectionId" });
+    const int cName = cols.add({ "name" }), cType = cols.add({ "type" });
+    const std::uint32_t catOp = intern("cpu_op"), catEnqueue = intern("enqueue"),
+                        catDequeue = intern("dequeue"), catTrace = intern("python_function"),
+                        catMstx = intern("mstx");
+    QHash<std::int64_t, Point> enqueue, dequeue;
+    SqliteQuery q(m_db, cols.sql());
+    while (q.next()) {
+        const auto s = q.time(cStart), e = q.time(cEnd);
+        if (!s || !e)
+            continue;
+        const auto g = std::uint64_t(q.integer(cTid).value_or(0));
+        const std::uint32_t tr = cachedTrack(kPython, g, [&] {
+            const std::string pid = std::to_string(g >> 32), tid = std::to_string(g & 0xFFFFFFFFu);
+            process(pid, "Python", "CPU", kPythonSort);
+            thread(pid, tid, "Thread " + tid, std::int64_t(g & 0xFFFFFFFFu));
+            return track(pid, tid);
+        });
+        const StringId name = m_strings.map(q.integer(cName));
+        const std::int64_t type = q.integer(cType).value_or(0);
+        const auto conn = q.integer(cConn);
+        std::uint32_t cat = catOp;
+        if (type == kApiQueue) {
+            const bool isEnqueue = m_chunk.strings.view(name).starts_with("Enqueue");
+            cat = isEnqueue ? catEnqueue : catDequeue;
+            if (conn)
+                for (auto it = m_idToConns.constFind(*conn);
+                     it != m_idToConns.cend() && it.key() == *conn; ++it)
+                    (isEnqueue ? enqueue : dequeue).insert(it.value(), { *s, tr });
+        } else if (type == kApiTrace) {
+            cat = catTrace;
+        } else if (type == kApiMstx) {
+            cat = catMstx;
+        } else if (type == kApiOp && conn) {
+            m_opById.insert(*conn, { *s, tr });
+        }
+        slice(tr, *s, *e, name.value, cat);
+    }
+    cols.report(q, m_db.path(), issues);
+    const std::uint32_t name = intern("enqueue_to_dequeue"), cat = intern("async_task_queue");
+    for (auto it = enqueue.cbegin(); it != enqueue.cend(); ++it) {
+        const auto d = dequeue.constFind(it.key());
+        if (d != dequeue.cend())
+            flow(it->ts, it->track, d->ts, d->track, name, cat);
+    }
+}
+
+void DbTraceReader::readCann(IssueList *issues)
+{
+    DbColumns cols(m_db, "CANN_API");
+    if (!cols.tableExists())
+        return;
+    const int cStart = cols.require({ "startNs" }), cEnd = cols.require({ "endNs" });
+    const int cTid = cols.add({ "globalTid" }), cConn = cols.add({ "connectionId" });
+    const int cName = cols.add({ "name" }), cType = cols.add({ "type" });
+    const std::string pid = "cann";
+    process(pid, "CANN", "CPU", kCannSort);
+    QHash<quint64, std::uint32_t> names; // (type, name id) -> "AscendCL@name"
+    SqliteQuery q(m_db, cols.sql());
+    while (q.next()) {
+        const auto s = q.time(cStart), e = q.time(cEnd);
+        if (!s || !e)
+            continue;
+        const auto tidValue = std::uint64_t(q.integer(cTid).value_or(0)) & 0xFFFFFFFFu;
+        const std::uint32_t tr = cachedTrack(kCann, tidValue, [&] {
+            const std::string tid = std::to_string(tidValue);
+            thread(pid, tid, "Thread " + tid, std::int64_t(tidValue));
+            return track(pid, tid);
+        });
+        const std::int64_t type = q.integer(cType).value_or(0);
+        const StringId raw = m_strings.map(q.integer(cName));
+        const quint64 key = (quint64(std::uint32_t(type)) << 32) | raw.value;
+        auto it = names.find(key);
+        if (it == names.end())
+            it = names.insert(
+                key, intern(cannPrefix(type) + std::string(m_chunk.strings.view(raw))));
+        if (const auto conn = q.integer(cConn); conn && *conn != DbTasks::kNotSet)
+            m_cann.insert(*conn, { *s, tr });
+        slice(tr, *s, *e, it.value());
+    }
+    cols.report(q, m_db.path(), issues);
+}
+
+void DbTraceReader::readConnections(IssueList *issues)
+{
+    DbColumns cols(m_db, "CONNECTION_IDS");
+    if (!cols.tableExists())
+        return;
+    const int cId = cols.require({ "id" }), cConn = cols.require({ "connectionId" });
+    SqliteQuery q(m_db, cols.sql());
+    while (q.next()) {
+        const auto id = q.integer(cId), conn = q.integer(cConn);
+        if (id && conn) {
+            m_connToIds.insert(*conn, *id);
+            m_idToConns.insert(*id, *conn);
+        }
+    }
+    cols.report(q, m_db.path(), issues);
+}
+
+void DbTraceReader::linkLaunches()
+{
+    // As torch_npu's trace_view.json: HostToDevice from the CANN launch to each of its device
+    // tasks, torch_to_npu from the framework op (CONNECTION_IDS) to the same tasks.
+    const std::uint32_t h2d = intern("HostToDevice"), npu = intern("torch_to_npu"),
+                        npuCat = intern("async_npu");
+    auto link = [&](std::int64_t conn, TimeNs start, std::uint32_t tr) {
+        if (conn < 0)
+            return;
+        if (const auto c = m_cann.constFind(conn); c != m_cann.cend())
+            flow(c->ts, c->track, start, tr, h2d, h2d);
+        for (auto id = m_connToIds.constFind(conn); id != m_connToIds.cend() && id.key() == conn;
+             ++id)
+            if (const auto op = m_opById.constFind(id.value()); op != m_opById.cend())
+                flow(op->ts, op->track, start, tr, npu, npuCat);
+    };
+    // The tasks of an HCCL operation share its launch: the flows go to the operation, as in
+    // trace_view.json.
+    for (std::size_t i = 0; i < m_tasks.size(); ++i)
+        if (!m_commTask[i])
+            link(m_tasks.connectionId[i], m_tasks.start[i], m_taskTrack[i]);
+    for (std::size_t i = 0; i < m_ops.size(); ++i)
+        link(m_ops[i].connectionId, m_ops[i].start, m_opTrack[i]);
+}
+
+void DbTraceReader::readOverlap(IssueList *issues)
+{
+    DbColumns cols(m_db, "OVERLAP_ANALYSIS");
+    if (!cols.tableExists())
+        return;
+    const int cStart = cols.require({ "startNs" }), cEnd = cols.require({ "endNs" });
+    const int cType = cols.require({ "type" }), cDevice = cols.add({ "deviceId" });
+    static const char *const kLanes[]
+        = { "Computing", "Communication", "Communication(Not Overlapped)", "Free" };
+    SqliteQuery q(m_db, cols.sql());
+    while (q.next()) {
+        const auto s = q.time(cStart), e = q.time(cEnd), type = q.integer(cType);
+        if (!s || !e || !type || *type < 0 || *type > 3)
+            continue;
+        const auto d = std::int32_t(q.integer(cDevice).value_or(0) & 0xFFFF);
+        const std::uint32_t tr = cachedTrack(kOverlap, (quint64(d) << 8) | quint64(*type), [&] {
+            const std::string pid = dev("overlap", d), tid = std::to_string(*type);
+            process(pid, "Overlap Analysis", "NPU", kOverlapSort);
+            thread(pid, tid, kLanes[*type], *type);
+            return track(pid, tid);
+        });
+        slice(tr, *s, *e, intern(kLanes[*type]));
+    }
+    cols.report(q, m_db.path(), issues);
+}
+
+namespace {
+
+    // "read" -> "Read", "app" -> "APP", "device" -> "Device" (the names trace_view.json gives
+    // these series).
+    std::string title(std::string_view text, bool upper = false)
+    {
+        std::string s(text);
+        for (std::size_t i = 0; i < s.size(); ++i)
+            if (upper || i == 0)
+                s[i] = char(std::toupper(static_cast<unsigned char>(s[i])));
+        return s;
+    }
+
+    constexpr double kMiB = 1024.0 * 1024.0;
+
+} // namespace
+
+void DbTraceReader::readFrequency(IssueList *issues)
+{
+    DbColumns cols(m_db, "AICORE_FREQ");
+    if (!cols.tableExists())
+        return;
+    const int cTime = cols.require({ "timestampNs" }), cFreq = cols.require({ "freq" });
+    const int cDevice = cols.add({ "deviceId" });
+    SqliteQuery q(m_db, cols.sql());
+    while (q.next()) {
+        const auto t = q.time(cTime);
+        const auto f = q.real(cFreq);
+        if (!t || !f)
+            continue;
+        const auto d = std::int32_t(q.integer(cDevice).value_or(0) & 0xFFFF);
+        counter(kFreq, quint64(d), *t, *f, [&] {
+            const std::string pid = dev("freq", d);
+            process(pid, "AI Core Freq", "NPU", kFreqSort);
+            return std::pair(pid, std::string("AI Core Freq (MHz)"));
+        });
+    }
+    cols.report(q, m_db.path(), issues);
+}
+
+void DbTraceReader::readNpuMemory(IssueList *issues)
+{
+    DbColumns cols(m_db, "NPU_MEM");
+    if (!cols.tableExists())
+        return;
+    const int cTime = cols.require({ "timestampNs" }), cType = cols.add({ "type" });
+    const int cDdr = cols.add({ "ddr" }), cHbm = cols.add({ "hbm" });
+    const int cDevice = cols.add({ "deviceId" });
+    SqliteQuery q(m_db, cols.sql());
+    while (q.next()) {
+        const auto t = q.time(cTime);
+        if (!t)
+            continue;
+        const auto d = std::int32_t(q.integer(cDevice).value_or(0) & 0xFFFF);
+        const StringId type = m_strings.map(q.integer(cType));
+        const double ddr = q.real(cDdr).value_or(0) / 1024, hbm = q.real(cHbm).value_or(0) / 1024;
+        const double values[] = { ddr, hbm, ddr + hbm };
+        static const char *const kParts[] = { "/DDR (KB)", "/HBM (KB)", "/Memory (KB)" };
+        for (quint64 part = 0; part < 3; ++part)
+            counter(kNpuMem, (quint64(d) << 40) | (quint64(type.value) << 2) | part, *t,
+                values[part], [&] {
+                    const std::string pid = dev("npumem", d);
+                    process(pid, "NPU MEM", "NPU", kNpuMemSort);
+                    return std::pair(pid,
+                        title(m_chunk.strings.view(type), m_chunk.strings.view(type).size() <= 3)
+                            + kParts[part]);
+                });
+    }
+    cols.report(q, m_db.path(), issues);
+}
+
+void DbTraceReader::readHbm(IssueList *issues)
+{
+    DbColumns cols(m_db, "HBM");
+    if (!cols.tableExists())
+        return;
+    const int cTime = cols.require({ "timestampNs" }), cBw = cols.require({ "bandwidth" });
+    const int cId = cols.add({ "hbmId" }), cType = cols.add({ "type" });
+    const int cDevice = cols.add({ "deviceId" });
+    SqliteQuery q(m_db, cols.sql());
+    while (q.next()) {
+        const auto t = q.time(cTime);
+        const auto bw = q.real(cBw);
+        if (!t || !bw)
+            continue;
+        const auto d = std::int32_t(q.integer(cDevice).value_or(0) & 0xFFFF);
+        const auto id = std::int32_t(q.integer(cId).value_or(0) & 0xFFFF);
+        const StringId type = m_strings.map(q.integer(cType));
+        counter(kHbm, (quint64(d) << 48) | (quint64(id) << 32) | type.value, *t, *bw / kMiB, [&] {
+            const std::string pid = dev("hbm", d);
+            process(pid, "HBM", "NPU", kHbmSort);
+            const std::string name = title(m_chunk.strings.view(type));
+            return std::pair(
+                pid, "HBM " + std::to_string(id) + '/' + name + " (" + name + "(MB/s))");
+        });
+    }
+    cols.report(q, m_db.path(), issues);
+}
+
+void DbTraceReader::readLlc(IssueList *issues)
+{
+    DbColumns cols(m_db, "LLC");
+    if (!cols.tableExists())
+        return;
+    const int cTime = cols.require({ "timestampNs" }), cId = cols.add({ "llcId" });
+    const int cHit = cols.add({ "hitRate" }), cThroughput = cols.add({ "throughput" });
+    const int cMode = cols.add({ "mode" }), cDevice = cols.add({ "deviceId" });
+    SqliteQuery q(m_db, cols.sql());
+    while (q.next()) {
+        const auto t = q.time(cTime);
+        if (!t)
+            continue;
+        const auto d = std::int32_t(q.integer(cDevice).value_or(0) & 0xFFFF);
+        const auto id = std::int32_t(q.integer(cId).value_or(0) & 0xFFFF);
+        const StringId mode = m_strings.map(q.integer(cMode));
+        const quint64 key = (quint64(d) << 48) | (quint64(id) << 32) | (quint64(mode.value) << 1);
+        auto names = [&](const char *part) {
+            const std::string pid = dev("llc", d);
+            process(pid, "LLC", "NPU", kLlcSort);
+            return std::pair(
+                pid, "LLC " + std::to_string(id) + ' ' + title(m_chunk.strings.view(mode)) + part);
+        };
+        if (const auto hit = q.real(cHit))
+            counter(kLlc, key, *t, *hit, [&] { return names("/Hit Rate (Hit Rate(%))"); });
+        if (const auto tp = q.real(cThroughput))
+            counter(kLlc, key | 1, *t, *tp / kMiB,
+                [&] { return names("/Throughput (Throughput(MB/s))"); });
+    }
+    cols.report(q, m_db.path(), issues);
+}
+
+} // namespace npuscope

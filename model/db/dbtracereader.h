@@ -1,0 +1,103 @@
+#pragma once
+
+#include "model/core/issue.h"
+#include "model/db/dbcommops.h"
+#include "model/trace/rawchunk.h"
+
+#include <QHash>
+#include <QSet>
+
+#include <string>
+#include <vector>
+
+namespace npuscope {
+
+class DbStrings;
+class SqliteDb;
+struct DbTasks;
+
+// The timeline of a profiler database as one RawChunk, laid out as torch_npu lays out
+// trace_view.json (the same process and thread names and sort order, the same flows), so that
+// TraceBuilder turns it into the same Trace as the text export.
+class DbTraceReader {
+public:
+    DbTraceReader(const SqliteDb &db, RawChunk &chunk, const DbStrings &strings,
+        const DbTasks &tasks, const std::vector<DbCommOp> &ops,
+        const std::vector<std::uint32_t> &taskNames);
+
+    void read(IssueList *issues);
+
+private:
+    std::uint32_t track(const std::string &pid, const std::string &tid);
+    std::uint32_t intern(std::string_view text) { return m_chunk.strings.intern(text).value; }
+    void process(
+        const std::string &pid, std::string_view name, std::string_view labels, std::int64_t sort);
+    void thread(
+        const std::string &pid, const std::string &tid, std::string_view name, std::int64_t sort);
+    void slice(std::uint32_t track, TimeNs start, TimeNs end, std::uint32_t name,
+        std::uint32_t category = 0);
+    void flow(TimeNs from, std::uint32_t fromTrack, TimeNs to, std::uint32_t toTrack,
+        std::uint32_t name, std::uint32_t category);
+
+    void readTasks();
+    void readCommunication(IssueList *issues);
+    void readPytorch(IssueList *issues);
+    void readCann(IssueList *issues);
+    void readConnections(IssueList *issues);
+    void linkLaunches();
+    void readOverlap(IssueList *issues);
+    // Tracks and counter series by a numeric key per kind: the strings that name them are made
+    // once per track or series, not once per row.
+    enum CacheKind {
+        kStreams,
+        kPlanes,
+        kPython,
+        kCann,
+        kOverlap,
+        kFreq,
+        kNpuMem,
+        kHbm,
+        kLlc,
+        kKinds
+    };
+    template <class Make> std::uint32_t cachedTrack(CacheKind kind, quint64 key, Make make);
+    struct SeriesIds {
+        std::uint32_t pid, series;
+    };
+    // make() returns (pid, series name) and names the process.
+    template <class Make>
+    void counter(CacheKind kind, quint64 key, TimeNs ts, double value, Make make);
+    void readFrequency(IssueList *issues);
+    void readNpuMemory(IssueList *issues);
+    void readHbm(IssueList *issues);
+    void readLlc(IssueList *issues);
+
+    const SqliteDb &m_db;
+    RawChunk &m_chunk;
+    const DbStrings &m_strings;
+    const DbTasks &m_tasks;
+    const std::vector<DbCommOp> &m_ops;
+    const std::vector<std::uint32_t> &m_taskNames;
+    QHash<QByteArray, std::uint32_t> m_trackIndex;
+    QHash<quint64, std::uint32_t> m_trackCache[kKinds];
+    QHash<quint64, SeriesIds> m_seriesCache[kKinds];
+    QSet<QByteArray> m_namedProcesses;
+    std::vector<std::uint32_t> m_taskTrack; // per task
+    std::vector<bool> m_commTask; // per task: one of an HCCL operation (linked through it)
+    std::vector<std::uint32_t> m_opTrack; // per operation
+    // Launch points of the host: connectionId -> (time, track). CANN_API's launches and the
+    // framework ops reached through CONNECTION_IDS.
+    struct Point {
+        TimeNs ts;
+        std::uint32_t track;
+    };
+    QHash<std::int64_t, Point> m_cann;
+    QHash<std::int64_t, Point> m_opById; // PYTORCH_API.connectionId (type op) -> op start
+    // CONNECTION_IDS both ways: a framework op, its Enqueue and its Dequeue have ids of their
+    // own that share the connectionId of the launch.
+    QMultiHash<std::int64_t, std::int64_t> m_connToIds;
+    QMultiHash<std::int64_t, std::int64_t> m_idToConns;
+    std::uint64_t m_flowCount = 0;
+};
+
+} // namespace npuscope
