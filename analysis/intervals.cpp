@@ -52,9 +52,15 @@ TimeNs IntervalSet::coveredWithin(TimeNs a, TimeNs b) const
 IntervalSet IntervalSet::clipped(TimeNs a, TimeNs b) const
 {
     IntervalSet out;
-    for (const Interval &i : m_intervals) {
-        const TimeNs s = std::max(i.start, a);
-        const TimeNs e = std::min(i.end, b);
+    // Sorted and disjoint, so the ends are sorted too: start at the first interval that ends
+    // after a and stop at the first that starts at b or later. O(log n + pieces): the gap
+    // analysis clips the step windows once per gap, and a scan of every window per gap made it
+    // gaps x steps.
+    auto it = std::upper_bound(m_intervals.begin(), m_intervals.end(), a,
+        [](TimeNs t, const Interval &i) { return t < i.end; });
+    for (; it != m_intervals.end() && it->start < b; ++it) {
+        const TimeNs s = std::max(it->start, a);
+        const TimeNs e = std::min(it->end, b);
         if (e > s)
             out.m_intervals.push_back({ s, e });
     }

@@ -2,6 +2,8 @@
 
 #include <QTest>
 
+#include <random>
+
 using namespace npuscope;
 
 using Intervals = std::vector<Interval>;
@@ -30,6 +32,7 @@ private slots:
     void holes();
     void intersected();
     void clipped();
+    void clippedMatchesScan();
 };
 
 void TstIntervals::unionOf_data()
@@ -124,6 +127,38 @@ void TstIntervals::clipped()
     QCOMPARE(text(s.clipped(5, 25).intervals()), QStringLiteral("[5,10) [20,25)"));
     QCOMPARE(s.clipped(5, 25).total(), TimeNs(10));
     QVERIFY(s.clipped(11, 19).isEmpty());
+}
+
+// clipped() searches for its first piece; a plain scan of every interval is the reference. Ranges
+// start and end inside, between, on and beyond the intervals' bounds, and are empty or reversed.
+void TstIntervals::clippedMatchesScan()
+{
+    std::mt19937 rng(7);
+    for (int round = 0; round < 300; ++round) {
+        Intervals raw;
+        const int n = int(rng() % 12);
+        for (int k = 0; k < n; ++k) {
+            const TimeNs a = TimeNs(rng() % 100);
+            raw.push_back({ a, a + TimeNs(rng() % 15) });
+        }
+        const IntervalSet set = IntervalSet::fromUnsorted(raw);
+        for (TimeNs a = -2; a <= 102; a += 1 + TimeNs(rng() % 4)) {
+            for (TimeNs b = a - 2; b <= 104; b += 1 + TimeNs(rng() % 6)) {
+                Intervals expected;
+                for (const Interval &i : set.intervals()) {
+                    const TimeNs s0 = std::max(i.start, a), e0 = std::min(i.end, b);
+                    if (e0 > s0)
+                        expected.push_back({ s0, e0 });
+                }
+                const IntervalSet got = set.clipped(a, b);
+                QCOMPARE(text(got.intervals()), text(expected));
+                TimeNs total = 0;
+                for (const Interval &i : expected)
+                    total += i.length();
+                QCOMPARE(got.total(), total);
+            }
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TstIntervals)
