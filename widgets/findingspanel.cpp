@@ -12,6 +12,7 @@
 #include <QPlainTextEdit>
 #include <QSplitter>
 #include <QStyle>
+#include <QStyledItemDelegate>
 #include <QTextBrowser>
 #include <QToolButton>
 #include <QTreeView>
@@ -37,6 +38,54 @@ namespace {
         return formatDuration(e.end - e.start);
     }
 
+    // Wraps the title to the width of its column: a tree view asks for the row height without
+    // the column width, so its own word wrap never makes a row taller.
+    class WrappingDelegate : public QStyledItemDelegate {
+    public:
+        explicit WrappingDelegate(QTreeView *view)
+            : QStyledItemDelegate(view)
+            , m_view(view)
+        {
+        }
+        QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
+        {
+            QStyleOptionViewItem o(option);
+            initStyleOption(&o, index);
+            // The style wraps only within a valid rectangle; the height is not used.
+            o.rect = QRect(0, 0, m_view->columnWidth(index.column()), 1);
+            o.features |= QStyleOptionViewItem::WrapText;
+            return m_view->style()->sizeFromContents(QStyle::CT_ItemViewItem, &o, QSize(), m_view);
+        }
+
+    private:
+        QTreeView *m_view;
+    };
+
+    // The list of findings: titles are sentences of 60-120 characters, and no dock is that
+    // wide, so they wrap (rows of their own height).
+    void setUpList(QTreeView *view, FindingsModel *model)
+    {
+        view->setModel(model);
+        view->setRootIsDecorated(false);
+        view->setUniformRowHeights(false);
+        view->setWordWrap(true);
+        view->setAlternatingRowColors(true);
+        view->setSelectionBehavior(QAbstractItemView::SelectRows);
+        view->setSelectionMode(QAbstractItemView::SingleSelection);
+        view->setTextElideMode(Qt::ElideNone);
+        view->setItemDelegateForColumn(FindingsModel::TitleColumn, new WrappingDelegate(view));
+        QObject::connect(
+            view->header(), &QHeaderView::sectionResized, view, &QTreeView::doItemsLayout);
+        view->header()->setStretchLastSection(false);
+        view->header()->setSectionResizeMode(
+            FindingsModel::SeverityColumn, QHeaderView::ResizeToContents);
+        view->header()->setSectionResizeMode(FindingsModel::TitleColumn, QHeaderView::Stretch);
+        view->header()->setSectionResizeMode(
+            FindingsModel::KeyNumberColumn, QHeaderView::ResizeToContents);
+
+        view->setMinimumHeight(view->fontMetrics().height() * (kListRows + 2) + 8);
+    }
+
 } // namespace
 
 FindingsPanel::FindingsPanel(QWidget *parent)
@@ -44,23 +93,7 @@ FindingsPanel::FindingsPanel(QWidget *parent)
     , m_model(new FindingsModel(this))
     , m_view(new QTreeView(this))
 {
-    m_view->setModel(m_model);
-    m_view->setRootIsDecorated(false);
-    // Titles are sentences of 60-120 characters: no dock is that wide, so they wrap.
-    m_view->setUniformRowHeights(false);
-    m_view->setWordWrap(true);
-    m_view->setAlternatingRowColors(true);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setTextElideMode(Qt::ElideNone);
-    m_view->header()->setStretchLastSection(false);
-    m_view->header()->setSectionResizeMode(
-        FindingsModel::SeverityColumn, QHeaderView::ResizeToContents);
-    m_view->header()->setSectionResizeMode(FindingsModel::TitleColumn, QHeaderView::Stretch);
-    m_view->header()->setSectionResizeMode(
-        FindingsModel::KeyNumberColumn, QHeaderView::ResizeToContents);
-
-    m_view->setMinimumHeight(m_view->fontMetrics().height() * (kListRows + 2) + 8);
+    setUpList(m_view, m_model);
 
     m_summary = new QLabel(this);
     m_summary->setContentsMargins(4, 2, 4, 2);

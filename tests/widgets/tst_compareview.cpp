@@ -10,6 +10,7 @@
 #include <QAbstractItemModelTester>
 #include <QDir>
 #include <QScrollBar>
+#include <QStyle>
 #include <QTableView>
 #include <QTest>
 
@@ -255,12 +256,16 @@ void TstCompareView::summaryReadable()
         qPrintable(QStringLiteral("%1 >= %2")
                        .arg(summary->visualRect(last).bottom())
                        .arg(summary->viewport()->height())));
+    // The item delegate's text margin on each side (QCommonStyle).
+    const int margin
+        = summary->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, summary) + 1;
     for (int r = 0; r < rows; ++r) {
         for (int c = 0; c < CompareSummaryModel::ColumnCount; ++c) {
             const QModelIndex i = summary->model()->index(r, c);
             const QRect cell = summary->visualRect(i);
-            const QRect text = summary->fontMetrics().boundingRect(
-                QRect(0, 0, cell.width() - 8, 10000), Qt::TextWordWrap, i.data().toString());
+            const QRect text
+                = summary->fontMetrics().boundingRect(QRect(0, 0, cell.width() - 2 * margin, 10000),
+                    Qt::TextWordWrap, i.data().toString());
             QVERIFY2(text.width() <= cell.width() && text.height() <= cell.height(),
                 qPrintable(i.data().toString()));
         }

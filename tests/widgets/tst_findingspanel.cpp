@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QListWidget>
 #include <QSignalSpy>
+#include <QStyle>
 #include <QTest>
 #include <QTreeView>
 
@@ -69,8 +70,11 @@ private slots:
         const QModelIndex title = view->model()->index(0, FindingsModel::TitleColumn);
         const QRect cell = view->visualRect(title);
         QVERIFY(cell.width() < view->fontMetrics().horizontalAdvance(f.title));
+        // The item delegate's text margin on each side (QCommonStyle).
+        const int margin
+            = view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1;
         const QRect text = view->fontMetrics().boundingRect(
-            QRect(0, 0, cell.width() - 8, 10000), Qt::TextWordWrap, f.title);
+            QRect(0, 0, cell.width() - 2 * margin, 10000), Qt::TextWordWrap, f.title);
         QVERIFY2(cell.height() >= text.height(),
             qPrintable(QStringLiteral("%1 < %2").arg(cell.height()).arg(text.height())));
     }

@@ -100,7 +100,8 @@ void TestTimelineCoreClasses::pinnedGroupComesFirst()
     // "Pinned" is one more header; Python's process had only that thread, so its header goes.
     QCOMPARE(layout.groups().size(), groups);
     QCOMPARE(layout.rows().size(), rows);
-    QCOMPARE(layout.groups()[1].name, QStringLiteral("CANN"));
+    // Then the device streams left in their process, first as always.
+    QCOMPARE(layout.groups()[1].name, QStringLiteral("Ascend Hardware"));
     const TimelineGroup &pinned = layout.groups().front();
     QVERIFY(pinned.pinned);
     QCOMPARE(pinned.tracks, (std::vector<std::uint32_t> { stream3, python }));
