@@ -88,9 +88,4 @@ void pairFlows(RawChunk &chunk)
 
 const char *TraceSpanParser::simdLevel() { return useHaswell() ? "haswell" : "generic"; }
 
-std::int64_t findEventBoundary(const char *data, std::int64_t size, std::int64_t from)
-{
-    return generic::findEventBoundary(data, size, from);
-}
-
 } // namespace npuscope

@@ -43,5 +43,8 @@ void pairFlows(RawChunk &chunk);
 // Offset of the first event start ('{' after "}," with optional whitespace) at or after `from`
 // in data[0, size), or -1. Used to split a file into spans and to resynchronise after damage.
 std::int64_t findEventBoundary(const char *data, std::int64_t size, std::int64_t from);
+// After damage: the next '{' that follows a ',' and starts a key, or -1. Looser than
+// findEventBoundary (no '}' needed before it), so a non-object element is skipped too.
+std::int64_t findResyncPoint(const char *data, std::int64_t size, std::int64_t from);
 
 } // namespace npuscope

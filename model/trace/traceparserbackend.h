@@ -24,11 +24,9 @@ public:
 
 namespace generic {
     std::unique_ptr<SpanParserBackend> makeParser();
-    std::int64_t findEventBoundary(const char *data, std::int64_t size, std::int64_t from);
 }
 namespace haswell {
     std::unique_ptr<SpanParserBackend> makeParser();
-    std::int64_t findEventBoundary(const char *data, std::int64_t size, std::int64_t from);
 }
 
 } // namespace npuscope

@@ -1,4 +1,5 @@
 #include "model/core/stringinterner.h"
+#include "model/trace/traceparser.h"
 #include "model/trace/traceparserbackend.h"
 
 #include "model/core/decimal.h"
@@ -50,55 +51,6 @@ namespace {
     }
 
 } // namespace
-
-std::int64_t findEventBoundary(const char *data, std::int64_t size, std::int64_t from)
-{
-    std::int64_t i = std::max<std::int64_t>(from, 0);
-    while (i < size) {
-        const void *hit = std::memchr(data + i, '}', static_cast<std::size_t>(size - i));
-        if (!hit)
-            return -1;
-        i = static_cast<const char *>(hit) - data;
-        std::int64_t j = i + 1;
-        while (j < size && isWs(data[j]))
-            ++j;
-        if (j < size && data[j] == ',') {
-            ++j;
-            while (j < size && isWs(data[j]))
-                ++j;
-            if (j < size && data[j] == '{') {
-                std::int64_t k = j + 1;
-                while (k < size && isWs(data[k]))
-                    ++k;
-                if (k < size && data[k] == '"')
-                    return j;
-            }
-        }
-        ++i;
-    }
-    return -1;
-}
-
-// After damage: the next '{' that follows a ',' and starts a key. Looser than
-// findEventBoundary (no '}' needed before it), so a non-object element is skipped too.
-std::int64_t findResyncPoint(const char *data, std::int64_t size, std::int64_t from)
-{
-    for (std::int64_t i = std::max<std::int64_t>(from, 0); i < size; ++i) {
-        const void *hit = std::memchr(data + i, '{', static_cast<std::size_t>(size - i));
-        if (!hit)
-            return -1;
-        i = static_cast<const char *>(hit) - data;
-        std::int64_t before = i - 1;
-        while (before >= 0 && isWs(data[before]))
-            --before;
-        std::int64_t after = i + 1;
-        while (after < size && isWs(data[after]))
-            ++after;
-        if (before >= 0 && data[before] == ',' && after < size && data[after] == '"')
-            return i;
-    }
-    return -1;
-}
 
 struct Parser final : SpanParserBackend {
     od::parser parser;
