@@ -2,12 +2,15 @@
 
 #include "widgets/commmatrixview.h"
 
+#include <QAction>
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QSplitter>
 #include <QStackedBarSeries>
 #include <QToolTip>
@@ -62,8 +65,26 @@ ClusterOverview::ClusterOverview(QWidget *parent)
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     layout->addWidget(splitter, 1);
+    m_buttons = new QHBoxLayout;
+    m_buttons->addStretch(1);
+    layout->addLayout(m_buttons);
     matrixBox->hide();
     clear();
+}
+
+void ClusterOverview::addActionButton(QAction *action)
+{
+    auto *button = new QPushButton(action->text(), this);
+    button->setObjectName(action->objectName() + QStringLiteral("Button"));
+    button->setToolTip(action->toolTip());
+    button->setEnabled(action->isEnabled());
+    connect(button, &QPushButton::clicked, action, &QAction::trigger);
+    connect(action, &QAction::changed, button, [button, action]() {
+        button->setText(action->text());
+        button->setToolTip(action->toolTip());
+        button->setEnabled(action->isEnabled());
+    });
+    m_buttons->addWidget(button);
 }
 
 void ClusterOverview::clear()

@@ -5,7 +5,9 @@
 
 #include <QWidget>
 
+class QAction;
 class QChart;
+class QHBoxLayout;
 class QChartView;
 class QLabel;
 class QStackedBarSeries;
@@ -27,6 +29,9 @@ public:
     void setSummary(const ClusterSummary &summary);
     void setCommMatrix(const CommMatrix &matrix);
     void clear();
+    // A push button for `action` in the row under the chart (text, tooltip and enabled state
+    // follow the action).
+    void addActionButton(QAction *action);
 
     const ClusterSummary &summary() const { return m_summary; }
     QLabel *headline() const { return m_headline; }
@@ -50,6 +55,7 @@ private:
     QStackedBarSeries *m_series = nullptr;
     QLabel *m_matrixTitle = nullptr;
     CommMatrixView *m_matrix = nullptr;
+    QHBoxLayout *m_buttons = nullptr;
 };
 
 } // namespace npuscope

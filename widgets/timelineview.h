@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/core/types.h"
+#include "widgets/metatypes.h"
 #include "widgets/timeaxis.h"
 #include "widgets/timelinecolors.h"
 #include "widgets/timelinecounterindex.h"
@@ -200,5 +201,3 @@ private:
 };
 
 } // namespace npuscope
-
-Q_DECLARE_METATYPE(npuscope::EventRef)

@@ -1,6 +1,7 @@
 #include "app/desktop/windowlauncher.h"
 
 #include "app/window/mainwindow.h"
+#include "widgets/profilesession.h"
 
 namespace npuscope {
 
@@ -34,7 +35,7 @@ QList<MainWindow *> WindowLauncher::windows() const
 MainWindow *WindowLauncher::idleWindow() const
 {
     for (MainWindow *window : windows())
-        if (!window->profile() && !window->isLoading())
+        if (!window->session()->profile() && !window->isLoading())
             return window;
     return nullptr;
 }

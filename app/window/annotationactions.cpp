@@ -9,13 +9,13 @@
 #include "widgets/annotationlistpanel.h"
 #include "widgets/annotationoverlay.h"
 #include "widgets/findingspanel.h"
+#include "widgets/profilesession.h"
 #include "widgets/timelineexporter.h"
 #include "widgets/timelineview.h"
 
 #include <QAction>
 #include <QClipboard>
 #include <QColorDialog>
-#include <QComboBox>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QGuiApplication>
@@ -56,9 +56,10 @@ namespace {
         o.colorMode = view->colorMode();
         o.width = std::max(view->viewport()->width(), TimelineExporter::kHeaderWidth + 400);
         o.annotations = items;
-        if (window->profile() && window->currentRank())
-            o.caption = ExportCaption::lines(*window->profile(), *window->currentRank(), o.start,
-                o.end, view->timeOrigin(), QString());
+        const ProfileSession *session = window->session();
+        if (session->profile() && session->rank())
+            o.caption = ExportCaption::lines(*session->profile(), *session->rank(), o.start, o.end,
+                view->timeOrigin(), QString());
         return o;
     }
 
@@ -70,11 +71,7 @@ void AnnotationController::attachList(MainWindow *window)
     auto *dock = new QDockWidget(tr("Annotations"), window);
     dock->setObjectName(QStringLiteral("AnnotationsDock")); // saveState() finds docks by name
     dock->setWidget(list);
-    window->addDockWidget(Qt::RightDockWidgetArea, dock);
-    if (auto *findings = window->findChild<QDockWidget *>(QStringLiteral("FindingsDock")))
-        window->tabifyDockWidget(findings, dock);
-    if (auto *findings = window->findChild<QDockWidget *>(QStringLiteral("FindingsDock")))
-        findings->raise();
+    window->addTabbedDock(dock, MainWindow::DockPlace::BesideFindings);
     auto refresh = [this, list, window] {
         list->setAnnotations(m_set.items, window->timelineView()->timeOrigin());
     };
@@ -86,8 +83,8 @@ void AnnotationController::attachList(MainWindow *window)
         if (!a)
             return;
         // On its rank, framed with room around it.
-        if (a->rank >= 0 && window->profile()) {
-            const auto &ranks = window->profile()->ranks;
+        if (const auto &profile = window->session()->profile(); a->rank >= 0 && profile) {
+            const auto &ranks = profile->ranks;
             for (std::size_t i = 0; i < ranks.size(); ++i)
                 if (ranks[i]->rank() == a->rank)
                     window->setCurrentRank(int(i));
@@ -106,9 +103,10 @@ void AnnotationController::attach(MainWindow *window)
     m_window = window;
     auto refresh = [this, overlay] { overlay->setAnnotations(ofRank(m_set, shownRank())); };
     connect(this, &AnnotationController::changed, overlay, refresh);
-    connect(window->rankCombo(), &QComboBox::currentIndexChanged, overlay, refresh);
-    connect(window, &MainWindow::profileLoaded, this,
-        [this, window] { setProfile(window->profile() ? window->profile()->path : QString()); });
+    const ProfileSession *session = window->session();
+    connect(session, &ProfileSession::rankChanged, overlay, refresh);
+    connect(session, &ProfileSession::profileChanged, this,
+        [this, session] { setProfile(session->profile() ? session->profile()->path : QString()); });
     connect(this, &AnnotationController::problem, window, &MainWindow::showStatusMessage);
     attachList(window);
     addAnnotationMenu(window);
@@ -121,7 +119,8 @@ void AnnotationController::attach(MainWindow *window)
 
 int AnnotationController::shownRank() const
 {
-    return m_window && m_window->currentRank() ? m_window->currentRank()->rank() : -1;
+    const auto &rank = m_window ? m_window->session()->rank() : nullptr;
+    return rank ? rank->rank() : -1;
 }
 
 // Where a new annotation goes: the shift+drag range, else the selected slice, else the middle of
@@ -151,7 +150,7 @@ Annotation AnnotationController::draft(AnnotationKind kind) const
 
 void AnnotationController::addWithText(AnnotationKind kind)
 {
-    if (!m_window || !m_window->profile())
+    if (!m_window || !m_window->session()->profile())
         return;
     Annotation a = draft(kind);
     if ((kind == AnnotationKind::Box || kind == AnnotationKind::Arrow) && a.tracks.isEmpty()) {
@@ -261,7 +260,8 @@ void AnnotationController::addExportActions(MainWindow *window)
         window->showStatusMessage(tr("Timeline image copied"));
     });
     file->addAction(tr("Export &Report…"), this, [window] {
-        if (!window->profile())
+        const std::shared_ptr<const Profile> profile = window->session()->profile();
+        if (!profile)
             return;
         const QString dir
             = QFileDialog::getExistingDirectory(window, tr("Export Report to Folder"));
@@ -269,8 +269,8 @@ void AnnotationController::addExportActions(MainWindow *window)
             return;
         QStringList written;
         QString error;
-        const QJsonObject report = profileReportJson(*window->profile(), 10);
-        if (!HtmlReport::write(dir, *window->profile(), report, 10, &written, &error))
+        const QJsonObject report = profileReportJson(*profile, 10);
+        if (!HtmlReport::write(dir, *profile, report, 10, &written, &error))
             QMessageBox::warning(window, tr("Export Report"), error);
         else
             window->showStatusMessage(tr("Report written to %1").arg(dir));

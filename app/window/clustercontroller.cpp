@@ -4,6 +4,7 @@
 #include "app/window/analysiscontroller.h"
 #include "app/window/mainwindow.h"
 #include "widgets/clusteroverview.h"
+#include "widgets/profilesession.h"
 
 #include <QDockWidget>
 #include <QFutureWatcher>
@@ -24,12 +25,11 @@ ClusterController::ClusterController(MainWindow *window)
     connect(m_refreshTimer, &QTimer::timeout, this, &ClusterController::refreshSummary);
     m_dock->setObjectName(QStringLiteral("ClusterDock")); // saveState() finds docks by name
     m_dock->setWidget(m_overview);
-    window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
     // A tab next to the kernel table: the full width of the window for one bar per rank.
-    if (auto *kernels = window->findChild<QDockWidget *>(QStringLiteral("KernelsDock")))
-        window->tabifyDockWidget(kernels, m_dock);
+    window->addTabbedDock(m_dock, MainWindow::DockPlace::BesideKernels);
     m_dock->hide(); // until a multi-rank profile loads
-    connect(window, &MainWindow::profileLoaded, this, &ClusterController::onProfileLoaded);
+    connect(window->session(), &ProfileSession::profileChanged, this,
+        &ClusterController::onProfileLoaded);
     connect(window->analysisController(), &AnalysisController::findingsReady, this, [this]() {
         if (!m_refreshTimer->isActive())
             m_refreshTimer->start();
@@ -45,7 +45,7 @@ ClusterController::~ClusterController()
 
 void ClusterController::onProfileLoaded()
 {
-    m_profile = m_window->profile();
+    m_profile = m_window->session()->profile();
     m_overview->clear();
     const bool cluster = m_profile && m_profile->ranks.size() >= 2;
     m_dock->setVisible(cluster);
@@ -80,7 +80,7 @@ void ClusterController::onProfileLoaded()
 
 void ClusterController::refreshSummary()
 {
-    if (!m_profile || m_profile != m_window->profile() || m_profile->ranks.size() < 2)
+    if (!m_profile || m_profile != m_window->session()->profile() || m_profile->ranks.size() < 2)
         return;
     const AnalysisController *analysis = m_window->analysisController();
     std::vector<std::shared_ptr<const RankAnalysis>> ranks;

@@ -5,6 +5,7 @@
 #include "model/profile/profileloader.h"
 #include "model/profile/ranksummary.h"
 #include "widgets/compareview.h"
+#include "widgets/profilesession.h"
 
 #include <QAction>
 #include <QDir>
@@ -113,12 +114,12 @@ CompareController::CompareController(MainWindow *window)
         file->insertAction(before, m_ranksAction);
     }
     auto enable = [this]() {
-        const auto &p = m_window->profile();
+        const auto &p = m_window->session()->profile();
         m_compareAction->setEnabled(p && !p->ranks.empty());
         m_ranksAction->setEnabled(p && p->ranks.size() > 1);
     };
     enable();
-    connect(window, &MainWindow::profileLoaded, this, enable);
+    connect(window->session(), &ProfileSession::profileChanged, this, enable);
     connect(&m_watcher, &QFutureWatcher<Loaded>::finished, this, &CompareController::onFinished);
     window->installEventFilter(this);
 }
@@ -140,7 +141,7 @@ void CompareController::chooseFolder()
 
 void CompareController::chooseRanks()
 {
-    const auto profile = m_window->profile();
+    const auto profile = m_window->session()->profile();
     if (!profile || profile->ranks.size() < 2)
         return;
     QStringList labels;
@@ -159,8 +160,10 @@ void CompareController::chooseRanks()
 
 void CompareController::compareWith(const QString &path)
 {
-    const auto profile = m_window->profile();
-    const auto base = m_window->currentRank();
+    const ProfileSession *session = m_window->session();
+    const auto profile = session->profile();
+    // During a preview of another load, the rank that preview replaced.
+    const auto base = m_window->rankLoader()->rank(session->rankIndex());
     if (!profile || !base) {
         emit compareFailed(tr("Open a profile first, then compare another run with it."));
         return;
@@ -186,7 +189,7 @@ void CompareController::compareWith(const QString &path)
 
 void CompareController::compareRanks(int baseIndex, int newIndex)
 {
-    const auto profile = m_window->profile();
+    const auto profile = m_window->session()->profile();
     const int n = profile ? int(profile->ranks.size()) : 0;
     if (baseIndex < 0 || newIndex < 0 || baseIndex >= n || newIndex >= n) {
         emit compareFailed(tr("No such rank to compare."));
@@ -260,7 +263,7 @@ void CompareController::leave()
 
 bool CompareController::dropWouldCompare(const QPoint &pos) const
 {
-    return m_window->profile() && pos.x() >= m_window->width() / 2;
+    return m_window->session()->profile() && pos.x() >= m_window->width() / 2;
 }
 
 void CompareController::showDropZone(bool visible, const QPoint &pos)
@@ -284,7 +287,7 @@ bool CompareController::eventFilter(QObject *watched, QEvent *event)
     const QEvent::Type type = event->type();
     const bool dragOrDrop = type == QEvent::DragEnter || type == QEvent::DragMove
         || type == QEvent::DragLeave || type == QEvent::Drop;
-    if (watched != m_window || !dragOrDrop || !m_window->profile())
+    if (watched != m_window || !dragOrDrop || !m_window->session()->profile())
         return QObject::eventFilter(watched, event);
     switch (event->type()) {
     case QEvent::DragEnter:

@@ -8,6 +8,7 @@
 #include "app/window/evidencehighlight.h"
 #include "app/window/gapcontrols.h"
 #include "app/window/loadcontroller.h"
+#include "app/window/profilesteps.h"
 #include "app/window/rankloader.h"
 #include "app/window/ranktimelinecontroller.h"
 #include "app/window/recentfiles.h"
@@ -19,6 +20,7 @@
 #include "widgets/issuespanel.h"
 #include "widgets/kerneltablemodel.h"
 #include "widgets/kerneltableview.h"
+#include "widgets/profilesession.h"
 #include "widgets/rangesummarywidget.h"
 #include "widgets/tablepanel.h"
 #include "widgets/timeaxis.h"
@@ -52,6 +54,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_loader(new LoadController(this))
     , m_recent(new RecentFiles(this))
     , m_analysis(new AnalysisController(this))
+    , m_session(new ProfileSession(this))
     , m_central(new QStackedWidget(this))
     , m_startPage(new StartPage(m_recent, this))
     , m_timeline(new TimelineView(this))
@@ -72,8 +75,8 @@ MainWindow::MainWindow(QWidget *parent)
     createStatusBar();
     createRankLoader();
     new CompareController(this); // File > Compare With…, drops onto an open profile
-    new ClusterController(this); // the Cluster dock of multi-rank profiles
-    new RankTimelineController(this); // View > Show Ranks on One Timeline…
+    auto *cluster = new ClusterController(this); // the Cluster dock of multi-rank profiles
+    new RankTimelineController(this, cluster->overview()); // View > Show Ranks on One Timeline…
     (new AnnotationController(this))->attach(this); // Tools > Annotations, File > Export Image…
     // The controllers' docks join the others at the top of the View menu.
     const QList<QAction *> viewActions = m_viewMenu->actions();
@@ -102,7 +105,10 @@ MainWindow::MainWindow(QWidget *parent)
         m_statusLabel->setText(tr("Loading of %1 cancelled.").arg(QDir::toNativeSeparators(path)));
         emit loadCancelled(path);
     });
-    connect(m_timeline, &TimelineView::eventSelected, this, &MainWindow::onTimelineEventSelected);
+    connect(m_session, &ProfileSession::rankChanged, this, &MainWindow::showRank);
+    connect(m_session, &ProfileSession::stepChanged, this, &MainWindow::showStep);
+    connect(m_session, &ProfileSession::selectionChanged, this, &MainWindow::showSelection);
+    connect(m_timeline, &TimelineView::eventSelected, m_session, &ProfileSession::setSelection);
     connect(m_timeline, &TimelineView::rangeSelected, this, [this](TimeNs t0, TimeNs t1) {
         m_statusLabel->setText(tr("Selected range: %1").arg(TimeAxis::formatDuration(t1 - t0)));
         m_rangeSummary->setRange(t0, t1);
@@ -113,7 +119,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(
         m_aggregation, &AggregationPanel::filterRequested, this, &MainWindow::onFilterRequested);
     connect(m_analysis, &AnalysisController::findingsReady, this, [this](int rank) {
-        if (rank < 0 || rank == m_rankIndex)
+        if (rank < 0 || rank == m_session->rankIndex())
             showFindings();
     });
     connect(
@@ -159,8 +165,7 @@ void MainWindow::showProfileViews()
 // window's width and a third of its height, with the kernel table in front.
 void MainWindow::sizeDefaultDocks()
 {
-    if (auto *findings = findChild<QDockWidget *>(QStringLiteral("FindingsDock")))
-        resizeDocks({ findings }, { std::max(380, width() / 4) }, Qt::Horizontal);
+    resizeDocks({ m_findingsDock }, { std::max(380, width() / 4) }, Qt::Horizontal);
     resizeDocks({ m_kernelDock }, { std::max(300, height() / 3) }, Qt::Vertical);
     m_kernelDock->raise();
 }
@@ -228,12 +233,21 @@ void MainWindow::openPath(const QString &path)
 
 void MainWindow::readOtherExport()
 {
-    const auto rank = currentRank();
-    if (!m_profile || !rank || rank->source.otherSource.isEmpty())
+    const auto &profile = m_session->profile();
+    const auto &rank = m_session->rank();
+    if (!profile || !rank || m_session->isPreview() || rank->source.otherSource.isEmpty())
         return;
-    m_sourcePath = m_profile->path;
+    m_sourcePath = profile->path;
     m_source = rank->source.database.isEmpty() ? SourceFormat::Database : SourceFormat::Text;
-    openPath(m_profile->path);
+    openPath(profile->path);
+}
+
+void MainWindow::addTabbedDock(QDockWidget *dock, DockPlace place)
+{
+    QDockWidget *beside = place == DockPlace::BesideKernels ? m_kernelDock : m_findingsDock;
+    addDockWidget(dockWidgetArea(beside), dock);
+    tabifyDockWidget(beside, dock);
+    beside->raise();
 }
 
 bool MainWindow::isLoading() const { return m_loader->isLoading(); }
@@ -263,17 +277,8 @@ void MainWindow::onPreview(const QString &path, const std::shared_ptr<const Prof
     const auto &rank = preview->ranks.front();
     if (!rank->trace)
         return;
-    // Only the timeline: the tables and the analysis need the whole profile.
-    m_showingPreview = true;
     showProfileViews();
-    m_timeline->setTrace(rank->trace);
-    m_rangeSummary->setTrace(nullptr);
-    m_kernelView->setKernels(nullptr, 0);
-    m_aggregation->setKernels(nullptr);
-    m_operators->setTable(nullptr);
-    m_details->setRank(nullptr, 0);
-    m_findings->setFindings({});
-    m_gaps->showRank(nullptr, nullptr);
+    m_session->setPreview(rank); // only the timeline: the rest needs the whole profile
     m_statusLabel->setText(tr("Loading %1… the timeline shows the first %2 events while the rest "
                               "loads.")
                                .arg(QDir::toNativeSeparators(path))
@@ -282,13 +287,14 @@ void MainWindow::onPreview(const QString &path, const std::shared_ptr<const Prof
 
 void MainWindow::dropPreview()
 {
-    if (!m_showingPreview)
+    if (!m_session->isPreview())
         return;
-    m_showingPreview = false;
-    if (const auto rank = currentRank())
-        showRank(rank);
-    else
+    if (const int index = m_session->rankIndex(); index >= 0) {
+        m_session->setRank(index, m_rankLoader->rank(index));
+    } else {
+        m_session->setProfile(nullptr);
         showStartPage();
+    }
 }
 
 void MainWindow::onLoadFailed(const QString &path, const QString &message)
@@ -309,8 +315,7 @@ void MainWindow::onLoadFailed(const QString &path, const QString &message)
 void MainWindow::onLoaded(const QString &path, const LoadResult &result)
 {
     onLoadEnded();
-    m_showingPreview = false;
-    m_profile = result.profile;
+    const std::shared_ptr<const Profile> &profile = result.profile;
     m_recent->add(path);
     setWindowFilePath(path);
     setWindowTitle(tr("%1 — npuscope").arg(QFileInfo(path).fileName()));
@@ -319,77 +324,80 @@ void MainWindow::onLoaded(const QString &path, const LoadResult &result)
     showProfileViews();
 
     m_rankCombo->clear();
-    for (const auto &rank : m_profile->ranks)
+    for (const auto &rank : profile->ranks)
         m_rankCombo->addItem(rank->label());
-    m_rankCombo->setEnabled(m_profile->ranks.size() > 1);
-    m_rankIndex = -1;
-    m_rankLoader->setProfile(m_profile);
+    m_rankCombo->setEnabled(profile->ranks.size() > 1);
+    m_rankLoader->setProfile(profile);
     // After the first frame of the timeline: the analysis must not delay it.
-    m_analysis->start(m_profile, 0, m_timeline->viewport());
+    m_analysis->start(profile, 0, m_timeline->viewport());
+    m_session->setProfile(profile);
     setCurrentRank(0);
 
-    const IssueList issues = m_profile->allIssues();
+    const IssueList issues = profile->allIssues();
     m_issues->setIssues(issues);
     const qsizetype events = m_timeline->trace() ? m_timeline->trace()->sliceCount() : 0;
     const QLocale locale;
     QString status = m_rankLoader->isLoading() // summaries only (RankLoader)
         ? tr("%1: %n rank(s), summaries loaded in %2 s; opening the first rank…", nullptr,
-            int(m_profile->ranks.size()))
+            int(profile->ranks.size()))
               .arg(QFileInfo(path).fileName())
               .arg(double(m_loadClock.elapsed()) / 1000.0, 0, 'f', 2)
         : tr("%1: %n rank(s), %2 events, %3 kernels, loaded in %4 s.", nullptr,
-            int(m_profile->ranks.size()))
+            int(profile->ranks.size()))
               .arg(QFileInfo(path).fileName())
               .arg(locale.toString(events))
               .arg(locale.toString(m_kernelView->model()->totalRowCount()))
               .arg(double(m_loadClock.elapsed()) / 1000.0, 0, 'f', 2);
-    if (const auto rank = currentRank(); rank && !timelineNote(*rank).isEmpty())
+    const auto &rank = m_session->rank();
+    if (rank && !timelineNote(*rank).isEmpty())
         status += QLatin1Char(' ') + timelineNote(*rank);
-    if (const auto rank = currentRank(); rank && !rank->source.sourceNote().isEmpty())
+    if (rank && !rank->source.sourceNote().isEmpty())
         status += QLatin1Char(' ') + tr("Read from the %1.").arg(rank->source.sourceNote());
-    m_otherExportAction->setEnabled(currentRank() && !currentRank()->source.otherSource.isEmpty());
+    m_otherExportAction->setEnabled(rank && !rank->source.otherSource.isEmpty());
     if (!issues.isEmpty())
         status += QLatin1Char(' ') + tr("%1 input issue(s): see Input Issues.").arg(issues.size());
     m_statusLabel->setText(status);
-    if (m_profile->hasErrors())
+    if (profile->hasErrors())
         m_issuesDock->raise();
     emit profileLoaded(path);
 }
 
-std::shared_ptr<const RankProfile> MainWindow::currentRank() const
-{
-    return m_rankLoader->rank(m_rankIndex);
-}
-
 void MainWindow::setCurrentRank(int index)
 {
-    if (!m_profile || index < 0 || std::size_t(index) >= m_profile->ranks.size()
-        || index == m_rankIndex)
+    const auto &profile = m_session->profile();
+    if (!profile || index < 0 || std::size_t(index) >= profile->ranks.size())
+        return;
+    // Shown already, unless only its summary is (a new profile whose first rank is loading).
+    if (index == m_session->rankIndex() && !m_session->isPreview()
+        && !m_rankLoader->needsLoad(index))
         return;
     const bool loading = m_rankLoader->open(index); // cancels another rank's load
-    m_rankCombo->setCurrentIndex(index); // back to m_rankIndex if this load is cancelled
+    m_rankCombo->setCurrentIndex(index); // back to the rank shown if this load is cancelled
     if (loading) {
-        if (m_rankIndex < 0) // a new profile: its summary, not the last one's views, until then
-            showRank(m_rankLoader->rank(index));
+        if (m_session->rankIndex() < 0) // a new profile: its summary, not the last one's views
+            m_session->setRank(index, m_rankLoader->rank(index));
         return; // shown when loaded
     }
     m_rankLoader->touch(index);
-    m_rankIndex = index;
-    showRank(currentRank());
+    m_session->setRank(index, m_rankLoader->rank(index));
 }
 
-void MainWindow::showRank(const std::shared_ptr<const RankProfile> &rank)
+void MainWindow::showRank()
 {
-    const TimeNs base = rankTimeOrigin(*rank);
-    m_timeline->setTrace(rank->trace);
-    m_timeline->setKernelSource(rank);
-    m_rangeSummary->setTrace(rank->trace);
-    m_kernelView->setKernels(rank->kernels, base, rank->aiCores.value_or(0));
-    m_aggregation->setKernels(rank->kernels);
-    m_operators->setTable(rank->operators,
+    const auto &rank = m_session->rank();
+    // A preview has only its timeline: the tables and the analysis need the whole profile.
+    const auto &full = m_session->isPreview() ? nullptr : rank;
+    const TimeNs base = full ? rankTimeOrigin(*full) : 0;
+    m_timeline->setTrace(rank ? rank->trace : nullptr);
+    m_timeline->setKernelSource(full);
+    m_rangeSummary->setTrace(full ? full->trace : nullptr);
+    m_kernelView->setKernels(
+        full ? full->kernels : nullptr, base, full ? full->aiCores.value_or(0) : 0);
+    m_aggregation->setKernels(full ? full->kernels : nullptr);
+    m_operators->setTable(full ? full->operators : nullptr,
         tr("operator_details.csv was not collected (record_shapes or Level1 and above)."));
-    m_details->setRank(rank, base);
-    populateSteps(rank);
+    m_details->setRank(full, base);
+    populateSteps();
     showFindings();
 }
 
@@ -407,14 +415,20 @@ QString MainWindow::timelineNote(const RankProfile &rank)
 
 void MainWindow::showFindings()
 {
-    m_findings->setFindings(m_analysis->findings(m_rankIndex), m_analysis->checks(m_rankIndex));
+    if (!m_session->rank() || m_session->isPreview()) {
+        m_findings->setFindings({});
+        m_gaps->showRank(nullptr, nullptr);
+        return;
+    }
+    const int index = m_session->rankIndex();
+    m_findings->setFindings(m_analysis->findings(index), m_analysis->checks(index));
     m_findings->setAnalysing(m_analysis->isRunning());
-    m_gaps->showRank(currentRank(), m_analysis->analysis(m_rankIndex));
+    m_gaps->showRank(m_session->rank(), m_analysis->analysis(index));
 }
 
 void MainWindow::onEvidenceSelected(const QString &findingId, const std::vector<Evidence> &evidence)
 {
-    const EvidenceOnRank shown = evidenceOnRank(evidence, m_rankIndex);
+    const EvidenceOnRank shown = evidenceOnRank(evidence, m_session->rankIndex());
     const Finding *finding = m_findings->currentFinding();
     highlightEvidence(shown, finding ? finding->title : findingId, m_timeline, m_kernelView);
     if (!shown.rows.empty()) {
@@ -427,32 +441,41 @@ void MainWindow::onEvidenceSelected(const QString &findingId, const std::vector<
                 shown.otherRanks));
 }
 
-void MainWindow::populateSteps(const std::shared_ptr<const RankProfile> &rank)
+void MainWindow::populateSteps()
 {
-    m_steps = rank->trace ? findProfilerSteps(*rank->trace) : std::vector<StepRange>();
     m_stepCombo->clear();
     m_stepCombo->addItem(tr("All steps"));
-    for (const StepRange &step : m_steps) {
+    for (const StepRange &step : m_session->steps()) {
         m_stepCombo->addItem(
             tr("%1  (%2)").arg(step.name, TimeAxis::formatDuration(step.end - step.start)));
     }
-    m_stepCombo->setEnabled(!m_steps.empty());
+    m_stepCombo->setEnabled(!m_session->steps().empty());
 }
 
 void MainWindow::setCurrentStep(int index)
 {
-    const auto rank = currentRank();
+    const auto &rank = m_session->rank();
+    if (!rank || !rank->trace)
+        return;
+    if (index == m_session->stepIndex())
+        showStep(index); // back to the step's range after zooming away from it
+    m_session->setStep(index);
+}
+
+void MainWindow::showStep(int index)
+{
+    const auto &rank = m_session->rank();
     if (!rank || !rank->trace)
         return;
     m_stepCombo->setCurrentIndex(index);
-    if (index <= 0 || std::size_t(index) > m_steps.size()) {
+    const StepRange *step = m_session->step();
+    if (!step) {
         m_timeline->setTimeOrigin(rank->trace->minTime);
         m_timeline->zoomToFit();
         return;
     }
-    const StepRange &step = m_steps[std::size_t(index - 1)];
-    m_timeline->setTimeOrigin(step.start); // the ruler counts from the step start
-    m_timeline->setVisibleRange(step.start, step.end);
+    m_timeline->setTimeOrigin(step->start); // the ruler counts from the step start
+    m_timeline->setVisibleRange(step->start, step->end);
 }
 
 void MainWindow::closeProfile()
@@ -461,16 +484,8 @@ void MainWindow::closeProfile()
     m_analysis->clear();
     m_gaps->clear();
     m_findings->clear();
-    m_profile.reset();
+    m_session->setProfile(nullptr); // empties the timeline and the panels (showRank)
     m_rankLoader->setProfile(nullptr);
-    m_rankIndex = -1;
-    m_steps.clear();
-    m_timeline->setTrace(nullptr);
-    m_rangeSummary->setTrace(nullptr);
-    m_kernelView->setKernels(nullptr, 0);
-    m_aggregation->setKernels(nullptr);
-    m_operators->setTable(nullptr);
-    m_details->setRank(nullptr, 0);
     m_issues->setIssues({});
     m_rankCombo->clear();
     m_stepCombo->clear();
@@ -483,10 +498,10 @@ void MainWindow::closeProfile()
     m_statusLabel->setText(tr("Open a profile folder or file to begin."));
 }
 
-void MainWindow::onTimelineEventSelected(EventRef ref)
+void MainWindow::showSelection(EventRef ref)
 {
-    const auto rank = currentRank();
-    if (!rank)
+    const auto &rank = m_session->rank();
+    if (!rank || m_session->isPreview())
         return;
     if (!ref.isValid()) {
         m_details->clear();
@@ -500,8 +515,8 @@ void MainWindow::onTimelineEventSelected(EventRef ref)
 
 void MainWindow::onKernelActivated(qint32 row)
 {
-    const auto rank = currentRank();
-    if (!rank)
+    const auto &rank = m_session->rank();
+    if (!rank || m_session->isPreview())
         return;
     m_details->showKernelRow(row);
     const auto &rowToEvent = rank->join.rowToEvent;

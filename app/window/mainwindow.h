@@ -1,6 +1,5 @@
 #pragma once
 
-#include "app/window/profilesteps.h"
 #include "model/profile/profileloader.h"
 
 #include <QElapsedTimer>
@@ -29,6 +28,7 @@ class RangeSummaryWidget;
 class IssuesPanel;
 class KernelTableView;
 class LoadController;
+class ProfileSession;
 class RankLoader;
 class RecentFiles;
 class StartPage;
@@ -50,10 +50,9 @@ public:
     // Loads a folder or file in the background; a newer call makes older loads stale.
     void openPath(const QString &path);
 
-    const std::shared_ptr<const Profile> &profile() const { return m_profile; }
-    std::shared_ptr<const RankProfile> currentRank() const;
+    // The profile, rank, step and selection shown: subscribe to it rather than to the window.
+    ProfileSession *session() const { return m_session; }
     bool isLoading() const;
-    const std::vector<StepRange> &steps() const { return m_steps; }
 
     TimelineView *timelineView() const { return m_timeline; }
     KernelTableView *kernelTableView() const { return m_kernelView; }
@@ -76,6 +75,11 @@ public slots:
     void setCurrentRank(int index);
     void setCurrentStep(int index); // 0: all steps
     void resetLayout();
+
+public:
+    // Where a controller's dock goes: a tab beside one of the window's own panels.
+    enum class DockPlace { BesideKernels, BesideFindings };
+    void addTabbedDock(QDockWidget *dock, DockPlace place);
 
 signals:
     void profileLoaded(const QString &path);
@@ -120,12 +124,14 @@ private:
     void onPreview(const QString &path, const std::shared_ptr<const Profile> &preview);
     void dropPreview(); // back to the profile shown before the load, if any
     void onLoadEnded();
-    void showRank(const std::shared_ptr<const RankProfile> &rank);
+    // The session's rank (or preview, or none) into the timeline and every panel.
+    void showRank();
     // What the status bar says about a rank's timeline when it is not a full trace: made from
     // the kernel table, or absent. Empty for a trace.
     static QString timelineNote(const RankProfile &rank);
-    void populateSteps(const std::shared_ptr<const RankProfile> &rank);
-    void onTimelineEventSelected(EventRef ref);
+    void populateSteps();
+    void showStep(int index);
+    void showSelection(EventRef ref);
     void onKernelActivated(qint32 row);
     void onFilterRequested(int column, const QString &value);
     void showFindings(); // of the current rank, as far as analysed
@@ -141,15 +147,12 @@ private:
     QElapsedTimer m_rankClock; // for the "rank loaded in N s" status
     RecentFiles *m_recent = nullptr;
     AnalysisController *m_analysis = nullptr;
-    std::shared_ptr<const Profile> m_profile;
-    int m_rankIndex = -1;
-    std::vector<StepRange> m_steps;
+    ProfileSession *m_session = nullptr;
     QByteArray m_defaultState;
     bool m_defaultLayout = true; // no layout saved by the user yet
     // The start page hides the docks; this is the layout they come back in.
     QByteArray m_profileLayout;
     bool m_onStartPage = false;
-    bool m_showingPreview = false; // the timeline shows a loading profile's first MiB
     QElapsedTimer m_loadClock; // for the "loaded in N s" status
     // The export chosen with readOtherExport() for m_sourcePath; other paths open as discovered.
     QString m_sourcePath;
@@ -168,6 +171,7 @@ private:
     RangeSummaryWidget *m_rangeSummary = nullptr;
     TablePanel *m_operators = nullptr; // operator_details.csv
     QDockWidget *m_kernelDock = nullptr;
+    QDockWidget *m_findingsDock = nullptr;
     QDockWidget *m_issuesDock = nullptr;
     QToolBar *m_profileBar = nullptr;
     QComboBox *m_rankCombo = nullptr;

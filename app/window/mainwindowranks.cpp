@@ -5,6 +5,7 @@
 #include "app/window/mainwindow.h"
 #include "app/window/rankloader.h"
 #include "widgets/issuespanel.h"
+#include "widgets/profilesession.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -31,10 +32,10 @@ void MainWindow::createRankLoader()
         [this](int index, const std::shared_ptr<const RankProfile> &rank,
             const std::shared_ptr<const RankAnalysis> &analysis) {
             onLoadEnded();
-            m_issues->setIssues(m_profile->allIssues() + m_rankLoader->openIssues());
+            m_issues->setIssues(m_session->profile()->allIssues() + m_rankLoader->openIssues());
             m_analysis->setRankAnalysis(index, analysis);
-            if (index == m_rankIndex)
-                showRank(rank);
+            if (index == m_session->rankIndex())
+                m_session->setRank(index, rank);
             else
                 setCurrentRank(index);
             QString status
@@ -51,7 +52,7 @@ void MainWindow::createRankLoader()
         });
     const auto ended = [this](int index, const QString &message) {
         onLoadEnded();
-        m_rankCombo->setCurrentIndex(m_rankIndex); // the rank still shown
+        m_rankCombo->setCurrentIndex(m_session->rankIndex()); // the rank still shown
         const auto rank = m_rankLoader->rank(index);
         m_statusLabel->setText(message.arg(rank ? rank->label() : QString::number(index)));
     };

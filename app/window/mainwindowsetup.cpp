@@ -57,7 +57,7 @@ void MainWindow::createDocks()
         QStringLiteral("AggregationDock"), Qt::BottomDockWidgetArea);
     m_issuesDock = addPanel(
         m_issues, tr("Input Issues"), QStringLiteral("IssuesDock"), Qt::BottomDockWidgetArea);
-    QDockWidget *findings = addPanel(
+    QDockWidget *findings = m_findingsDock = addPanel(
         m_findings, tr("Findings"), QStringLiteral("FindingsDock"), Qt::RightDockWidgetArea);
     QDockWidget *details = addPanel(
         m_details, tr("Details"), QStringLiteral("DetailsDock"), Qt::RightDockWidgetArea);

@@ -5,12 +5,12 @@
 #include "app/window/ranktimelinewindow.h"
 #include "model/trace/traceloader.h"
 #include "widgets/clusteroverview.h"
+#include "widgets/profilesession.h"
 
 #include <QAction>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFutureWatcher>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
@@ -68,9 +68,10 @@ namespace {
 
 } // namespace
 
-RankTimelineController::RankTimelineController(MainWindow *window)
+RankTimelineController::RankTimelineController(MainWindow *window, ClusterOverview *overview)
     : QObject(window)
     , m_window(window)
+    , m_overview(overview)
     , m_action(new QAction(tr("Show Ranks on One &Timeline…"), this))
 {
     m_action->setObjectName(QStringLiteral("ShowRanksOnOneTimeline"));
@@ -80,11 +81,13 @@ RankTimelineController::RankTimelineController(MainWindow *window)
     connect(this, &RankTimelineController::failed, window, &MainWindow::showStatusMessage);
     if (QMenu *view = window->viewMenu())
         view->addAction(m_action);
-    connect(window, &MainWindow::profileLoaded, this, [this]() {
-        const auto &p = m_window->profile();
+    const ProfileSession *session = window->session();
+    connect(session, &ProfileSession::profileChanged, this, [this, session]() {
+        const auto &p = session->profile();
         m_action->setEnabled(p && p->ranks.size() >= 2);
     });
-    addOverviewButton();
+    if (overview)
+        overview->addActionButton(m_action);
 }
 
 RankTimelineController::~RankTimelineController()
@@ -97,31 +100,15 @@ RankTimelineController::~RankTimelineController()
 
 RankTimelineWindow *RankTimelineController::lastWindow() const { return m_lastWindow; }
 
-void RankTimelineController::addOverviewButton()
-{
-    auto *overview = m_window->findChild<ClusterOverview *>();
-    auto *layout = overview ? qobject_cast<QVBoxLayout *>(overview->layout()) : nullptr;
-    if (!layout)
-        return;
-    auto *button = new QPushButton(m_action->text(), overview);
-    button->setObjectName(QStringLiteral("ShowRanksOnOneTimelineButton"));
-    button->setToolTip(m_action->toolTip());
-    connect(button, &QPushButton::clicked, m_action, &QAction::trigger);
-    auto *row = new QHBoxLayout;
-    row->addStretch(1);
-    row->addWidget(button);
-    layout->addLayout(row);
-}
-
 void RankTimelineController::chooseRanks()
 {
-    const auto &profile = m_window->profile();
+    const auto &profile = m_window->session()->profile();
     if (!profile || profile->ranks.size() < 2)
         return;
     // The slowest and the fastest rank are the pair worth seeing side by side.
     std::vector<int> preset;
-    if (auto *overview = m_window->findChild<ClusterOverview *>()) {
-        const ClusterSummary &s = overview->summary();
+    if (m_overview) {
+        const ClusterSummary &s = m_overview->summary();
         for (int i : { s.slowest, s.fastest })
             if (i >= 0 && std::size_t(i) < s.ranks.size())
                 preset.push_back(s.ranks[std::size_t(i)].rankIndex);
@@ -167,7 +154,7 @@ void RankTimelineController::chooseRanks()
 
 void RankTimelineController::showRanks(const std::vector<int> &rankIndices)
 {
-    const auto profile = m_window->profile();
+    const auto profile = m_window->session()->profile();
     if (!profile || rankIndices.empty() || rankIndices.size() > std::size_t(kMaxRanks)) {
         emit failed(tr("Choose between one and %1 ranks.").arg(kMaxRanks));
         return;

@@ -12,6 +12,7 @@ template <typename T> class QFutureWatcher;
 
 namespace npuscope {
 
+class ClusterOverview;
 class MainWindow;
 class RankTimelineWindow;
 class Trace;
@@ -26,7 +27,9 @@ class RankTimelineController : public QObject {
 public:
     static constexpr int kMaxRanks = 8;
 
-    explicit RankTimelineController(MainWindow *window);
+    // `overview` (may be null) gets a button for the action and presets the slowest and the
+    // fastest rank.
+    RankTimelineController(MainWindow *window, ClusterOverview *overview);
     ~RankTimelineController() override;
 
     QAction *action() const { return m_action; }
@@ -42,9 +45,9 @@ signals:
 
 private:
     void chooseRanks();
-    void addOverviewButton();
 
     MainWindow *m_window = nullptr;
+    ClusterOverview *m_overview = nullptr;
     QAction *m_action = nullptr;
     QFutureWatcher<std::vector<std::shared_ptr<const Trace>>> *m_watcher = nullptr;
     QPointer<QProgressDialog> m_progress;

@@ -5,6 +5,7 @@
 #include "app/window/mainwindow.h"
 #include "widgets/clusteroverview.h"
 #include "widgets/commmatrixview.h"
+#include "widgets/profilesession.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -41,7 +42,7 @@ private slots:
         window.show();
         QVERIFY(!cluster->dock()->isVisible());
         window.openPath(run->dir.path());
-        QTRY_VERIFY_WITH_TIMEOUT(window.profile() && !window.isLoading(), kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->profile() && !window.isLoading(), kTimeoutMs);
         QVERIFY(cluster->dock()->isVisible());
         // Filled in once every rank is analysed.
         const ClusterSummary &summary = cluster->overview()->summary();
@@ -60,10 +61,11 @@ private slots:
         emit cluster->overview()->series()->clicked(2, nullptr);
         QCOMPARE(window.rankCombo()->currentIndex(), 2);
         // Its trace loads on demand (RankLoader); then it is the rank shown.
-        QTRY_VERIFY_WITH_TIMEOUT(window.currentRank()
-                && window.currentRank()->source.dir == window.profile()->ranks[2]->source.dir,
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->rank()
+                && window.session()->rank()->source.dir
+                    == window.session()->profile()->ranks[2]->source.dir,
             kTimeoutMs);
-        QVERIFY(window.currentRank()->trace);
+        QVERIFY(window.session()->rank()->trace);
     }
 
     void singleRankHidesOverview()
@@ -74,7 +76,7 @@ private slots:
         auto *cluster = new ClusterController(&window);
         window.show();
         window.openPath(run->dir.path());
-        QTRY_VERIFY_WITH_TIMEOUT(window.profile() && !window.isLoading(), kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->profile() && !window.isLoading(), kTimeoutMs);
         QVERIFY(!cluster->dock()->isVisible());
     }
 
@@ -87,8 +89,8 @@ private slots:
         auto *cluster = new ClusterController(&window);
         window.show();
         window.openPath(sample);
-        QTRY_VERIFY_WITH_TIMEOUT(window.profile() && !window.isLoading(), kTimeoutMs);
-        QCOMPARE(window.profile()->ranks.size(), std::size_t(4));
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->profile() && !window.isLoading(), kTimeoutMs);
+        QCOMPARE(window.session()->profile()->ranks.size(), std::size_t(4));
         CommMatrixView *matrix = cluster->overview()->commMatrixView();
         QTRY_VERIFY_WITH_TIMEOUT(!matrix->matrix().empty() && matrix->isVisible(), 30000);
         QVERIFY(matrix->groupCombo()->count() > 0);

@@ -2,6 +2,7 @@
 #include "app/window/comparecontroller.h"
 #include "app/window/mainwindow.h"
 #include "widgets/compareview.h"
+#include "widgets/profilesession.h"
 #include "widgets/timelineview.h"
 
 #include <QCoreApplication>
@@ -60,11 +61,11 @@ private slots:
         QCOMPARE(view->comparison().next.transDataNs, TimeNs(0));
         QCOMPARE(
             qint64(view->comparison().match.onlyBase.size()), pair->base.truth().transDataKernels);
-        QVERIFY(view->baseTimeline()->trace() == window.currentRank()->trace);
+        QVERIFY(view->baseTimeline()->trace() == window.session()->rank()->trace);
 
         controller->leave();
         QTRY_VERIFY(!controller->view());
-        QVERIFY(window.profile()); // the main window keeps its profile
+        QVERIFY(window.session()->profile()); // the main window keeps its profile
     }
 
     void dropOnOpenProfileCompares()
@@ -89,7 +90,8 @@ private slots:
         QCoreApplication::sendEvent(&window, &drop);
         QVERIFY(shown.wait(kTimeoutMs));
         QVERIFY(controller->view());
-        QVERIFY(window.profile()->path.endsWith(QStringLiteral("base"))); // not opened instead
+        QVERIFY(window.session()->profile()->path.endsWith(
+            QStringLiteral("base"))); // not opened instead
         QVERIFY(controller->view()->comparison().byType.front().key == QLatin1String("Add"));
     }
 

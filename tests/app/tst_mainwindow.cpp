@@ -13,6 +13,7 @@
 #include "widgets/issuespanel.h"
 #include "widgets/kerneltablemodel.h"
 #include "widgets/kerneltableview.h"
+#include "widgets/profilesession.h"
 #include "widgets/tablemodel.h"
 #include "widgets/tablepanel.h"
 #include "widgets/timelineview.h"
@@ -66,7 +67,7 @@ private slots:
         MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(!window.profile());
+        QVERIFY(!window.session()->profile());
         QVERIFY(!window.timelineView()->isVisible());
         QVERIFY(!window.kernelTableView()->isVisible()); // no empty panels around the start page
         auto *startPage = window.findChild<StartPage *>();
@@ -174,12 +175,12 @@ private slots:
         QVERIFY(window.kernelTableView()->model()->rowCount() > 0);
         QTRY_VERIFY(window.aggregationPanel()->typeModel()->rowCount() > 0);
         QCOMPARE(RecentFiles().paths().value(0), QDir::cleanPath(sample()));
-        QCOMPARE(window.stepCombo()->count(), int(window.steps().size()) + 1);
+        QCOMPARE(window.stepCombo()->count(), int(window.session()->steps().size()) + 1);
         qInfo("%d kernels, %zu steps, %d issues", window.kernelTableView()->model()->rowCount(),
-            window.steps().size(), window.issuesPanel()->model()->rowCount());
+            window.session()->steps().size(), window.issuesPanel()->model()->rowCount());
 
         // Kernel row -> timeline slice -> details.
-        const auto rank = window.currentRank();
+        const auto rank = window.session()->rank();
         QVERIFY(rank);
         const auto &join = rank->join.rowToEvent;
         const auto joined
@@ -190,16 +191,26 @@ private slots:
             const int viewRow = kernels->model()->viewRow(row);
             kernels->tableView()->setCurrentIndex(kernels->model()->index(viewRow, 0));
             QCOMPARE(window.timelineView()->selectedEvent(), *joined);
+            QCOMPARE(window.session()->selection(), *joined);
             QVERIFY(window.detailsPanel()->toText().contains(QStringLiteral("Kernel (row")));
         }
 
-        if (!window.steps().empty()) {
+        if (!window.session()->steps().empty()) {
             window.setCurrentStep(1);
-            const StepRange &step = window.steps().front();
+            const StepSpan &step = window.session()->steps().front();
             const auto [start, end] = window.timelineView()->visibleRange();
             QVERIFY(start <= step.start + (step.end - step.start) / 100);
             QVERIFY(end >= step.end - (step.end - step.start) / 100);
+            QCOMPARE(window.session()->stepIndex(), 1);
             window.setCurrentStep(0);
+            QCOMPARE(window.stepCombo()->currentIndex(), 0);
+            // Whoever sets the session's step, the window follows.
+            window.session()->setStep(int(window.session()->steps().size()));
+            QCOMPARE(window.stepCombo()->currentIndex(), int(window.session()->steps().size()));
+            const StepSpan *last = window.session()->step();
+            QVERIFY(std::abs(window.timelineView()->visibleRange().first - last->start)
+                <= (last->end - last->start) / 100);
+            window.session()->setStep(0);
         }
 
         QTest::qWait(200); // let the timeline and charts paint
@@ -354,15 +365,15 @@ private slots:
         QVERIFY(window.rankCombo()->isEnabled());
         // Ranks load when opened (RankLoader): rank 0 by itself, rank 1 when picked.
         QTRY_VERIFY_WITH_TIMEOUT(
-            window.currentRank() && window.currentRank()->trace, kLoadTimeoutMs);
+            window.session()->rank() && window.session()->rank()->trace, kLoadTimeoutMs);
         const auto first = window.timelineView()->trace();
         window.setCurrentRank(1);
-        QTRY_VERIFY_WITH_TIMEOUT(
-            window.currentRank()->source.dir == window.profile()->ranks[1]->source.dir,
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->rank()->source.dir
+                == window.session()->profile()->ranks[1]->source.dir,
             kLoadTimeoutMs);
-        QVERIFY(window.currentRank()->trace);
+        QVERIFY(window.session()->rank()->trace);
         QVERIFY(window.timelineView()->trace() != first);
-        QCOMPARE(window.timelineView()->trace(), window.currentRank()->trace);
+        QCOMPARE(window.timelineView()->trace(), window.session()->rank()->trace);
     }
 
     void newerOpenMakesOlderStale()
@@ -377,7 +388,7 @@ private slots:
         QTest::qWait(300);
         QCOMPARE(loaded.count(), 1);
         QCOMPARE(loaded.at(0).at(0).toString(), sample());
-        QVERIFY(window.profile());
+        QVERIFY(window.session()->profile());
     }
 
     void cancel()
@@ -393,7 +404,7 @@ private slots:
         QVERIFY(!window.isLoading());
         QTest::qWait(500);
         QCOMPARE(loaded.count(), 0);
-        QVERIFY(!window.profile());
+        QVERIFY(!window.session()->profile());
     }
 
     void errorIsShown()
@@ -410,7 +421,7 @@ private slots:
         QVERIFY(box);
         QVERIFY(box->text().contains(QDir::toNativeSeparators(missing)));
         box->close();
-        QVERIFY(!window.profile());
+        QVERIFY(!window.session()->profile());
     }
 
     void closeProfile()
@@ -422,7 +433,7 @@ private slots:
         window.openPath(sample());
         QVERIFY(loaded.wait(kLoadTimeoutMs));
         window.closeProfile();
-        QVERIFY(!window.profile());
+        QVERIFY(!window.session()->profile());
         QVERIFY(!window.timelineView()->trace());
         QCOMPARE(window.kernelTableView()->model()->rowCount(), 0);
     }

@@ -10,6 +10,7 @@
 #include "model/profile/profileloader.h"
 #include "model/trace/tracedump.h"
 #include "tests/model/rankfiles.h"
+#include "widgets/profilesession.h"
 #include "widgets/timelineview.h"
 
 #include <QComboBox>
@@ -48,14 +49,15 @@ private:
         if (!loaded.wait(kTimeoutMs))
             return false;
         return QTest::qWaitFor(
-            [&]() { return window.currentRank() && window.currentRank()->trace; }, kTimeoutMs);
+            [&]() { return window.session()->rank() && window.session()->rank()->trace; },
+            kTimeoutMs);
     }
     bool openRank(MainWindow &window, int index) const
     {
         window.setCurrentRank(index);
         return QTest::qWaitFor(
             [&]() {
-                const auto r = window.currentRank();
+                const auto r = window.session()->rank();
                 return r && r->rank() == index && r->trace && !window.rankLoader()->isLoading();
             },
             kTimeoutMs);
@@ -89,10 +91,10 @@ private slots:
         MainWindow window;
         window.show();
         QVERIFY(open(window));
-        for (const auto &rank : window.profile()->ranks)
+        for (const auto &rank : window.session()->profile()->ranks)
             QVERIFY(rank->summaryOnly); // no trace read at open
-        QVERIFY(!mentions(window.profile()->allIssues(), traceOf(kGarbageRank)));
-        const auto rank0 = window.currentRank();
+        QVERIFY(!mentions(window.session()->profile()->allIssues(), traceOf(kGarbageRank)));
+        const auto rank0 = window.session()->rank();
         QCOMPARE(rank0->rank(), 0);
         QVERIFY(!rank0->summaryOnly);
         QCOMPARE(dumpTrace(*rank0->trace, 100000), dumpTrace(*m_eager->ranks[0]->trace, 100000));
@@ -108,7 +110,7 @@ private slots:
         MainWindow window;
         QVERIFY(open(window));
         QVERIFY(openRank(window, 2));
-        const auto rank2 = window.currentRank();
+        const auto rank2 = window.session()->rank();
         const RankProfile &want = *m_eager->ranks[2];
         QCOMPARE(dumpTrace(*rank2->trace, 100000), dumpTrace(*want.trace, 100000));
         QVERIFY(rank2->kernels);
@@ -122,14 +124,14 @@ private slots:
     {
         MainWindow window;
         QVERIFY(open(window));
-        const auto rank0 = window.currentRank();
+        const auto rank0 = window.session()->rank();
         window.setCurrentRank(3);
         QVERIFY(window.rankLoader()->isLoading());
         QCOMPARE(window.rankLoader()->loadingIndex(), 3);
         window.cancelLoad();
         QVERIFY(!window.rankLoader()->isLoading());
         QTest::qWait(200); // whatever the cancelled worker still delivers must not land
-        QCOMPARE(window.currentRank(), rank0);
+        QCOMPARE(window.session()->rank(), rank0);
         QCOMPARE(window.timelineView()->trace(), rank0->trace);
         QCOMPARE(window.rankCombo()->currentIndex(), 0);
         QVERIFY(window.rankLoader()->needsLoad(3));
@@ -137,7 +139,7 @@ private slots:
         window.setCurrentStep(1);
         QCOMPARE(window.stepCombo()->currentIndex(), 1);
         QVERIFY(openRank(window, 3));
-        QCOMPARE(dumpTrace(*window.currentRank()->trace, 100000),
+        QCOMPARE(dumpTrace(*window.session()->rank()->trace, 100000),
             dumpTrace(*m_eager->ranks[3]->trace, 100000));
     }
 
@@ -155,7 +157,7 @@ private slots:
         // Back to a cached rank: no load at all.
         window.setCurrentRank(2);
         QVERIFY(!window.rankLoader()->isLoading());
-        QCOMPARE(window.currentRank()->rank(), 2);
+        QCOMPARE(window.session()->rank()->rank(), 2);
         QCOMPARE(window.rankLoader()->cachedRanks().front(), 2);
     }
 
@@ -165,7 +167,7 @@ private slots:
         QVERIFY(open(window));
         QVERIFY(!mentions(window.rankLoader()->openIssues(), traceOf(kGarbageRank)));
         window.setCurrentRank(kGarbageRank);
-        QTRY_VERIFY_WITH_TIMEOUT(window.currentRank()->rank() == kGarbageRank, kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->rank()->rank() == kGarbageRank, kTimeoutMs);
         QVERIFY(mentions(window.rankLoader()->openIssues(), traceOf(kGarbageRank)));
     }
 
@@ -219,7 +221,7 @@ private slots:
         QVERIFY(!controller->isLoading());
         QTest::qWait(500);
         QCOMPARE(opened.count(), 0);
-        QCOMPARE(window.currentRank()->rank(), 0); // the main window is untouched
+        QCOMPARE(window.session()->rank()->rank(), 0); // the main window is untouched
     }
 };
 

@@ -3,6 +3,7 @@
 #include "app/desktop/singleinstance.h"
 #include "app/desktop/windowlauncher.h"
 #include "app/window/mainwindow.h"
+#include "widgets/profilesession.h"
 
 #include <QCoreApplication>
 #include <QSettings>
@@ -23,7 +24,8 @@ private:
     static bool waitLoaded(MainWindow *window)
     {
         return QTest::qWaitFor(
-            [window]() { return window->profile() && !window->isLoading(); }, kLoadTimeoutMs);
+            [window]() { return window->session()->profile() && !window->isLoading(); },
+            kLoadTimeoutMs);
     }
 
 private slots:
@@ -60,8 +62,8 @@ private slots:
         QCOMPARE(launcher.windows().size(), 2);
         MainWindow *second = launcher.windows().at(1);
         QVERIFY(waitLoaded(second));
-        QCOMPARE(first->profile()->ranks.size(), std::size_t(1));
-        QVERIFY(first->profile() != second->profile());
+        QCOMPARE(first->session()->profile()->ranks.size(), std::size_t(1));
+        QVERIFY(first->session()->profile() != second->session()->profile());
         QVERIFY(second->isVisible());
 
         // A closed window deletes itself and leaves the list.

@@ -2,11 +2,13 @@
 #include "widgets/commmatrixview.h"
 
 #include <QAbstractAxis>
+#include <QAction>
 #include <QBarSet>
 #include <QChart>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QLabel>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStackedBarSeries>
 #include <QTableWidget>
@@ -106,6 +108,25 @@ private slots:
         QCOMPARE(activated.at(0).at(0).toInt(), 7);
         emit view.series()->clicked(99, nullptr);
         QCOMPARE(activated.size(), 1);
+    }
+
+    void actionButton()
+    {
+        ClusterOverview overview;
+        QAction action(QStringLiteral("Show Ranks"));
+        action.setObjectName(QStringLiteral("ShowRanks"));
+        action.setEnabled(false);
+        overview.addActionButton(&action);
+        auto *button = overview.findChild<QPushButton *>(QStringLiteral("ShowRanksButton"));
+        QVERIFY(button);
+        QVERIFY(!button->isEnabled());
+        action.setEnabled(true);
+        action.setText(QStringLiteral("Show Two Ranks"));
+        QVERIFY(button->isEnabled());
+        QCOMPARE(button->text(), action.text());
+        QSignalSpy triggered(&action, &QAction::triggered);
+        button->click();
+        QCOMPARE(triggered.count(), 1);
     }
 
     void headlines()
