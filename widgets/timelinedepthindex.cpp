@@ -2,6 +2,8 @@
 
 #include "model/core/trace.h"
 
+#include <algorithm>
+
 namespace npuscope {
 
 std::size_t TimelineDepthSequence::size() const
@@ -53,15 +55,85 @@ std::size_t TimelineDepthSequence::firstStartingAfter(TimeNs t) const
     return lo;
 }
 
+std::size_t TimelineDepthSequence::firstStartingAtOrAfter(TimeNs t, std::size_t from) const
+{
+    std::size_t lo = from;
+    std::size_t hi = size();
+    for (std::size_t step = 1; lo + step < hi; step *= 2) {
+        if (at(lo + step).start >= t) {
+            hi = lo + step;
+            break;
+        }
+        lo += step;
+    }
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (at(mid).start < t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+TimeNs TimelineDepthSequence::busyUpTo(std::size_t i) const
+{
+    const std::size_t bucket = i / kBusyBucket;
+    TimeNs sum = m_busy ? (*m_busy)[bucket] : 0;
+    for (std::size_t k = m_busy ? bucket * kBusyBucket : 0; k < i; ++k)
+        sum += at(k).duration;
+    return sum;
+}
+
+TimeNs TimelineDepthSequence::busyBefore(TimeNs t, std::size_t *hint) const
+{
+    const std::size_t from = std::min(*hint, size());
+    const std::size_t n = firstStartingAtOrAfter(t, from); // events starting before t
+    *hint = n > 0 ? n - 1 : 0;
+    if (n == 0)
+        return 0;
+    const Event &last = at(n - 1);
+    return busyUpTo(n - 1) + std::clamp<TimeNs>(t - last.start, 0, last.duration);
+}
+
 void TimelineDepthIndex::reset(const Trace *trace)
 {
     m_trace = trace;
     m_byTrack.clear();
+    m_busy.clear();
     m_built.clear();
     if (trace) {
         m_byTrack.resize(trace->tracks.size());
+        m_busy.resize(trace->tracks.size());
         m_built.assign(trace->tracks.size(), false);
     }
+}
+
+// One pass over the track: the depth indexes (nested tracks only) and every depth's buckets.
+void TimelineDepthIndex::build(std::uint32_t track)
+{
+    const Track &t = m_trace->tracks[track];
+    const auto depthCount = static_cast<std::size_t>(t.maxDepth) + 1;
+    auto &depths = m_byTrack[track];
+    if (t.maxDepth > 0)
+        depths.assign(depthCount, {});
+    auto &busy = m_busy[track];
+    busy.assign(depthCount, {});
+    std::vector<std::size_t> counts(depthCount, 0);
+    std::vector<TimeNs> sums(depthCount, 0);
+    for (std::uint32_t i = 0; i < t.events.size(); ++i) {
+        const Event &e = t.events[i];
+        if (t.maxDepth > 0)
+            depths[e.depth].push_back(i);
+        if (counts[e.depth]++ % TimelineDepthSequence::kBusyBucket == 0)
+            busy[e.depth].push_back(sums[e.depth]);
+        sums[e.depth] += e.duration;
+    }
+    for (auto &d : depths)
+        d.shrink_to_fit();
+    for (auto &b : busy)
+        b.shrink_to_fit();
+    m_built[track] = true;
 }
 
 TimelineDepthSequence TimelineDepthIndex::sequence(TrackId track, int depth)
@@ -69,20 +141,15 @@ TimelineDepthSequence TimelineDepthIndex::sequence(TrackId track, int depth)
     if (!m_trace || track.value >= m_byTrack.size())
         return {};
     const Track &t = m_trace->track(track);
-    if (t.maxDepth == 0)
-        return depth == 0 ? TimelineDepthSequence(&t.events, nullptr) : TimelineDepthSequence();
-    auto &depths = m_byTrack[track.value];
-    if (!m_built[track.value]) {
-        depths.assign(static_cast<std::size_t>(t.maxDepth) + 1, {});
-        for (std::uint32_t i = 0; i < t.events.size(); ++i)
-            depths[t.events[i].depth].push_back(i);
-        for (auto &d : depths)
-            d.shrink_to_fit();
-        m_built[track.value] = true;
-    }
-    if (depth < 0 || depth >= static_cast<int>(depths.size()))
+    if (depth < 0 || depth > t.maxDepth)
         return {};
-    return TimelineDepthSequence(&t.events, &depths[static_cast<std::size_t>(depth)]);
+    if (!m_built[track.value])
+        build(track.value);
+    const auto d = static_cast<std::size_t>(depth);
+    const std::vector<TimeNs> *busy = &m_busy[track.value][d];
+    if (t.maxDepth == 0)
+        return TimelineDepthSequence(&t.events, nullptr, busy);
+    return TimelineDepthSequence(&t.events, &m_byTrack[track.value][d], busy);
 }
 
 } // namespace npuscope

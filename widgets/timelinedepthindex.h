@@ -13,13 +13,18 @@ struct Event;
 // The events of one nesting depth of a track, in start order. Events of one depth never overlap
 // (Trace::buildTrackIndexes opens a new depth for any overlap), so their ends are sorted too and
 // "first event ending after t" is a binary search. A flat track uses its event array directly.
+// With its busy buckets (the level of detail's coverage: the busy time before every
+// kBusyBucket-th event), the busy time before any t costs a search and a bucket's durations.
 class TimelineDepthSequence {
 public:
+    static constexpr std::size_t kBusyBucket = 16;
+
     TimelineDepthSequence() = default;
-    TimelineDepthSequence(
-        const std::vector<Event> *events, const std::vector<std::uint32_t> *indexes)
+    TimelineDepthSequence(const std::vector<Event> *events,
+        const std::vector<std::uint32_t> *indexes, const std::vector<TimeNs> *busy = nullptr)
         : m_events(events)
         , m_indexes(indexes)
+        , m_busy(busy)
     {
     }
 
@@ -33,15 +38,26 @@ public:
     std::size_t firstEndingAtOrAfter(TimeNs t, std::size_t from, std::size_t to) const;
     // First position whose event starts after t, or size().
     std::size_t firstStartingAfter(TimeNs t) const;
+    // First position in [from, size()) whose event starts at or after t (a galloping search).
+    std::size_t firstStartingAtOrAfter(TimeNs t, std::size_t from) const;
+    // Busy time before t: the events' durations clipped at t. `hint` (in and out): a position
+    // at or before the answer's, so that increasing t walks forward; 0 when unknown.
+    TimeNs busyBefore(TimeNs t, std::size_t *hint) const;
+    bool hasBusy() const { return m_busy != nullptr; }
 
 private:
+    // Sum of the durations of positions [0, i).
+    TimeNs busyUpTo(std::size_t i) const;
+
     const std::vector<Event> *m_events = nullptr;
     const std::vector<std::uint32_t> *m_indexes = nullptr; // null: every event (flat track)
+    const std::vector<TimeNs> *m_busy = nullptr; // [k]: busyUpTo(k * kBusyBucket)
 };
 
 // Per-depth event indexes of nested tracks, built lazily on first use and kept for the trace's
-// lifetime (4 bytes per event of a nested track). Trace::forEachOverlapping visits every depth,
-// so it cannot skip a folded run of one depth; this can.
+// lifetime (4 bytes per event of a nested track), and the busy buckets of every depth (half a
+// byte per event), from which folded runs are drawn as occupancy. Trace::forEachOverlapping
+// visits every depth, so it cannot skip a folded run of one depth; this can.
 class TimelineDepthIndex {
 public:
     void reset(const Trace *trace);
@@ -49,7 +65,10 @@ public:
 
 private:
     const Trace *m_trace = nullptr;
+    void build(std::uint32_t track);
+
     std::vector<std::vector<std::vector<std::uint32_t>>> m_byTrack; // [track][depth]
+    std::vector<std::vector<std::vector<TimeNs>>> m_busy; // [track][depth]
     std::vector<bool> m_built;
 };
 

@@ -5,9 +5,11 @@
 #include "widgets/timelinecounterindex.h"
 #include "widgets/timelinedepthindex.h"
 #include "widgets/timelinelayout.h"
+#include "widgets/timelineoccupancy.h"
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace npuscope {
 
@@ -26,6 +28,7 @@ namespace {
 void TimelineDrawList::clear()
 {
     m_slices.clear();
+    m_coverage.clear();
     m_columns.clear();
     m_plots.clear();
     m_flows.clear();
@@ -104,6 +107,7 @@ void TimelineDrawList::addDepth(TrackId track, int depth, double top, double hei
     const TimelineDepthSequence seq = m_frame.depths->sequence(track, depth);
     if (seq.size() == 0)
         return;
+    m_seq = &seq;
     const TimeAxis &axis = m_frame.axis;
     const auto maxResolution = static_cast<TimeNs>(axis.nsPerPixel() * kLodPx);
     if (const LodLevel *level = m_frame.trace->lodLevel(track, depth, maxResolution))
@@ -111,6 +115,7 @@ void TimelineDrawList::addDepth(TrackId track, int depth, double top, double hei
     else
         walkEvents(track, seq, axis.start(), axis.end());
     flush();
+    m_seq = nullptr;
 }
 
 // Zoomed out: the model's runs, each one block. Runs merge by gap, not by width, so a run of
@@ -204,9 +209,37 @@ void TimelineDrawList::flush()
     std::uint16_t color = m_frame.colors->colorIndex(p.first, m_frame.trace->event(p.first));
     if (p.count > 1)
         color = TimelineColors::foldedIndex(color);
-    m_slices.push_back(
-        { static_cast<float>(x0), static_cast<float>(x1 - x0), static_cast<float>(m_sliceTop),
-            static_cast<float>(m_sliceHeight), p.count, p.first, color, m_summary });
+    Slice slice { static_cast<float>(x0), static_cast<float>(x1 - x0),
+        static_cast<float>(m_sliceTop), static_cast<float>(m_sliceHeight), p.count, p.first, color,
+        m_summary };
+    if (p.count > 1)
+        addCoverage(slice, p.x0, std::max(p.x1, p.x0 + kMinSliceWidth));
+    m_slices.push_back(slice);
+}
+
+// A folded block's pixel columns, each with the busy share of its depth: drawn solid from its
+// first event to its last, the block would hide how busy the stream is and every gap in it.
+void TimelineDrawList::addCoverage(Slice &slice, double x0, double x1)
+{
+    if (!m_seq || !m_seq->hasBusy())
+        return;
+    const double width = m_frame.axis.width();
+    const int c0 = static_cast<int>(std::floor(std::max(x0, 0.0)));
+    const int c1 = static_cast<int>(std::ceil(std::min(x1, width)));
+    if (c1 <= c0)
+        return;
+    slice.coverX = c0;
+    slice.coverFirst = static_cast<std::uint32_t>(m_coverage.size());
+    slice.coverCount = static_cast<std::uint32_t>(c1 - c0);
+    TimelineOccupancy::columns(*m_seq, m_frame.axis, c0, c1, &m_coverage);
+}
+
+double TimelineDrawList::inkWidth(const Slice &slice) const
+{
+    if (slice.coverCount == 0)
+        return slice.w;
+    const auto first = m_coverage.begin() + slice.coverFirst;
+    return std::accumulate(first, first + slice.coverCount, 0.0);
 }
 
 void TimelineDrawList::addCounter(const TimelineRow &row)

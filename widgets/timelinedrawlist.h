@@ -36,6 +36,11 @@ public:
         EventRef event; // the (first) event
         std::uint16_t color = 0; // TimelineColors index
         bool summary = false; // drawn in a collapsed process header
+        // Folded blocks are drawn as occupancy: the busy share of pixel columns [coverX,
+        // coverX + coverCount) is coverage()[coverFirst + i]. coverCount 0: drawn solid.
+        std::int32_t coverX = 0;
+        std::uint32_t coverFirst = 0;
+        std::uint32_t coverCount = 0;
     };
     // One pixel column of a counter chart: min / max of the values shown in it, and the value in
     // effect at its right edge. Values are mapped to y already.
@@ -105,6 +110,9 @@ public:
     void clear();
 
     const std::vector<Slice> &slices() const { return m_slices; }
+    const std::vector<float> &coverage() const { return m_coverage; }
+    // The pixels' worth of ink a slice lays down: its width, or its columns' busy shares.
+    double inkWidth(const Slice &slice) const;
     const std::vector<CounterColumn> &counterColumns() const { return m_columns; }
     const std::vector<CounterPlot> &counterPlots() const { return m_plots; }
     const std::vector<FlowArrow> &flows() const { return m_flows; }
@@ -133,6 +141,7 @@ private:
     void walkEvents(TrackId track, const TimelineDepthSequence &seq, TimeNs t0, TimeNs t1);
     void push(double x0, double x1, std::uint32_t count, EventRef first, bool mergeable);
     void flush();
+    void addCoverage(Slice &slice, double x0, double x1);
     void addCounter(const TimelineRow &row);
     // Dense counters: one binary search and one min/max query per pixel column.
     // `k`: the sample in effect at the left edge; values map to y as in addCounter.
@@ -147,7 +156,9 @@ private:
     double m_sliceTop = 0;
     double m_sliceHeight = 0;
     bool m_summary = false;
+    const TimelineDepthSequence *m_seq = nullptr; // of the depth being added
     std::vector<Slice> m_slices;
+    std::vector<float> m_coverage;
     std::vector<CounterColumn> m_columns;
     std::vector<CounterPlot> m_plots;
     std::vector<FlowArrow> m_flows;

@@ -201,8 +201,9 @@ void TimelineExporter::computeLegend()
             if (!key.isValid())
                 continue;
             Cover &c = cover[key.value];
-            c.pixels += s.w;
-            c.byColor[s.color] += s.w;
+            const double ink = list.inkWidth(s);
+            c.pixels += ink;
+            c.byColor[s.color] += ink;
         }
     }
     std::vector<std::pair<double, std::uint32_t>> order;

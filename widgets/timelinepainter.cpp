@@ -189,6 +189,10 @@ void TimelinePainter::paintSlices(QPainter &p, const TimelineScene &s)
     for (auto &rects : m_byColor)
         rects.clear();
     for (const TimelineDrawList::Slice &slice : s.drawList->slices()) {
+        if (slice.coverCount > 0) {
+            addOccupancy(slice, s.drawList->coverage());
+            continue;
+        }
         // A one-pixel seam between neighbours and between depths keeps back-to-back kernels
         // apart; slivers keep their full pixel.
         const double w = slice.w >= 4 ? slice.w - 1 : slice.w;
@@ -203,6 +207,32 @@ void TimelinePainter::paintSlices(QPainter &p, const TimelineScene &s)
         p.drawRects(rects.data(), static_cast<int>(rects.size()));
     }
     p.setBrush(Qt::NoBrush);
+}
+
+// A folded block as occupancy: each pixel column filled from the bottom to its busy share of the
+// slice height (a pixel at least when anything runs there), equal neighbours as one rectangle.
+void TimelinePainter::addOccupancy(
+    const TimelineDrawList::Slice &slice, const std::vector<float> &coverage)
+{
+    auto &rects = m_byColor[slice.color];
+    const double height = slice.h - 1;
+    const float *cover = coverage.data() + slice.coverFirst;
+    std::uint32_t runStart = 0;
+    double runHeight = -1;
+    auto close = [&](std::uint32_t end) {
+        if (runHeight > 0)
+            rects.emplace_back(slice.coverX + double(runStart), slice.y + height - runHeight,
+                double(end - runStart), runHeight);
+    };
+    for (std::uint32_t i = 0; i < slice.coverCount; ++i) {
+        const double h = cover[i] > 0 ? std::max(1.0, std::round(double(cover[i]) * height)) : 0.0;
+        if (h == runHeight)
+            continue;
+        close(i);
+        runStart = i;
+        runHeight = h;
+    }
+    close(slice.coverCount);
 }
 
 void TimelinePainter::paintLabels(QPainter &p, const TimelineScene &s)
@@ -226,7 +256,7 @@ void TimelinePainter::paintLabels(QPainter &p, const TimelineScene &s)
             // "a…" says nothing; a label needs a few characters to be worth its ink.
             if (text.size() < kMinLabelChars && text != full)
                 continue;
-        } else if (room >= kMinCountLabelPx) {
+        } else if (room >= kMinCountLabelPx && slice.coverCount == 0) {
             text = fm.elidedText(
                 tr("%Ln events", "", static_cast<int>(slice.count)), Qt::ElideRight, room);
         }

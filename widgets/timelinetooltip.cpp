@@ -2,6 +2,7 @@
 
 #include "model/core/trace.h"
 #include "widgets/timeaxis.h"
+#include "widgets/timelinedepthindex.h"
 
 #include <QJsonObject>
 #include <QJsonValue>
@@ -73,18 +74,47 @@ QString TimelineTooltip::slice(const Trace &trace, EventRef ref, TimeNs origin, 
     return html + QStringLiteral("</table>");
 }
 
-QString TimelineTooltip::folded(const Trace &trace, EventRef first, std::uint32_t count,
-    TimeNs start, TimeNs end, TimeNs origin)
+QString TimelineTooltip::folded(const Trace &trace, TrackId track, TimeNs start,
+    const TimelineOccupancy::Summary &block, const TimelineOccupancy::Summary &cursor,
+    TimeNs origin)
 {
-    const Track &track = trace.track(first.track);
-    QString html = QStringLiteral("<b>") + tr("%Ln events", "", static_cast<int>(count))
+    auto percent
+        = [](double share) -> QString { return QString::number(100.0 * share, 'f', 1) + u'%'; };
+    QString html = QStringLiteral("<b>") + tr("%Ln events", "", static_cast<int>(block.count))
         + QStringLiteral("</b><table>");
     html += row(tr("From"), relativeTime(start, origin));
-    html += row(tr("Span"), TimeAxis::formatDuration(end - start));
-    html += row(tr("First"), trace.strings.string(trace.event(first).name));
-    html += row(tr("Track"), trackName(track));
+    html += row(tr("Span"), TimeAxis::formatDuration(block.span));
+    html += row(tr("Busy"),
+        tr("%1 (%2 of the span)")
+            .arg(TimeAxis::formatDuration(block.busy), percent(block.busyShare())));
+    html += row(tr("Under the cursor"),
+        tr("%Ln event(s), %1 busy", "", static_cast<int>(cursor.count))
+            .arg(percent(cursor.busyShare())));
+    for (std::size_t i = 0; i < cursor.largest.size(); ++i) {
+        const Event &e = trace.tracks[track.value].events[cursor.largest[i]];
+        html += row(i == 0 ? tr("Longest there") : QString(),
+            tr("%1 (%2)").arg(trace.strings.string(e.name), TimeAxis::formatDuration(e.duration)));
+    }
+    if (cursor.truncated)
+        html += row(
+            QString(), tr("of the first %Ln", "", static_cast<int>(TimelineOccupancy::kMaxScan)));
+    html += row(tr("Track"), trackName(trace.track(track)));
     html += row(QString(), tr("Zoom in to see them one by one"));
     return html + QStringLiteral("</table>");
+}
+
+QString TimelineTooltip::folded(const Trace &trace, TimelineDepthIndex &depths,
+    const TimelineDrawList::Slice &slice, const TimeAxis &axis, double mouseX)
+{
+    const TrackId track = slice.event.track;
+    const TimelineDepthSequence seq
+        = depths.sequence(track, static_cast<int>(trace.event(slice.event).depth));
+    const TimeNs start = axis.toTime(std::max<double>(slice.x, 0));
+    const auto block = TimelineOccupancy::summarize(
+        seq, start, axis.toTime(std::min<double>(slice.x + slice.w, axis.width())), 0);
+    const auto cursor = TimelineOccupancy::summarize(
+        seq, axis.toTime(mouseX - kCursorPx), axis.toTime(mouseX + kCursorPx), kLargest);
+    return folded(trace, track, start, block, cursor, axis.origin());
 }
 
 QString TimelineTooltip::gap(TimeNs start, TimeNs end, TimeNs idleNs, std::uint32_t count,

@@ -307,8 +307,8 @@ bool TimelineView::viewportEvent(QEvent *event)
             if (slice->count == 1 && !slice->summary)
                 text = TimelineTooltip::slice(*m_trace, slice->event, m_axis.origin(), true);
             else
-                text = TimelineTooltip::folded(*m_trace, slice->event, slice->count,
-                    m_axis.toTime(slice->x), m_axis.toTime(slice->x + slice->w), m_axis.origin());
+                text = TimelineTooltip::folded(
+                    *m_trace, m_depths, *slice, m_axis, toDrawList(pos).x());
         } else if (const TimelineDrawList::GapItem *gap = m_drawList.gapAt(toDrawList(pos))) {
             text = TimelineTooltip::gap(gap->start, gap->end, gap->idleNs, gap->count,
                 gapCauseLabel(gap->cause), gap->device, m_axis.origin());

@@ -369,8 +369,17 @@ void TestTimelineView::tooltipDescribesSlice()
     QVERIFY(text.contains(TimeAxis::formatDuration(e.duration)));
     QVERIFY(text.contains(QStringLiteral("Ascend Hardware / Stream")));
     QVERIFY(text.contains(TimelineTooltip::relativeTime(e.start, origin)));
-    QVERIFY(TimelineTooltip::folded(trace, kernel, 1234, e.start, e.start + 5000, origin)
-                .contains(QLocale().toString(1234) + QStringLiteral(" events")));
+    TimelineOccupancy::Summary block;
+    block.count = 1234;
+    block.span = 5000;
+    block.busy = 1250;
+    block.largest = { kernel.index };
+    const QString folded
+        = TimelineTooltip::folded(trace, kernel.track, e.start, block, block, origin);
+    QVERIFY2(
+        folded.contains(QLocale().toString(1234) + QStringLiteral(" events")), qPrintable(folded));
+    QVERIFY2(folded.contains(QStringLiteral("25.0%")), qPrintable(folded));
+    QVERIFY2(folded.contains(trace.strings.string(e.name)), qPrintable(folded));
     // Hovering the slice shows it.
     m_view->setVisibleRange(e.start - 10 * e.duration, e.end() + 10 * e.duration);
     m_view->grab();
