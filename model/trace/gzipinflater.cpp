@@ -23,15 +23,14 @@ struct GzipInflater::Zlib {
     bool ok = false;
 };
 
-GzipInflater::GzipInflater(const QString &path, int fd)
-    : m_path(path)
-    , m_fd(fd)
+GzipInflater::GzipInflater(int fd)
+    : m_fd(fd)
     , m_z(std::make_unique<Zlib>())
     , m_in(1 << 20)
 {
     m_z->ok = inflateInit2(&m_z->zs, 15 + 32) == Z_OK;
     if (!m_z->ok)
-        fail(FileText::tr("%1: cannot initialise zlib").arg(path));
+        fail(FileText::tr("cannot initialise zlib"));
 }
 
 GzipInflater::~GzipInflater()
@@ -42,6 +41,8 @@ GzipInflater::~GzipInflater()
 
 void GzipInflater::fail(const QString &message)
 {
+    if (m_errorOffset < 0)
+        m_errorOffset = m_consumed;
     m_error = message;
     m_ended = true;
 }
@@ -53,8 +54,7 @@ bool GzipInflater::refill()
         got = ::read(m_fd, m_in.data(), m_in.size());
     while (got < 0 && errno == EINTR);
     if (got < 0) {
-        fail(FileText::tr("%1: read error: %2")
-                 .arg(m_path, QString::fromLocal8Bit(std::strerror(errno))));
+        fail(FileText::tr("read error: %1").arg(QString::fromLocal8Bit(std::strerror(errno))));
         return false;
     }
     m_eof = got == 0;
@@ -93,19 +93,15 @@ std::int64_t GzipInflater::inflate(char *dst, std::int64_t room)
         }
         if (rc == Z_BUF_ERROR && m_eof && zs.avail_in == 0) {
             if (m_inMember)
-                fail(FileText::tr("%1: compressed data is truncated at byte %2; the part before "
-                                  "it was loaded")
-                         .arg(m_path)
-                         .arg(m_consumed));
+                fail(FileText::tr("the compressed data is truncated; the part before it was "
+                                  "loaded"));
             else
                 m_ended = true; // clean end after the last member
             break;
         }
         if (rc != Z_OK && rc != Z_BUF_ERROR) {
-            fail(FileText::tr("%1: corrupt gzip data near compressed byte %2 (%3); the part "
-                              "before it was loaded")
-                     .arg(m_path)
-                     .arg(m_consumed - zs.avail_in)
+            m_errorOffset = m_consumed - zs.avail_in;
+            fail(FileText::tr("corrupt gzip data (%1); the part before it was loaded")
                      .arg(QString::fromLatin1(zs.msg ? zs.msg : "inflate error")));
             break;
         }

@@ -13,7 +13,7 @@ namespace npuscope {
 // file descriptor sequentially (not owned). One thread at a time.
 class GzipInflater {
 public:
-    GzipInflater(const QString &path, int fd);
+    explicit GzipInflater(int fd);
     ~GzipInflater();
     GzipInflater(const GzipInflater &) = delete;
     GzipInflater &operator=(const GzipInflater &) = delete;
@@ -21,8 +21,10 @@ public:
     // Inflates up to `room` bytes into `dst`; returns how many (fewer only at the end).
     std::int64_t inflate(char *dst, std::int64_t room);
     bool ended() const { return m_ended; }
-    // Set when the stream did not end cleanly: truncation, damage, a read error.
+    // Set when the stream did not end cleanly: truncation, damage, a read error; errorOffset()
+    // is the compressed byte where.
     QString error() const { return m_error; }
+    std::int64_t errorOffset() const { return m_errorOffset; }
     std::int64_t consumed() const { return m_consumed; } // compressed bytes read
 
 private:
@@ -30,8 +32,8 @@ private:
     bool refill();
     void fail(const QString &message);
 
-    QString m_path;
     int m_fd = -1;
+    std::int64_t m_errorOffset = -1;
     std::unique_ptr<Zlib> m_z;
     std::vector<unsigned char> m_in;
     std::int64_t m_consumed = 0;

@@ -50,6 +50,8 @@ void GzipStream::Block::reserve(std::int64_t n)
 {
     if (n <= capacity)
         return;
+    if (capacity > 0)
+        n = std::max(n, capacity + capacity / 2); // a span growing 1 MiB at a time
     auto bigger = std::make_unique_for_overwrite<char[]>(static_cast<std::size_t>(n));
     std::memcpy(bigger.get(), data.get(), static_cast<std::size_t>(size));
     data = std::move(bigger);
@@ -62,7 +64,7 @@ GzipStream::GzipStream(
     , m_fd(fd)
     , m_compressedSize(compressedSize)
     , m_maxOut(maxOut)
-    , m_inflater(path, fd)
+    , m_inflater(fd)
 {
 }
 
@@ -107,8 +109,7 @@ bool GzipStream::fill(Block &b, std::int64_t want)
         const std::int64_t room = std::min(want - b.size, std::int64_t(4) << 20);
         if (m_produced.load() + room > m_maxOut) {
             finish(Severity::Error,
-                tr("%1: decompressed data exceeds %2 MiB; refusing to continue (gzip bomb guard)")
-                    .arg(m_path)
+                tr("decompressed data exceeds %1 MiB; refusing to continue (gzip bomb guard)")
                     .arg(m_maxOut >> 20));
             return false;
         }
@@ -212,9 +213,8 @@ void GzipStream::run(std::int64_t firstSpan, std::int64_t spanBytes)
             sawEvent = std::memchr(cur->data.get() + pos, '{', std::size_t(end - pos)) != nullptr;
             if (!sawEvent && cur->begin + end - start.offset >= kMaxEventFree) {
                 finish(Severity::Error,
-                    tr("%1: no trace event in the first %2 MiB after the event array starts; "
-                       "the rest was not read")
-                        .arg(m_path)
+                    tr("no trace event in the first %1 MiB after the event array starts; the "
+                       "rest was not read")
                         .arg(kMaxEventFree >> 20));
                 return;
             }
@@ -257,7 +257,8 @@ void GzipStream::finish(Severity severity, const QString &message)
     if (m_ended)
         return;
     if (!m_inflater.error().isEmpty())
-        m_issues.append({ Severity::Warning, m_path, QString(), m_inflater.error(), true });
+        m_issues.append({ Severity::Warning, m_path,
+            tr("compressed byte %1").arg(m_inflater.errorOffset()), m_inflater.error(), true });
     if (!message.isEmpty())
         m_issues.append({ severity, m_path, QString(), message, true });
     m_ended = true;
