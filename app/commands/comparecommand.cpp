@@ -133,13 +133,15 @@ int runCompareCommand(const QStringList &arguments)
     Args a;
     if (const std::optional<int> done = parse(arguments, &a))
         return *done;
-    const LoadResult baseLoad = loadProfile(a.base);
+    LoadOptions load;
+    load.eventDetails = false; // no event's args are shown
+    const LoadResult baseLoad = loadProfile(a.base, load);
     if (!baseLoad.profile || baseLoad.profile->ranks.empty())
         return fail(QStringLiteral("%1: %2").arg(a.base, baseLoad.error));
     // The same run on both sides (rank against rank): load it once.
     const bool same
         = QFileInfo(a.base).canonicalFilePath() == QFileInfo(a.next).canonicalFilePath();
-    const LoadResult newLoad = same ? baseLoad : loadProfile(a.next);
+    const LoadResult newLoad = same ? baseLoad : loadProfile(a.next, load);
     if (!newLoad.profile || newLoad.profile->ranks.empty())
         return fail(QStringLiteral("%1: %2").arg(a.next, newLoad.error));
     QString error;

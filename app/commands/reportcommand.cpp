@@ -395,6 +395,7 @@ int runReportCommand(const QStringList &arguments)
     const QString path = parser.positionalArguments().constFirst();
     LoadOptions options;
     options.source = *source;
+    options.eventDetails = false; // no event's args are shown
     const LoadResult loaded = loadProfile(path, options);
     if (!loaded.profile || loaded.profile->ranks.empty()) {
         QTextStream(stderr) << ReportCommand::tr("npuscope: %1").arg(loaded.error) << '\n';

@@ -129,6 +129,7 @@ std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const Load
     if (!source.traceView.isEmpty() && options.loadTrace) {
         TraceLoadOptions to;
         to.threads = options.threads;
+        to.eventDetails = options.eventDetails;
         if (options.preview) {
             to.preview = [&options, &rank](std::shared_ptr<const Trace> firstMiB) {
                 auto partial = std::make_shared<RankProfile>();

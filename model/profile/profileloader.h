@@ -20,6 +20,8 @@ struct LoadOptions {
     // config and a trace of the first few MiB of its trace_view.json (see
     // TraceLoadOptions::preview): something to paint while the full load goes on.
     std::function<void(std::shared_ptr<const Profile>)> preview;
+    // See TraceLoadOptions::eventDetails: off where no event's args are shown (the commands).
+    bool eventDetails = true;
 };
 
 struct LoadResult {

@@ -28,6 +28,8 @@ public:
     // Takes the chunk's contents; its slices and flows are left empty with their capacity, for
     // the loader to fill again.
     void add(RawChunk &chunk);
+    // The input's size as now estimated (a stream learns it as it goes); 0: unknown.
+    void setFileBytes(std::int64_t fileBytes) { m_fileBytes = fileBytes; }
     // threads: how many threads build the per-track indexes.
     std::shared_ptr<Trace> finish(IssueList *issues, int threads);
 

@@ -1,10 +1,10 @@
 #include "model/trace/tracesource.h"
 
+#include "model/trace/gzipstream.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
-
-#include <zlib.h>
 
 #include <cerrno>
 #include <cstring>
@@ -20,86 +20,6 @@ namespace {
         Q_DECLARE_TR_FUNCTIONS(npuscope::FileReader)
     };
 
-    bool decompressGzip(
-        const QString &path, int fd, std::int64_t maxOut, QByteArray *out, QString *error)
-    {
-        z_stream zs {};
-        if (inflateInit2(&zs, 15 + 32) != Z_OK) {
-            *error = FileText::tr("%1: cannot initialise zlib").arg(path);
-            return false;
-        }
-        std::vector<unsigned char> in(1 << 20);
-        QByteArray result;
-        result.resize(std::int64_t(4) << 20);
-        std::int64_t produced = 0;
-        std::int64_t consumed = 0;
-        int rc = Z_OK;
-        bool eof = false;
-        bool inMember = true; // false right after a member ended: EOF there is a clean end
-        while (rc != Z_STREAM_END) {
-            if (zs.avail_in == 0 && !eof) {
-                const ssize_t got = ::read(fd, in.data(), in.size());
-                if (got < 0) {
-                    *error = FileText::tr("%1: read error: %2")
-                                 .arg(path, QString::fromLocal8Bit(std::strerror(errno)));
-                    inflateEnd(&zs);
-                    return false;
-                }
-                eof = got == 0;
-                zs.next_in = in.data();
-                zs.avail_in = static_cast<uInt>(got);
-                consumed += got;
-                if (got > 0)
-                    inMember = true;
-            }
-            if (produced == result.size()) {
-                if (produced >= maxOut) {
-                    *error = FileText::tr("%1: decompressed data exceeds %2 MiB; refusing to "
-                                          "continue (gzip bomb guard)")
-                                 .arg(path)
-                                 .arg(maxOut >> 20);
-                    inflateEnd(&zs);
-                    return false;
-                }
-                result.resize(std::min<std::int64_t>(maxOut, result.size() * 2));
-            }
-            zs.next_out = reinterpret_cast<unsigned char *>(result.data() + produced);
-            const auto room = std::min<std::int64_t>(result.size() - produced, 1 << 30);
-            zs.avail_out = static_cast<uInt>(room);
-            rc = inflate(&zs, Z_NO_FLUSH);
-            produced += room - zs.avail_out;
-            if (rc == Z_STREAM_END && !(eof && zs.avail_in == 0)) {
-                // Concatenated gzip members: continue with the next one.
-                if (inflateReset(&zs) != Z_OK)
-                    break;
-                inMember = zs.avail_in > 0;
-                rc = Z_OK;
-                continue;
-            }
-            if (rc == Z_BUF_ERROR && eof && zs.avail_in == 0 && !inMember)
-                break; // clean end after the last member
-            if (rc == Z_BUF_ERROR && eof && zs.avail_in == 0) {
-                *error = FileText::tr(
-                    "%1: compressed data is truncated at byte %2; the part before it was loaded")
-                             .arg(path)
-                             .arg(consumed);
-                break; // keep what was decompressed
-            }
-            if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR) {
-                *error = FileText::tr("%1: corrupt gzip data near compressed byte %2 (%3); the "
-                                      "part before it was loaded")
-                             .arg(path)
-                             .arg(consumed - zs.avail_in)
-                             .arg(QString::fromLatin1(zs.msg ? zs.msg : "inflate error"));
-                break;
-            }
-        }
-        inflateEnd(&zs);
-        result.truncate(produced);
-        *out = std::move(result);
-        return true;
-    }
-
 } // namespace
 
 TraceSource::~TraceSource()
@@ -107,6 +27,8 @@ TraceSource::~TraceSource()
     if (m_fd >= 0)
         ::close(m_fd);
 }
+
+std::int64_t TraceSource::size() const { return m_stream ? m_stream->size() : m_size; }
 
 std::shared_ptr<TraceSource> TraceSource::open(
     const QString &path, QString *error, std::int64_t maxDecompressed)
@@ -129,19 +51,9 @@ std::shared_ptr<TraceSource> TraceSource::open(
     unsigned char magic[2] = { 0, 0 };
     const ssize_t got = ::pread(fd, magic, 2, 0);
     if (got == 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
-        QString gzError;
-        QByteArray data;
-        const bool ok = decompressGzip(path, fd, maxDecompressed, &data, &gzError);
-        ::close(fd);
-        if (!ok) {
-            *error = gzError;
-            return nullptr;
-        }
-        if (!gzError.isEmpty())
-            *error = gzError; // partial data: a warning for the caller
         src->m_compressed = true;
-        src->m_memory = std::move(data);
-        src->m_size = src->m_memory.size();
+        src->m_stream = std::make_unique<GzipStream>(
+            path, fd, static_cast<std::int64_t>(st.st_size), maxDecompressed);
         return src;
     }
     src->m_fd = fd;
@@ -162,6 +74,8 @@ std::int64_t TraceSource::read(std::int64_t offset, char *dst, std::int64_t n) c
 {
     if (offset < 0 || n <= 0)
         return 0;
+    if (m_stream)
+        return m_stream->read(offset, dst, n);
     if (m_fd < 0) {
         if (offset >= m_size)
             return 0;

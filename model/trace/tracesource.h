@@ -8,17 +8,21 @@
 
 namespace npuscope {
 
+class GzipStream;
+
 // Random access to the bytes of a trace file: a plain file read with pread (no mmap, so a file
-// that shrinks while loading gives short reads instead of SIGBUS), or a gzip file decompressed
-// into memory once. Thread-safe for concurrent reads.
+// that shrinks while loading gives short reads instead of SIGBUS), or a gzip file inflated as a
+// stream while it loads (see GzipStream: read() then serves the spans in flight, and after the
+// load the inflated text spilled to a temporary file). Thread-safe for concurrent reads.
 class TraceSource {
 public:
     ~TraceSource();
     TraceSource(const TraceSource &) = delete;
     TraceSource &operator=(const TraceSource &) = delete;
 
-    // Opens `path`; gzip is recognised by its magic bytes. On failure returns null and sets
-    // *error to a message naming the file. `maxDecompressed` bounds gzip output (bomb guard).
+    // Opens `path`; gzip is recognised by its magic bytes (nothing is inflated before the load).
+    // On failure returns null and sets *error to a message naming the file. `maxDecompressed`
+    // bounds gzip output (bomb guard).
     static std::shared_ptr<TraceSource> open(const QString &path, QString *error,
         std::int64_t maxDecompressed = kDefaultMaxDecompressed);
     static std::shared_ptr<TraceSource> fromMemory(QByteArray data, const QString &name);
@@ -27,7 +31,10 @@ public:
 
     QString path() const { return m_path; }
     bool compressed() const { return m_compressed; }
-    std::int64_t size() const { return m_size; }
+    // The file's size; for gzip the bytes inflated so far (all of them after the load).
+    std::int64_t size() const;
+    // The gzip stream, which loadTrace() starts (once); null for a plain file.
+    GzipStream *stream() const { return m_stream.get(); }
 
     // Reads up to `n` bytes at `offset` into dst; returns the number read (short at EOF or when
     // the file shrank), or -1 on an I/O error.
@@ -49,7 +56,8 @@ private:
     int m_fd = -1;
     bool m_compressed = false;
     std::int64_t m_size = 0;
-    QByteArray m_memory; // decompressed content or in-memory data
+    QByteArray m_memory; // in-memory data
+    std::unique_ptr<GzipStream> m_stream;
 };
 
 } // namespace npuscope

@@ -31,6 +31,7 @@
 
 using namespace npuscope;
 using bench::median;
+using bench::medianOf;
 
 namespace {
 
@@ -294,14 +295,6 @@ std::vector<Sample> runChildren(
     return out;
 }
 
-template <class F> double med(const std::vector<Sample> &s, F field)
-{
-    std::vector<double> v;
-    for (const Sample &x : s)
-        v.push_back(field(x));
-    return median(v);
-}
-
 } // namespace
 
 int main(int argc, char **argv)
@@ -340,7 +333,7 @@ int main(int argc, char **argv)
     const bool whole = mb <= 2000;
     const auto bare = whole ? runChildren(self, { QStringLiteral("--child-bare"), path }, runs)
                             : std::vector<Sample>();
-    const double bareS = med(bare, [](const Sample &s) { return s.seconds; });
+    const double bareS = medianOf(bare, [](const Sample &s) { return s.seconds; });
     if (!whole)
         out << "bare simdjson whole-document passes: skipped above 2 GB (see the span walk)\n";
     else if (bare.empty() || bareS <= 0)
@@ -350,7 +343,7 @@ int main(int argc, char **argv)
             << QString::number(mb / bareS, 'f', 0) << " MB/s\n";
     const auto walk = whole ? runChildren(self, { QStringLiteral("--child-ondemand"), path }, runs)
                             : std::vector<Sample>();
-    const double walkS = med(walk, [](const Sample &s) { return s.seconds; });
+    const double walkS = medianOf(walk, [](const Sample &s) { return s.seconds; });
     if (whole && (walk.empty() || walkS <= 0))
         out << "bare simdjson On-Demand walk: not possible (file over 4 GiB or not one JSON "
                "array)\n";
@@ -362,7 +355,7 @@ int main(int argc, char **argv)
     for (int threads : { 1, 2 }) {
         const auto w = runChildren(
             self, { QStringLiteral("--child-spanwalk"), QString::number(threads), path }, runs);
-        spanWalkS[threads] = med(w, [](const Sample &x) { return x.seconds; });
+        spanWalkS[threads] = medianOf(w, [](const Sample &x) { return x.seconds; });
         if (w.empty() || spanWalkS[threads] <= 0)
             out << "bare simdjson On-Demand walk in 16 MiB spans: not possible (not a plain JSON "
                    "array)\n";
@@ -370,16 +363,16 @@ int main(int argc, char **argv)
             out << "bare simdjson On-Demand walk in 16 MiB spans, reads included, " << threads
                 << " thread(s): " << QString::number(spanWalkS[threads], 'f', 3) << " s  "
                 << QString::number(mb / spanWalkS[threads], 'f', 0) << " MB/s, "
-                << QString::number(med(w, [](const Sample &x) { return x.events; }), 'f', 0)
+                << QString::number(medianOf(w, [](const Sample &x) { return x.events; }), 'f', 0)
                 << " events\n";
     }
     for (int threads : { 1, 2 }) {
         const auto s = runChildren(
             self, { QStringLiteral("--child-load"), QString::number(threads), path }, runs);
-        const double sec = med(s, [](const Sample &x) { return x.seconds; });
-        const double events = med(s, [](const Sample &x) { return x.events; });
-        const double rss = med(s, [](const Sample &x) { return x.rssKb; }) * 1024.0;
-        const double hwm = med(s, [](const Sample &x) { return x.hwmKb; }) * 1024.0;
+        const double sec = medianOf(s, [](const Sample &x) { return x.seconds; });
+        const double events = medianOf(s, [](const Sample &x) { return x.events; });
+        const double rss = medianOf(s, [](const Sample &x) { return x.rssKb; }) * 1024.0;
+        const double hwm = medianOf(s, [](const Sample &x) { return x.hwmKb; }) * 1024.0;
         out << "npuscope " << threads << " thread(s):     " << QString::number(sec, 'f', 3)
             << " s  " << QString::number(mb / sec, 'f', 0) << " MB/s  "
             << QString::number(events / sec / 1e6, 'f', 2) << " M events/s";
@@ -398,7 +391,7 @@ int main(int argc, char **argv)
     }
     // Cold: the file comes from the disk (evicted from the page cache before each run).
     const auto read = runChildren(self, { QStringLiteral("--child-read"), path }, runs, true);
-    const double readS = med(read, [](const Sample &x) { return x.seconds; });
+    const double readS = medianOf(read, [](const Sample &x) { return x.seconds; });
     if (read.empty() || readS <= 0) {
         out << "cold runs: not possible (the file could not be evicted from the page cache)\n";
         return 0;
@@ -410,7 +403,7 @@ int main(int argc, char **argv)
     for (int threads : { 1, 2 }) {
         const auto s = runChildren(
             self, { QStringLiteral("--child-load"), QString::number(threads), path }, runs, true);
-        const double sec = med(s, [](const Sample &x) { return x.seconds; });
+        const double sec = medianOf(s, [](const Sample &x) { return x.seconds; });
         out << "npuscope " << threads << " thread(s), cold: " << QString::number(sec, 'f', 3)
             << " s  " << QString::number(mb / sec, 'f', 0) << " MB/s  "
             << QString::number(readS / sec * 100, 'f', 0) << "% of the sequential read\n";

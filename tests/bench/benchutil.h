@@ -13,4 +13,13 @@ inline double median(std::vector<double> v)
     return v.empty() ? 0 : v[v.size() / 2];
 }
 
+// The median of one field of a run's samples: medianOf(samples, [](const S &s) { ... }).
+template <class T, class F> double medianOf(const std::vector<T> &samples, F field)
+{
+    std::vector<double> v;
+    for (const T &x : samples)
+        v.push_back(field(x));
+    return median(std::move(v));
+}
+
 } // namespace npuscope::bench

@@ -1,0 +1,112 @@
+#include "model/trace/gzipinflater.h"
+
+#include <QCoreApplication>
+
+#include <zlib.h>
+
+#include <cerrno>
+#include <cstring>
+#include <unistd.h>
+
+namespace npuscope {
+
+namespace {
+
+    class FileText {
+        Q_DECLARE_TR_FUNCTIONS(npuscope::FileReader)
+    };
+
+} // namespace
+
+struct GzipInflater::Zlib {
+    z_stream zs {};
+    bool ok = false;
+};
+
+GzipInflater::GzipInflater(int fd)
+    : m_fd(fd)
+    , m_z(std::make_unique<Zlib>())
+    , m_in(1 << 20)
+{
+    m_z->ok = inflateInit2(&m_z->zs, 15 + 32) == Z_OK;
+    if (!m_z->ok)
+        fail(FileText::tr("cannot initialise zlib"));
+}
+
+GzipInflater::~GzipInflater()
+{
+    if (m_z->ok)
+        inflateEnd(&m_z->zs);
+}
+
+void GzipInflater::fail(const QString &message)
+{
+    if (m_errorOffset < 0)
+        m_errorOffset = m_consumed;
+    m_error = message;
+    m_ended = true;
+}
+
+bool GzipInflater::refill()
+{
+    ssize_t got = 0;
+    do
+        got = ::read(m_fd, m_in.data(), m_in.size());
+    while (got < 0 && errno == EINTR);
+    if (got < 0) {
+        fail(FileText::tr("read error: %1").arg(QString::fromLocal8Bit(std::strerror(errno))));
+        return false;
+    }
+    m_eof = got == 0;
+    m_z->zs.next_in = m_in.data();
+    m_z->zs.avail_in = static_cast<uInt>(got);
+    m_consumed += got;
+    if (got > 0)
+        m_inMember = true;
+    return true;
+}
+
+std::int64_t GzipInflater::inflate(char *dst, std::int64_t room)
+{
+    z_stream &zs = m_z->zs;
+    std::int64_t produced = 0;
+    while (!m_ended && produced < room) {
+        if (zs.avail_in == 0 && !m_eof && !refill())
+            break;
+        const auto chunk = std::min<std::int64_t>(room - produced, 1 << 30);
+        zs.next_out = reinterpret_cast<unsigned char *>(dst + produced);
+        zs.avail_out = static_cast<uInt>(chunk);
+        const int rc = ::inflate(&zs, Z_NO_FLUSH);
+        produced += chunk - zs.avail_out;
+        if (rc == Z_STREAM_END) {
+            if (m_eof && zs.avail_in == 0) {
+                m_ended = true; // the last member ended with the file
+                break;
+            }
+            // Concatenated gzip members: continue with the next one.
+            if (inflateReset(&zs) != Z_OK) {
+                m_ended = true;
+                break;
+            }
+            m_inMember = zs.avail_in > 0;
+            continue;
+        }
+        if (rc == Z_BUF_ERROR && m_eof && zs.avail_in == 0) {
+            if (m_inMember)
+                fail(FileText::tr("the compressed data is truncated; the part before it was "
+                                  "loaded"));
+            else
+                m_ended = true; // clean end after the last member
+            break;
+        }
+        if (rc != Z_OK && rc != Z_BUF_ERROR) {
+            m_errorOffset = m_consumed - zs.avail_in;
+            fail(FileText::tr("corrupt gzip data (%1); the part before it was loaded")
+                     .arg(QString::fromLatin1(zs.msg ? zs.msg : "inflate error")));
+            break;
+        }
+    }
+    return produced;
+}
+
+} // namespace npuscope

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+namespace npuscope {
+
+// Where the spans of a trace's event array come from, one after the other: cut up front in a
+// plain file (random access), or inflated as the load goes on from a gzip stream. Thread-safe.
+class SpanFeed {
+public:
+    struct Span {
+        std::int64_t begin = 0, end = 0;
+        bool last = false; // runs to the end of the array
+    };
+    virtual ~SpanFeed() = default;
+
+    // Blocks until span `i` is known; false when the input ended before it or was cancelled.
+    virtual bool span(std::size_t i, Span *out) = 0;
+    // A worker parsed span i (its bytes may be spilled); spans 0..i are merged (their bytes may
+    // be released).
+    virtual void parsed(std::size_t) { }
+    virtual void merged(std::size_t) { }
+    virtual void cancel() { }
+    // (done, total) for the progress after span i is merged, in the input's own bytes.
+    virtual std::pair<std::int64_t, std::int64_t> progress(std::size_t i) const = 0;
+    // What the rest of the input will hold, for the builder's reservations (0: unknown).
+    virtual std::int64_t expectedBytes() const = 0;
+};
+
+} // namespace npuscope

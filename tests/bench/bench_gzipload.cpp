@@ -1,0 +1,152 @@
+// Gzip trace load benchmark: npuscope's streaming load of a .gz trace (inflated on one thread
+// while the others parse) against a bare single-thread zlib inflate of the same file, in the
+// same run, alternating. Every measurement runs in a fresh child process so that resident memory
+// is measured cleanly. Prints medians; not part of the test suite.
+//   bench_gzipload FILE.gz [--runs N]
+#include "benchutil.h"
+#include "model/core/residentmemory.h"
+#include "model/trace/traceloader.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QTextStream>
+
+#include <zlib.h>
+
+#include <cstdio>
+#include <vector>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+using namespace npuscope;
+using bench::median;
+using bench::medianOf;
+
+namespace {
+
+// The yardstick: zlib inflating the file (every member) into a 1 MiB buffer that is thrown
+// away, on one thread, reads included.
+int childInflate(const QString &path)
+{
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY);
+    if (fd < 0)
+        return 1;
+    QElapsedTimer t;
+    t.start();
+    z_stream zs {};
+    if (inflateInit2(&zs, 15 + 32) != Z_OK)
+        return 1;
+    std::vector<unsigned char> in(1 << 20), out(1 << 20);
+    long long produced = 0;
+    int rc = Z_OK;
+    for (;;) {
+        if (zs.avail_in == 0) {
+            const ssize_t got = ::read(fd, in.data(), in.size());
+            if (got <= 0)
+                break;
+            zs.next_in = in.data();
+            zs.avail_in = static_cast<uInt>(got);
+        }
+        zs.next_out = out.data();
+        zs.avail_out = static_cast<uInt>(out.size());
+        rc = inflate(&zs, Z_NO_FLUSH);
+        produced += static_cast<long long>(out.size() - zs.avail_out);
+        if (rc == Z_STREAM_END)
+            rc = inflateReset(&zs);
+        if (rc != Z_OK && rc != Z_BUF_ERROR)
+            break;
+    }
+    inflateEnd(&zs);
+    ::close(fd);
+    std::printf("%.6f %lld 0 0\n", t.nsecsElapsed() / 1e9, produced);
+    return 0;
+}
+
+// `details`: the load as the GUI does it (the inflated text kept for the event details).
+int childLoad(const QString &path, bool details)
+{
+    const long before = processStatusKb("VmRSS:");
+    QElapsedTimer t;
+    t.start();
+    TraceLoadOptions o;
+    o.eventDetails = details;
+    const TraceLoadResult r = loadTrace(path, o);
+    const double s = t.nsecsElapsed() / 1e9;
+    if (!r.trace)
+        return 1;
+    std::printf("%.6f %lld %ld %ld\n", s, static_cast<long long>(r.trace->stats.events),
+        processStatusKb("VmRSS:") - before, processStatusKb("VmHWM:") - before);
+    return 0;
+}
+
+struct Sample {
+    double seconds = 0;
+    double count = 0, rssKb = 0, hwmKb = 0;
+};
+
+bool runChild(const QString &self, const QStringList &args, std::vector<Sample> *out)
+{
+    QProcess p;
+    p.start(self, args);
+    p.waitForFinished(-1);
+    const QList<QByteArray> f = p.readAllStandardOutput().trimmed().split(' ');
+    if (p.exitCode() != 0 || f.size() != 4)
+        return false;
+    out->push_back({ f[0].toDouble(), f[1].toDouble(), f[2].toDouble(), f[3].toDouble() });
+    return true;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    if (args.size() >= 3 && args[1] == QLatin1String("--child-inflate"))
+        return childInflate(args[2]);
+    if (args.size() >= 4 && args[1] == QLatin1String("--child-load"))
+        return childLoad(args[3], args[2] == QLatin1String("details"));
+    if (args.size() < 2 || !QFileInfo(args[1]).isFile()) {
+        std::fprintf(stderr, "usage: bench_gzipload FILE.gz [--runs N]\n");
+        return 1;
+    }
+    const QString path = args[1];
+    const int runs = args.size() >= 4 && args[2] == QLatin1String("--runs") ? args[3].toInt() : 3;
+    const QString self = QCoreApplication::applicationFilePath();
+    std::vector<Sample> inflated, loaded, detailed;
+    const QString load = QStringLiteral("--child-load");
+    for (int i = 0; i < runs; ++i) { // alternating, so that all see the same machine
+        if (!runChild(self, { QStringLiteral("--child-inflate"), path }, &inflated)
+            || !runChild(self, { load, QStringLiteral("report"), path }, &loaded)
+            || !runChild(self, { load, QStringLiteral("details"), path }, &detailed)) {
+            std::fprintf(stderr, "bench_gzipload: a run failed\n");
+            return 1;
+        }
+    }
+    const double inflateS = medianOf(inflated, [](const Sample &x) { return x.seconds; });
+    const double mb = medianOf(inflated, [](const Sample &x) { return x.count; }) / 1e6;
+    QTextStream out(stdout);
+    out << "file " << path << ", " << QString::number(QFileInfo(path).size() / 1e6, 'f', 1)
+        << " MB compressed, " << QString::number(mb, 'f', 1) << " MB inflated; medians of " << runs
+        << " runs\n"
+        << "bare zlib inflate, 1 thread:  " << QString::number(inflateS, 'f', 3) << " s  "
+        << QString::number(mb / inflateS, 'f', 0) << " MB/s\n";
+    for (const auto *s : { &loaded, &detailed }) {
+        const double loadS = medianOf(*s, [](const Sample &x) { return x.seconds; });
+        const double rss = medianOf(*s, [](const Sample &x) { return x.rssKb; }) / 1e3;
+        const double hwm = medianOf(*s, [](const Sample &x) { return x.hwmKb; }) / 1e3;
+        out << "npuscope load, all threads, "
+            << (s == &loaded ? "as a report (no event details):  "
+                             : "as the GUI (text kept for details): ")
+            << QString::number(loadS, 'f', 3) << " s  " << QString::number(mb / loadS, 'f', 0)
+            << " MB/s  " << QString::number(inflateS / loadS * 100, 'f', 0)
+            << "% of the bare inflate\n    resident after load " << QString::number(rss, 'f', 0)
+            << " MB; peak during load " << QString::number(hwm, 'f', 0) << " MB (+"
+            << QString::number(hwm - rss, 'f', 0) << " MB over final)\n";
+    }
+    return 0;
+}

@@ -1,0 +1,277 @@
+// The streaming gzip load: the same trace as the plain file whatever the span size and however
+// the gzip is split into members; truncation and damage keep what was read and say where;
+// event-free input ends early with an error; the event details come back from the spill file.
+#include "model/trace/gzipinflater.h"
+#include "model/trace/gzipstream.h"
+#include "model/trace/tracedump.h"
+#include "model/trace/traceloader.h"
+#include "model/trace/tracesource.h"
+
+#include <QFile>
+#include <QJsonObject>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <zlib.h>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+using namespace npuscope;
+
+namespace {
+
+QByteArray manyEvents(int n)
+{
+    QByteArray json = "{\"traceEvents\": [\n";
+    for (int i = 0; i < n; ++i) {
+        json += QStringLiteral("{\"ph\": \"X\", \"name\": \"op%1\", \"pid\": 1, \"tid\": %2, "
+                               "\"ts\": %3, \"dur\": 2, \"args\": {\"seq\": %4}},\n")
+                    .arg(i % 37)
+                    .arg(i % 3)
+                    .arg(i * 5)
+                    .arg(i)
+                    .toUtf8();
+    }
+    json += "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 1, \"args\": {\"name\": \"P\"}}\n"
+            "]}\n";
+    return json;
+}
+
+// One gzip member per piece of `pieces` bytes (0: one member).
+QByteArray gzipOf(const QByteArray &data, qsizetype pieces = 0)
+{
+    QByteArray out;
+    const qsizetype step = pieces > 0 ? pieces : std::max<qsizetype>(data.size(), 1);
+    for (qsizetype at = 0; at < data.size() || at == 0; at += step) {
+        const QByteArray part = data.mid(at, step);
+        z_stream zs {};
+        deflateInit2(&zs, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
+        QByteArray member(deflateBound(&zs, uLong(part.size())) + 64, '\0');
+        zs.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(part.constData()));
+        zs.avail_in = uInt(part.size());
+        zs.next_out = reinterpret_cast<Bytef *>(member.data());
+        zs.avail_out = uInt(member.size());
+        deflate(&zs, Z_FINISH);
+        member.truncate(qsizetype(zs.total_out));
+        deflateEnd(&zs);
+        out += member;
+        if (data.isEmpty())
+            break;
+    }
+    return out;
+}
+
+QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+        return QString();
+    return path;
+}
+
+const Issue *findIssue(
+    const IssueList &issues, Severity severity, const QString &path, const char *text)
+{
+    for (const Issue &i : issues)
+        if (i.severity == severity && i.file == path && i.message.contains(QLatin1String(text)))
+            return &i;
+    return nullptr;
+}
+
+bool hasIssue(const IssueList &issues, Severity severity, const QString &path, const char *text)
+{
+    return findIssue(issues, severity, path, text) != nullptr;
+}
+
+} // namespace
+
+class TstGzipStream : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void sameAsPlain_data();
+    void sameAsPlain();
+    void argsFromSpill();
+    void preview();
+    void truncated();
+    void corrupt();
+    void eventFree_data();
+    void eventFree();
+    void inflaterMembers();
+};
+
+void TstGzipStream::sameAsPlain_data()
+{
+    QTest::addColumn<qint64>("chunk");
+    QTest::addColumn<int>("threads");
+    QTest::addColumn<qint64>("members");
+    QTest::newRow("auto, one member") << qint64(0) << 0 << qint64(0);
+    QTest::newRow("tiny spans, 2 threads") << qint64(64) << 2 << qint64(0);
+    QTest::newRow("4 KiB spans, members of 1000 bytes") << qint64(4096) << 3 << qint64(1000);
+    QTest::newRow("64 KiB spans, members of 77 KB") << qint64(65536) << 2 << qint64(77000);
+    QTest::newRow("1 thread") << qint64(10000) << 1 << qint64(0);
+}
+
+void TstGzipStream::sameAsPlain()
+{
+    QFETCH(qint64, chunk);
+    QFETCH(int, threads);
+    QFETCH(qint64, members);
+    const QByteArray json = manyEvents(20000);
+    QTemporaryDir dir;
+    const QString plain = writeFile(dir, QStringLiteral("t.json"), json);
+    const QString gz = writeFile(dir, QStringLiteral("t.json.gz"), gzipOf(json, members));
+    TraceLoadOptions o;
+    o.chunkBytes = chunk;
+    o.threads = threads;
+    const TraceLoadResult a = loadTrace(plain, o);
+    const TraceLoadResult b = loadTrace(gz, o);
+    QVERIFY(a.trace && b.trace);
+    QCOMPARE(b.trace->stats.events, 20001);
+    QVERIFY(b.issues.isEmpty());
+    QCOMPARE(b.trace->fileBytes, std::int64_t(json.size()));
+    QCOMPARE(dumpTrace(*b.trace, 100000), dumpTrace(*a.trace, 100000));
+}
+
+void TstGzipStream::argsFromSpill()
+{
+    const QByteArray json = manyEvents(5000);
+    QTemporaryDir dir;
+    const QString gz = writeFile(dir, QStringLiteral("t.json.gz"), gzipOf(json));
+    TraceLoadOptions o;
+    o.chunkBytes = 8192;
+    const TraceLoadResult r = loadTrace(gz, o);
+    QVERIFY(r.trace);
+    // Every third event on tid 1 (the order of tracks follows the file): seq 1, 4, 7...
+    for (const Track &t : r.trace->tracks) {
+        for (std::size_t k = 0; k < t.events.size(); k += 997) {
+            const EventRef ref { TrackId(std::uint32_t(&t - r.trace->tracks.data())),
+                std::uint32_t(k) };
+            const QJsonObject args = r.trace->args(ref);
+            const int seq = args.value(QStringLiteral("seq")).toInt(-1);
+            QVERIFY2(seq >= 0, qPrintable(QString::fromUtf8(r.trace->rawEventJson(ref))));
+            QCOMPARE(std::int64_t(seq) * 5000, r.trace->event(ref).start - r.trace->minTime);
+        }
+    }
+}
+
+void TstGzipStream::preview()
+{
+    const QByteArray json = manyEvents(40000);
+    QTemporaryDir dir;
+    const QString gz = writeFile(dir, QStringLiteral("t.json.gz"), gzipOf(json));
+    TraceLoadOptions o;
+    o.chunkBytes = 256 << 10;
+    std::int64_t previewEvents = -1;
+    o.preview = [&](std::shared_ptr<const Trace> t) { previewEvents = t->stats.events; };
+    const TraceLoadResult r = loadTrace(gz, o);
+    QVERIFY(r.trace);
+    QCOMPARE(r.trace->stats.events, 40001);
+    QVERIFY(previewEvents > 0 && previewEvents < 40001);
+}
+
+void TstGzipStream::truncated()
+{
+    const QByteArray json = manyEvents(20000);
+    const QByteArray gz = gzipOf(json);
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("cut.json.gz"), gz.left(gz.size() / 2));
+    TraceLoadOptions o;
+    o.chunkBytes = 16384;
+    const TraceLoadResult r = loadTrace(path, o);
+    QVERIFY(r.trace);
+    QVERIFY(r.trace->stats.events > 5000 && r.trace->stats.events < 20000);
+    const Issue *cut = findIssue(r.issues, Severity::Warning, path, "compressed data is truncated");
+    QVERIFY(cut);
+    QCOMPARE(cut->location, QStringLiteral("compressed byte %1").arg(gz.size() / 2));
+}
+
+void TstGzipStream::corrupt()
+{
+    const QByteArray json = manyEvents(20000);
+    QByteArray gz = gzipOf(json);
+    for (qsizetype i = gz.size() / 2; i < gz.size() / 2 + 64; ++i)
+        gz[i] = char(0xff);
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("bad.json.gz"), gz);
+    const TraceLoadResult r = loadTrace(path);
+    QVERIFY(r.trace);
+    QVERIFY(r.trace->stats.events > 3000 && r.trace->stats.events < 20000);
+    const Issue *bad = findIssue(r.issues, Severity::Warning, path, "corrupt gzip data");
+    QVERIFY(bad);
+    const QString at = bad->location;
+    QVERIFY2(at.startsWith(QLatin1String("compressed byte ")), qPrintable(at));
+    const qsizetype byte = at.mid(16).toLongLong();
+    QVERIFY2(byte >= gz.size() / 2 && byte <= gz.size(), qPrintable(at)); // at or after it
+}
+
+void TstGzipStream::eventFree_data()
+{
+    QTest::addColumn<QByteArray>("start");
+    QTest::addColumn<QByteArray>("filler");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("whitespace only")
+        << QByteArray() << QByteArray(" \n\t ") << QStringLiteral("only whitespace");
+    QTest::newRow("array of whitespace")
+        << QByteArray("[") << QByteArray("  \n ") << QStringLiteral("no trace event in the first");
+    QTest::newRow("kineto object of numbers")
+        << QByteArray("{\"traceEvents\": [") << QByteArray("1, 2, ")
+        << QStringLiteral("no trace event in the first");
+}
+
+// 200 MB of input without an event: stops after GzipStream::kMaxEventFree and a bit.
+void TstGzipStream::eventFree()
+{
+    QFETCH(QByteArray, start);
+    QFETCH(QByteArray, filler);
+    QFETCH(QString, message);
+    QByteArray block = start;
+    while (block.size() < (8 << 20))
+        block += filler;
+    QByteArray rest;
+    while (rest.size() < (8 << 20))
+        rest += filler;
+    QByteArray gz = gzipOf(block);
+    const QByteArray more = gzipOf(rest);
+    for (int i = 0; i < 24; ++i)
+        gz += more; // members of 8 MB: 200 MB inflated in all
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("bomb.json.gz"), gz);
+    QString error;
+    const auto source = TraceSource::open(path, &error);
+    QVERIFY(source);
+    const TraceLoadResult r = loadTrace(source);
+    QVERIFY(hasIssue(r.issues, Severity::Error, path, qPrintable(message)));
+    QVERIFY(source->size() <= GzipStream::kMaxEventFree + GzipStream::kMaxEventBytes + (16 << 20));
+    QVERIFY(!r.trace || r.trace->stats.events == 0);
+}
+
+// The inflater alone: concatenated members come out as one stream, in pieces of any size.
+void TstGzipStream::inflaterMembers()
+{
+    const QByteArray json = manyEvents(3000);
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("m.gz"), gzipOf(json, 333));
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY);
+    QVERIFY(fd >= 0);
+    GzipInflater inflater(fd);
+    QByteArray out;
+    char piece[777];
+    while (!inflater.ended()) {
+        const std::int64_t got = inflater.inflate(piece, sizeof piece);
+        out.append(piece, qsizetype(got));
+        if (got == 0 && !inflater.ended())
+            QFAIL("no progress");
+    }
+    ::close(fd);
+    QVERIFY2(inflater.error().isEmpty(), qPrintable(inflater.error()));
+    QCOMPARE(out.size(), json.size());
+    QVERIFY(out == json);
+    QCOMPARE(inflater.consumed(), QFileInfo(path).size());
+}
+
+QTEST_GUILESS_MAIN(TstGzipStream)
+#include "tst_gzipstream.moc"
