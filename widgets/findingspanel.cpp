@@ -27,8 +27,11 @@ namespace {
     // Room for a few lines of snippet before it scrolls; the Level1 snippet is about 15 lines.
     constexpr int kSnippetLines = 10;
     // The list shows this many findings before it scrolls: a typical rank has up to six of the
-    // eight catalogue entries.
+    // eight catalogue entries. Titles wrap, so the height follows the rows' wrapped heights.
     constexpr int kListRows = 6;
+    // A title at the dock's default width (380 px) takes two or three lines: rows not there yet
+    // are counted at two.
+    constexpr int kTitleLines = 2;
 
     QString evidenceText(const Evidence &e)
     {
@@ -74,16 +77,12 @@ namespace {
         view->setSelectionMode(QAbstractItemView::SingleSelection);
         view->setTextElideMode(Qt::ElideNone);
         view->setItemDelegateForColumn(FindingsModel::TitleColumn, new WrappingDelegate(view));
-        QObject::connect(
-            view->header(), &QHeaderView::sectionResized, view, &QTreeView::doItemsLayout);
         view->header()->setStretchLastSection(false);
         view->header()->setSectionResizeMode(
             FindingsModel::SeverityColumn, QHeaderView::ResizeToContents);
         view->header()->setSectionResizeMode(FindingsModel::TitleColumn, QHeaderView::Stretch);
         view->header()->setSectionResizeMode(
             FindingsModel::KeyNumberColumn, QHeaderView::ResizeToContents);
-
-        view->setMinimumHeight(view->fontMetrics().height() * (kListRows + 2) + 8);
     }
 
 } // namespace
@@ -94,6 +93,10 @@ FindingsPanel::FindingsPanel(QWidget *parent)
     , m_view(new QTreeView(this))
 {
     setUpList(m_view, m_model);
+    connect(m_view->header(), &QHeaderView::sectionResized, this, [this]() {
+        m_view->doItemsLayout();
+        updateListHeight();
+    });
 
     m_summary = new QLabel(this);
     m_summary->setContentsMargins(4, 2, 4, 2);
@@ -157,6 +160,7 @@ FindingsPanel::FindingsPanel(QWidget *parent)
         [this]() { QApplication::clipboard()->setText(m_snippet->toPlainText()); });
     showFinding(nullptr);
     updateSummary();
+    updateListHeight();
 }
 
 FindingsPanel::~FindingsPanel() = default;
@@ -168,6 +172,7 @@ void FindingsPanel::setFindings(
     m_model->setFindings(std::move(findings));
     m_model->setChecks(checks);
     updateSummary();
+    updateListHeight();
     // A new set of findings (another rank) must not re-highlight on its own: only the user's
     // selection moves the other views.
     const int row = m_model->rowOf(current);
@@ -176,6 +181,21 @@ void FindingsPanel::setFindings(
         m_view->setCurrentIndex(m_model->index(row, FindingsModel::TitleColumn));
     }
     showFinding(currentFinding());
+}
+
+void FindingsPanel::updateListHeight()
+{
+    // The first kListRows rows at their wrapped height (sizeHintForRow asks the delegates, which
+    // wrap at the current column width), plus the header and the frame.
+    const int rows = std::min(kListRows, m_model->rowCount());
+    int height = 0;
+    for (int r = 0; r < rows; ++r)
+        height += std::max(0, m_view->sizeHintForRow(r));
+    const int lineRow = m_view->fontMetrics().height() * kTitleLines + 6;
+    height += (kListRows - rows) * lineRow;
+    height += m_view->header()->sizeHint().height() + 2 * m_view->frameWidth();
+    if (height != m_view->minimumHeight())
+        m_view->setMinimumHeight(height);
 }
 
 void FindingsPanel::setAnalysing(bool analysing)

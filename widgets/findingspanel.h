@@ -57,6 +57,7 @@ private:
     void showFinding(const Finding *finding);
     void showCheck(const FindingCheck &check);
     void updateSummary();
+    void updateListHeight(); // room for kListRows findings at their wrapped height
 
     FindingsModel *m_model = nullptr;
     QTreeView *m_view = nullptr;

@@ -50,6 +50,14 @@ namespace {
     }
     constexpr int kCountersOnlyRank = 6;
 
+    // The depth cap is for host call stacks (with_stack Python threads, CANN API nesting):
+    // device streams, communication and overlap lanes are what an NPU profile is opened for,
+    // and their levels are concurrent work, not call frames (level1's "Stream 4": 15 levels).
+    bool capsDepth(TrackKind kind)
+    {
+        return kind == TrackKind::HostThread || kind == TrackKind::Cann || kind == TrackKind::Other;
+    }
+
     int groupRank(const TimelineGroup &group, const Trace &trace)
     {
         int rank = kCountersOnlyRank;
@@ -164,7 +172,7 @@ void TimelineLayout::placeRows(
             if (group.collapsed)
                 continue;
             const int maxDepth = trace.tracks[t].maxDepth;
-            const bool deep = maxDepth >= kDefaultDepthCap;
+            const bool deep = maxDepth >= kDefaultDepthCap && capsDepth(trace.tracks[t].kind);
             const int shown = deep && !expanded.contains(t) ? kDefaultDepthCap - 1 : maxDepth;
             m_rowOfTrack[t] = addRow(TimelineRowKind::Track, g, t, trackHeight(shown));
             TimelineRow &row = m_rows.back();

@@ -58,7 +58,8 @@ public:
     // Nesting levels a track shows until expanded. Host threads recorded with_stack reach 34
     // levels (ascend-2025-01 level1: 34 x 18 px = 612 px, the first screen at 1080p) and say
     // little at the outer levels; 4 levels (78 px a thread) keep the device streams, CANN and
-    // every host thread of that sample within 1080 px (the device streams first).
+    // every host thread of that sample within 1080 px (the device streams first). Device
+    // streams, communication and overlap lanes always show every level.
     static constexpr int kDefaultDepthCap = 4;
     static constexpr char kPinnedKey[] = "pinned";
 

@@ -79,6 +79,37 @@ private slots:
             qPrintable(QStringLiteral("%1 < %2").arg(cell.height()).arg(text.height())));
     }
 
+    // Six findings with titles that wrap at the dock's default width all show without
+    // scrolling, however small the dock is made: the list's minimum height is six wrapped rows,
+    // not six lines.
+    void sixWrappedFindingsVisible()
+    {
+        FindingsPanel panel;
+        panel.resize(380, 420);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        std::vector<Finding> findings;
+        for (int i = 0; i < 8; ++i) {
+            Finding f = manual("long", FindingSeverity::Warning, {});
+            f.id += QString::number(i);
+            f.title = QStringLiteral("Finding %1: the device waits for the host, 35.2% of step "
+                                     "time idle (28.1% between steps as well)")
+                          .arg(i);
+            findings.push_back(std::move(f));
+        }
+        panel.setFindings(findings);
+        QCoreApplication::processEvents();
+        QTreeView *view = panel.view();
+        const QModelIndex sixth = view->model()->index(5, FindingsModel::TitleColumn);
+        const QRect cell = view->visualRect(sixth);
+        // The titles do wrap (two lines or more), and the sixth row ends inside the viewport.
+        QVERIFY2(cell.height() >= 2 * view->fontMetrics().height(),
+            qPrintable(QString::number(cell.height())));
+        QVERIFY2(cell.bottom() < view->viewport()->height(),
+            qPrintable(
+                QStringLiteral("%1 >= %2").arg(cell.bottom()).arg(view->viewport()->height())));
+    }
+
     void modelTester()
     {
         FindingsModel model;

@@ -97,6 +97,7 @@ private slots:
     void rendersGapsWithTooltipAndToggle();
     void deviceTracksComeFirst();
     void expandedTrackIsRemembered();
+    void deviceStreamsShowEveryLevel();
 
 private:
     std::unique_ptr<TimelineView> m_view;
@@ -620,6 +621,34 @@ void TestTimelineView::expandedTrackIsRemembered()
     m_view->setTrackExpanded(TrackId(0), false);
     m_view->setTrace(makeLevel1Like());
     QVERIFY(!m_view->isTrackExpanded(TrackId(0)));
+}
+
+void TestTimelineView::deviceStreamsShowEveryLevel()
+{
+    // ascend-2025-01 level1's "Stream 4" nests 15 levels of concurrent tasks: they are what the
+    // profile is opened for, so no device-side track is capped; a host thread of the same depth is.
+    test::TraceMaker m;
+    const auto stream = m.addTrack(
+        QStringLiteral("Ascend Hardware"), QStringLiteral("Stream 4"), TrackKind::DeviceStream, 1);
+    const auto hccl = m.addTrack(QStringLiteral("HCCL"), QStringLiteral("Group 0 Communication"),
+        TrackKind::Communication, 2);
+    const auto python = m.addTrack(QStringLiteral("Python"), QStringLiteral("Thread 1"));
+    for (const auto track : { stream, hccl, python })
+        for (int d = 0; d < 15; ++d)
+            m.addEvent(track, TimeNs(d) * 100, 10'000 - TimeNs(d) * 200, "task");
+    m.indexTracks();
+    m_view->setTrace(m.finish());
+    const TimelineLayout &layout = m_view->layout();
+    auto row = [&](std::uint32_t t) {
+        return layout.rows()[static_cast<std::size_t>(layout.trackRow(TrackId(t)))];
+    };
+    for (const auto track : { stream, hccl }) {
+        QCOMPARE(row(track).hiddenLevels, 0);
+        QCOMPARE(row(track).depth, 14);
+        QVERIFY(!row(track).deep);
+        QCOMPARE(row(track).height, TimelineLayout::trackHeight(14));
+    }
+    QCOMPARE(row(python).hiddenLevels, 15 - TimelineLayout::kDefaultDepthCap);
 }
 
 // Idle time between the kernels of each device stream (over 2 µs) and of both streams together,
