@@ -31,6 +31,18 @@ namespace {
         return a.totalHost > b.totalHost;
     }
 
+    // What a derived view keeps of the tree it is made from.
+    void copySummary(const CallTree &from, CallTree &to)
+    {
+        to.source = from.source;
+        to.trace = from.trace;
+        to.totalDeviceNs = from.totalDeviceNs;
+        to.attributedDeviceNs = from.attributedDeviceNs;
+        to.unattributedDeviceNs = from.unattributedDeviceNs;
+        to.kernelsByRule = from.kernelsByRule;
+        to.deviceNsByRule = from.deviceNsByRule;
+    }
+
 } // namespace
 
 std::vector<FlatFrame> flatFrames(const CallTree &tree)
@@ -57,16 +69,39 @@ std::vector<FlatFrame> flatFrames(const CallTree &tree)
     return frames;
 }
 
+CallTree flatTree(const CallTree &tree)
+{
+    CallTree flat;
+    copySummary(tree, flat);
+    const std::vector<FlatFrame> frames = flatFrames(tree);
+    std::unordered_map<std::uint32_t, std::uint32_t> byKey;
+    for (const FlatFrame &f : frames) {
+        const auto n = static_cast<std::uint32_t>(flat.nodes.size());
+        byKey[frameKey(tree, f.firstNode)] = n;
+        if (f.firstNode == tree.unattributed)
+            flat.unattributed = n;
+        CallTreeNode node;
+        node.name = tree.nodes[f.firstNode].name;
+        node.calls = f.calls;
+        node.selfHost = f.selfHost;
+        node.totalHost = f.totalHost;
+        node.selfDevice = f.selfDevice;
+        node.totalDevice = f.totalDevice;
+        flat.nodes.push_back(std::move(node));
+        flat.roots.push_back(n);
+    }
+    flat.rowNode.assign(tree.rowNode.size(), kNone);
+    for (std::size_t r = 0; r < tree.rowNode.size(); ++r)
+        if (tree.rowNode[r] != kNone)
+            flat.rowNode[r] = byKey[frameKey(tree, tree.rowNode[r])];
+    flat.rowPathRule = tree.rowPathRule;
+    return flat;
+}
+
 CallTree bottomUpTree(const CallTree &tree)
 {
     CallTree up;
-    up.source = tree.source;
-    up.trace = tree.trace;
-    up.totalDeviceNs = tree.totalDeviceNs;
-    up.attributedDeviceNs = tree.attributedDeviceNs;
-    up.unattributedDeviceNs = tree.unattributedDeviceNs;
-    up.kernelsByRule = tree.kernelsByRule;
-    up.deviceNsByRule = tree.deviceNsByRule;
+    copySummary(tree, up);
     std::unordered_map<std::uint64_t, std::uint32_t> childOf;
     std::vector<std::uint32_t> chainEnd(tree.nodes.size(), kNone);
     for (std::uint32_t n = 0; n < tree.nodes.size(); ++n) {

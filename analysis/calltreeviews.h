@@ -21,6 +21,10 @@ struct FlatFrame {
 // The frames by name, by total device time, then total host time.
 std::vector<FlatFrame> flatFrames(const CallTree &tree);
 
+// The flat frames as a tree of roots only, for the same views; rowNode maps each kernel row to
+// the frame (name) that launched it.
+CallTree flatTree(const CallTree &tree);
+
 // The bottom-up (callers) tree: roots are the frames that spend (self) time, their children the
 // frames that called them, and so on up to the top-level frames. A node's totals are the self
 // costs of the root frame reached through that chain of callers; roots' self equal their totals.

@@ -244,6 +244,10 @@ void TstCallTree::level1Views()
     }
     QCOMPARE(self, tree.totalDeviceNs);
     QCOMPARE(flat.front().totalDevice, tree.totalDeviceNs); // <module> at the top
+    const CallTree flatView = flatTree(tree);
+    QCOMPARE(flatView.roots.size(), flat.size());
+    const std::uint32_t hcclFlat = findNode(flatView, QStringLiteral("HcclAllreduce"));
+    QCOMPARE(flatView.rowsUnder(hcclFlat).size(), std::size_t(4));
     const std::vector<std::uint32_t> top = topDeviceFrames(tree, 3);
     QCOMPARE(top.size(), std::size_t(3));
     QCOMPARE(tree.nodeName(top[0]), QStringLiteral("HcclAllreduce"));
