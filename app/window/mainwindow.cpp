@@ -3,6 +3,7 @@
 #include "app/commands/commandline.h"
 #include "app/window/analysiscontroller.h"
 #include "app/window/annotationcontroller.h"
+#include "app/window/calltreecontroller.h"
 #include "app/window/clustercontroller.h"
 #include "app/window/comparecontroller.h"
 #include "app/window/evidencehighlight.h"
@@ -76,6 +77,7 @@ MainWindow::MainWindow(QWidget *parent)
     createRankLoader();
     new CompareController(this); // File > Compare With…, drops onto an open profile
     auto *cluster = new ClusterController(this); // the Cluster dock of multi-rank profiles
+    new CallTreeController(this); // the Call Tree dock: device time by host frame
     new RankTimelineController(this, cluster->overview()); // View > Show Ranks on One Timeline…
     (new AnnotationController(this))->attach(this); // Tools > Annotations, File > Export Image…
     // The controllers' docks join the others at the top of the View menu.

@@ -102,7 +102,7 @@ public:
 
 private:
     // Bump when docks are added or renamed: restoreState() of an older layout is then skipped.
-    static constexpr int kStateVersion = 5;
+    static constexpr int kStateVersion = 6;
 
     void createActions();
     void createDocks();

@@ -205,7 +205,7 @@ namespace {
         bool hostPass(TraceWriter &w, std::vector<Counter> &counters);
         bool devicePass(TraceWriter &w);
         bool flowPass(TraceWriter &w);
-        void account(const DeviceTask &t);
+        void account(const Block &b, const DeviceTask &t);
         void addStep(const Block &b, const StepStats &s, std::int64_t rows);
         bool writeStepTrace();
         bool writeOpStatistic();
@@ -311,7 +311,7 @@ namespace {
             for (const DeviceTask &t : b.tasks) {
                 tracker.add(t, b.overlap);
                 if (accountTruth)
-                    account(t);
+                    account(b, t);
             }
             stepRows += static_cast<std::int64_t>(b.tasks.size());
             if (accountTruth)
@@ -374,7 +374,7 @@ namespace {
             for (const DeviceTask &t : b.tasks) {
                 tracker.add(t, b.overlap);
                 writeKernelRow(kernels, t, b.stepId);
-                account(t);
+                account(b, t);
             }
             stepRows += static_cast<std::int64_t>(b.tasks.size());
             if (b.stepEnd) {
@@ -400,9 +400,13 @@ namespace {
         return true;
     }
 
-    void RankWriter::account(const DeviceTask &t)
+    void RankWriter::account(const Block &b, const DeviceTask &t)
     {
         RankTruth &r = m_truth;
+        const HostEvent &launcher = b.host[static_cast<std::size_t>(t.host)];
+        r.launcherNs[QString::fromLatin1(launcher.name)] += t.dur;
+        if (launcher.thread == 1)
+            r.backwardLaunchNs += t.dur;
         const TimeNs end = t.start + t.dur;
         r.firstTaskNs = r.kernelRows == 0 ? t.start : std::min(r.firstTaskNs, t.start);
         r.lastTaskEndNs = std::max(r.lastTaskEndNs, end);

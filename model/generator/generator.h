@@ -98,6 +98,10 @@ struct RankTruth {
     std::vector<StepTruth> steps;
     std::map<QString, TimeNs> typeNs; // sum of Duration per Type, HCCL rows included
     std::map<QString, qint64> typeRows;
+    // Device ns of every task (HCCL included) by the name of the host op that launched it, and
+    // of those launched from the autograd thread: the truth of the call tree's attribution.
+    std::map<QString, TimeNs> launcherNs;
+    TimeNs backwardLaunchNs = 0;
 };
 
 struct GeneratorResult {

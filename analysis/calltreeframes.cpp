@@ -1,0 +1,232 @@
+#include "analysis/calltreeframes.h"
+
+#include <algorithm>
+
+namespace npuscope {
+
+namespace {
+
+    constexpr std::uint32_t kNone = CallTreeNode::kNone;
+
+    bool isFrameKind(TrackKind kind, CallTreeSource source)
+    {
+        return source == CallTreeSource::CannCalls ? kind == TrackKind::Cann
+                                                   : kind == TrackKind::HostThread;
+    }
+
+} // namespace
+
+CallTreeFrames::CallTreeFrames(const Trace &trace, bool backwardUnderForward)
+    : m_trace(&trace)
+    , m_python(trace.strings.find("python_function"))
+{
+    chooseTracks();
+    parent.assign(size(), kNone);
+    graft.assign(size(), PathRule::Nested);
+    nestedChildNs.assign(size(), 0);
+    m_nestParent.assign(size(), kNone);
+    nest();
+    flowGrafts(backwardUnderForward);
+    callerGrafts();
+}
+
+const Event &CallTreeFrames::event(std::uint32_t g) const
+{
+    const auto t = static_cast<std::size_t>(
+        std::upper_bound(offset.begin(), offset.end(), g) - offset.begin() - 1);
+    return m_trace->tracks[tracks[t].value].events[g - offset[t]];
+}
+
+std::uint32_t CallTreeFrames::global(EventRef ref) const
+{
+    if (!ref.isValid() || ref.track.value >= m_frameOf.size())
+        return kNone;
+    const int t = m_frameOf[ref.track.value];
+    return t < 0 ? kNone : offset[static_cast<std::size_t>(t)] + ref.index;
+}
+
+// Framework (host) threads when the trace has any, else CANN threads. The caller track: the
+// thread with the most Python frames, else the one running ProfilerStep#N, else the busiest.
+void CallTreeFrames::chooseTracks()
+{
+    const Trace &trace = *m_trace;
+    source = CallTreeSource::FrameworkOps;
+    const auto any = [&](TrackKind kind) {
+        return std::any_of(trace.tracks.begin(), trace.tracks.end(),
+            [&](const Track &t) { return t.kind == kind && !t.events.empty(); });
+    };
+    if (!any(TrackKind::HostThread))
+        source = any(TrackKind::Cann) ? CallTreeSource::CannCalls : CallTreeSource::None;
+    std::vector<bool> stepName(trace.strings.size(), false);
+    for (std::uint32_t s = 0; s < trace.strings.size(); ++s)
+        stepName[s] = trace.strings.view(StringId(s)).starts_with("ProfilerStep#");
+    m_frameOf.assign(trace.tracks.size(), -1);
+    offset.push_back(0);
+    qint64 bestPython = 0, bestEvents = 0;
+    bool bestHasStep = false;
+    for (const Track &t : trace.tracks) {
+        if (source == CallTreeSource::None || !isFrameKind(t.kind, source) || t.events.empty())
+            continue;
+        const int index = static_cast<int>(tracks.size());
+        m_frameOf[t.id.value] = index;
+        tracks.push_back(t.id);
+        offset.push_back(offset.back() + static_cast<std::uint32_t>(t.events.size()));
+        m_frameByTid.try_emplace(t.tidKey.value, index);
+        qint64 python = 0;
+        bool hasStep = false;
+        for (const Event &e : t.events) {
+            python += e.category == m_python;
+            hasStep = hasStep || (e.name.value < stepName.size() && stepName[e.name.value]);
+        }
+        const auto events = static_cast<qint64>(t.events.size());
+        if (python > bestPython || (python == bestPython && hasStep > bestHasStep)
+            || (python == bestPython && hasStep == bestHasStep && events > bestEvents)) {
+            bestPython = python;
+            bestHasStep = hasStep;
+            bestEvents = events;
+            m_caller = index;
+        }
+    }
+    if (bestPython > 0 && source == CallTreeSource::FrameworkOps)
+        source = CallTreeSource::PythonFrames;
+}
+
+// Nesting in time on each thread: the parent of an event is the innermost earlier event still
+// open that contains it whole (torch_npu's Python frames overlap ops that outlast them, such as
+// ProfilerStep#N begun inside record_function's __enter__: those go up to a frame that holds
+// them). Self time is the length not covered by the union of the children.
+void CallTreeFrames::nest()
+{
+    std::vector<std::uint32_t> open;
+    for (std::size_t t = 0; t < tracks.size(); ++t) {
+        const auto &events = m_trace->track(tracks[t]).events;
+        open.clear();
+        std::vector<TimeNs> coveredUntil(events.size());
+        for (std::uint32_t i = 0; i < events.size(); ++i) {
+            const Event &e = events[i];
+            const std::uint32_t g = offset[t] + i;
+            const std::uint32_t base = offset[t];
+            while (!open.empty() && events[open.back() - base].end() <= e.start)
+                open.pop_back();
+            for (auto it = open.rbegin(); it != open.rend(); ++it) {
+                const Event &p = events[*it - base];
+                if (p.end() < e.end() || p.end() <= e.start)
+                    continue;
+                m_nestParent[g] = *it;
+                parent[g] = *it;
+                TimeNs &covered = coveredUntil[*it - base];
+                if (!e.instant)
+                    nestedChildNs[*it] += std::max<TimeNs>(0, e.end() - std::max(e.start, covered));
+                covered = std::max(covered, e.end());
+                break;
+            }
+            coveredUntil[i] = e.start;
+            if (e.duration > 0)
+                open.push_back(g);
+        }
+    }
+}
+
+// A flow from a frame event to one on another frame thread (fwdbwd from a forward op to its
+// backward, async_task_queue from an enqueue to its dequeue) makes the source the parent.
+void CallTreeFrames::flowGrafts(bool backwardUnderForward)
+{
+    const Trace &trace = *m_trace;
+    const StringId fwdbwd = trace.strings.find("fwdbwd");
+    for (const Flow &f : trace.flows) {
+        if (!f.from.isValid() || !f.to.isValid() || f.from.track == f.to.track)
+            continue;
+        const std::uint32_t from = global(f.from), to = global(f.to);
+        if (from == kNone || to == kNone || event(from).instant || event(to).instant)
+            continue;
+        const bool backward = f.category == fwdbwd || f.name == fwdbwd;
+        if (backward && !backwardUnderForward)
+            continue;
+        parent[to] = from;
+        graft[to] = backward ? PathRule::ForwardBackward : PathRule::TaskQueue;
+    }
+}
+
+// The deepest frame of `frameTrack` running at t; with Python frames, the innermost Python frame
+// around it (the line of the model, not an op that happened to run).
+std::uint32_t CallTreeFrames::frameCovering(int frameTrack, TimeNs t) const
+{
+    const auto ft = static_cast<std::size_t>(frameTrack);
+    const EventRef at = m_trace->eventAt(tracks[ft], t);
+    if (!at.isValid())
+        return kNone;
+    std::uint32_t g = offset[ft] + at.index;
+    if (event(g).instant)
+        g = m_nestParent[g];
+    if (source != CallTreeSource::PythonFrames || g == kNone)
+        return g;
+    for (std::uint32_t p = g; p != kNone; p = m_nestParent[p])
+        if (event(p).category == m_python)
+            return p;
+    return g;
+}
+
+// Top-level work of the other threads that no flow placed goes under the caller thread's frame
+// running when it started: backward() runs the autograd thread while the main thread waits in it.
+void CallTreeFrames::callerGrafts()
+{
+    if (m_caller < 0)
+        return;
+    for (std::size_t t = 0; t < tracks.size(); ++t) {
+        if (static_cast<int>(t) == m_caller)
+            continue;
+        for (std::uint32_t g = offset[t]; g < offset[t + 1]; ++g) {
+            if (parent[g] != kNone || event(g).instant)
+                continue;
+            const std::uint32_t caller = frameCovering(m_caller, event(g).start);
+            if (caller != kNone) {
+                parent[g] = caller;
+                graft[g] = PathRule::Caller;
+            }
+        }
+    }
+}
+
+CallTreeLaunch CallTreeFrames::launchThroughCann(EventRef call) const
+{
+    const Track &track = m_trace->track(call.track);
+    if (track.kind != TrackKind::Cann)
+        return {};
+    const auto it = m_frameByTid.find(track.tidKey.value);
+    if (it == m_frameByTid.end())
+        return {};
+    return { frameCovering(it->second, m_trace->event(call).start), LaunchRule::CannThread };
+}
+
+// A flow from a frame event wins over one through a CANN call; among equals the latest start
+// (the launch closest to the kernel).
+CallTreeLaunch CallTreeFrames::launcherOf(EventRef kernel) const
+{
+    CallTreeLaunch best;
+    if (!m_trace || !kernel.isValid())
+        return best;
+    TimeNs bestStart = 0;
+    for (std::uint32_t f : m_trace->flowsTo(kernel)) {
+        const EventRef from = m_trace->flows[f].from;
+        if (!from.isValid())
+            continue;
+        CallTreeLaunch l;
+        if (const std::uint32_t g = global(from); g != kNone)
+            l = { event(g).instant ? m_nestParent[g] : g, LaunchRule::Flow };
+        else
+            l = launchThroughCann(from);
+        if (l.frame == kNone)
+            continue;
+        const TimeNs start = event(l.frame).start;
+        if (best.frame == kNone || l.rule < best.rule
+            || (l.rule == best.rule && start > bestStart)) {
+            best = l;
+            bestStart = start;
+        }
+    }
+    if (best.frame == kNone)
+        best.rule = LaunchRule::Unattributed;
+    return best;
+}
+
+} // namespace npuscope

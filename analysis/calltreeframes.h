@@ -1,0 +1,51 @@
+#pragma once
+
+// Internal to the call tree (analysis/calltree.cpp): the frame events of a trace numbered in one
+// range, each with the parent it gets in the tree, and the search for a kernel's launching frame.
+
+#include "analysis/calltree.h"
+
+#include <unordered_map>
+
+namespace npuscope {
+
+struct CallTreeLaunch {
+    std::uint32_t frame = CallTreeNode::kNone;
+    LaunchRule rule = LaunchRule::Unattributed;
+};
+
+class CallTreeFrames {
+public:
+    CallTreeFrames() = default;
+    CallTreeFrames(const Trace &trace, bool backwardUnderForward);
+
+    CallTreeSource source = CallTreeSource::None;
+    std::vector<TrackId> tracks; // the frame tracks
+    std::vector<std::uint32_t> offset; // tracks.size() + 1: where each track's events start
+    std::vector<std::uint32_t> parent; // per frame event: graft or nesting parent, or kNone
+    std::vector<PathRule> graft; // per frame event: Nested unless another thread's event is parent
+    std::vector<TimeNs> nestedChildNs; // per frame event: durations of the events nested in it
+
+    std::uint32_t size() const { return offset.empty() ? 0 : offset.back(); }
+    const Event &event(std::uint32_t g) const;
+    // The frame that launched the device event `kernel`; Unattributed when none.
+    CallTreeLaunch launcherOf(EventRef kernel) const;
+
+private:
+    void chooseTracks();
+    void nest();
+    void flowGrafts(bool backwardUnderForward);
+    void callerGrafts();
+    std::uint32_t global(EventRef ref) const;
+    std::uint32_t frameCovering(int frameTrack, TimeNs t) const;
+    CallTreeLaunch launchThroughCann(EventRef call) const;
+
+    const Trace *m_trace = nullptr;
+    std::vector<int> m_frameOf; // per trace track: its index in `tracks`, or -1
+    std::unordered_map<std::uint32_t, int> m_frameByTid; // host thread tid key -> frame track
+    std::vector<std::uint32_t> m_nestParent;
+    int m_caller = -1; // the frame track whose frames other threads' top-level work goes under
+    StringId m_python;
+};
+
+} // namespace npuscope

@@ -1,0 +1,148 @@
+#include "app/window/calltreecontroller.h"
+
+#include "app/window/mainwindow.h"
+#include "widgets/calltreepanel.h"
+#include "widgets/kerneltableview.h"
+#include "widgets/timelineview.h"
+
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFutureWatcher>
+#include <QRegularExpression>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace npuscope {
+
+CallTreeController::CallTreeController(MainWindow *window)
+    : QObject(window)
+    , m_window(window)
+    , m_panel(new CallTreePanel(window))
+    , m_dock(new QDockWidget(tr("Call Tree"), window))
+    , m_rebuildTimer(new QTimer(this))
+{
+    m_rebuildTimer->setSingleShot(true);
+    m_rebuildTimer->setInterval(50); // rank, step and range change together on a switch
+    connect(m_rebuildTimer, &QTimer::timeout, this, &CallTreeController::rebuild);
+    m_dock->setObjectName(QStringLiteral("CallTreeDock")); // saveState() finds docks by name
+    m_dock->setWidget(m_panel);
+    window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
+    if (auto *kernels = window->findChild<QDockWidget *>(QStringLiteral("KernelsDock")))
+        window->tabifyDockWidget(kernels, m_dock);
+    connect(m_dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible && m_dirty)
+            scheduleRebuild();
+    });
+    connect(window, &MainWindow::profileLoaded, this, [this]() {
+        m_rangeStart = m_rangeEnd = 0;
+        scheduleRebuild();
+    });
+    connect(window->rankCombo(), &QComboBox::currentIndexChanged, this, [this]() {
+        m_rangeStart = m_rangeEnd = 0;
+        scheduleRebuild();
+    });
+    connect(window->stepCombo(), &QComboBox::currentIndexChanged, this,
+        &CallTreeController::scheduleRebuild);
+    connect(window->timelineView(), &TimelineView::rangeSelected, this,
+        [this](TimeNs start, TimeNs end) {
+            m_rangeStart = start;
+            m_rangeEnd = end;
+            scheduleRebuild();
+        });
+    connect(m_panel, &CallTreePanel::backwardPlacementChanged, this,
+        &CallTreeController::scheduleRebuild);
+    connect(m_panel, &CallTreePanel::frameActivated, this, &CallTreeController::onFrameActivated);
+    connect(window->kernelTableView(), &KernelTableView::kernelActivated, m_panel,
+        &CallTreePanel::selectKernelRow);
+    connect(window->timelineView(), &TimelineView::eventSelected, this,
+        &CallTreeController::onEventSelected);
+}
+
+CallTreeController::~CallTreeController()
+{
+    if (m_watcher)
+        m_watcher->waitForFinished(); // pure computation over an immutable profile
+}
+
+void CallTreeController::scheduleRebuild()
+{
+    m_dirty = true;
+    ++m_generation; // whatever is running is stale now
+    if (m_dock->isVisible())
+        m_rebuildTimer->start();
+}
+
+QString CallTreeController::scopeText(TimeNs from, TimeNs to) const
+{
+    QString text = m_rank ? m_rank->label() : QString();
+    const int step = m_window->stepCombo()->currentIndex();
+    if (m_rangeEnd > m_rangeStart)
+        text += tr(", selected range of %1 ms").arg(double(to - from) / 1e6, 0, 'f', 3);
+    else if (step > 0)
+        text += QStringLiteral(", ") + m_window->stepCombo()->currentText();
+    return text;
+}
+
+void CallTreeController::rebuild()
+{
+    m_dirty = false;
+    m_rank = m_window->currentRank();
+    if (!m_rank || m_rank->summaryOnly) {
+        m_panel->clear(m_rank ? tr("The rank is not loaded in full yet.") : QString());
+        return;
+    }
+    CallTreeOptions options;
+    options.backwardUnderForward = m_panel->backwardUnderForward();
+    const int step = m_window->stepCombo()->currentIndex();
+    if (m_rangeEnd > m_rangeStart) {
+        options.from = m_rangeStart;
+        options.to = m_rangeEnd;
+    } else if (step > 0 && std::size_t(step) <= m_window->steps().size()) {
+        options.from = m_window->steps()[std::size_t(step - 1)].start;
+        options.to = m_window->steps()[std::size_t(step - 1)].end;
+    }
+    const QString scope = scopeText(options.from, options.to);
+    if (m_watcher)
+        m_watcher->disconnect(this);
+    auto *watcher = new QFutureWatcher<CallTreeViews>(this);
+    m_watcher = watcher;
+    const quint64 generation = m_generation;
+    connect(watcher, &QFutureWatcher<CallTreeViews>::finished, this, [this, watcher, generation]() {
+        if (generation == m_generation)
+            m_panel->setViews(watcher->result());
+        if (m_watcher == watcher)
+            m_watcher = nullptr;
+        watcher->deleteLater();
+    });
+    m_panel->clear(tr("Building the call tree…"));
+    watcher->setFuture(QtConcurrent::run([rank = m_rank, options, scope]() {
+        return makeCallTreeViews(buildCallTree(*rank, options), scope);
+    }));
+}
+
+void CallTreeController::onFrameActivated(const QString &name)
+{
+    const std::vector<qint32> &rows = m_panel->pickedRows();
+    m_window->kernelTableView()->setRowSubset(rows, tr("Kernels launched under %1").arg(name));
+    const std::vector<EventRef> &events = m_panel->pickedEvents();
+    TimelineView *timeline = m_window->timelineView();
+    if (!events.empty()) {
+        timeline->setSearchQuery(
+            QLatin1Char('^') % QRegularExpression::escape(name) % QLatin1Char('$'),
+            TimelineSearchMode::Regex);
+        timeline->selectEvent(events.front());
+    }
+}
+
+void CallTreeController::onEventSelected(EventRef ref)
+{
+    if (!m_rank || !ref.isValid())
+        return;
+    const qint32 row = m_rank->join.rowOf(ref);
+    if (row >= 0)
+        m_panel->selectKernelRow(row);
+    else
+        m_panel->selectFrameEvent(ref);
+}
+
+} // namespace npuscope
