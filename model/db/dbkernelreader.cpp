@@ -59,6 +59,7 @@ void DbKernelReader::readCompute(IssueList *issues)
         cols.add({ "outputFormats" }) };
     const std::vector<std::string> names = m_db.columns("COMPUTE_TASK_INFO");
     m_blockNum = std::find(names.begin(), names.end(), "blockNum") != names.end();
+    m_compute.reserve(std::min(m_tasks.size(), m_db.rowEstimate("COMPUTE_TASK_INFO")));
     SqliteQuery q(m_db, cols.sql());
     while (q.next()) {
         const std::size_t task = m_tasks.find(q.integer(cId));

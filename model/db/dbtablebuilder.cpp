@@ -7,6 +7,28 @@
 
 namespace npuscope {
 
+namespace {
+
+    // formatNsAsMicros() into a buffer: no allocation per cell ("-0.001", "12.345").
+    std::string_view microsText(TimeNs ns, char (&buf)[32])
+    {
+        const bool negative = ns < 0;
+        const unsigned long long a = negative ? 0ULL - static_cast<unsigned long long>(ns)
+                                              : static_cast<unsigned long long>(ns);
+        char *p = buf;
+        if (negative)
+            *p++ = '-';
+        p = std::to_chars(p, buf + 26, a / 1000).ptr;
+        const auto frac = static_cast<unsigned>(a % 1000);
+        *p++ = '.';
+        *p++ = char('0' + frac / 100);
+        *p++ = char('0' + frac / 10 % 10);
+        *p++ = char('0' + frac % 10);
+        return { buf, std::size_t(p - buf) };
+    }
+
+} // namespace
+
 DbTableBuilder::DbTableBuilder(const QString &path)
     : m_table(std::make_shared<Table>())
 {
@@ -43,7 +65,8 @@ void DbTableBuilder::time(int column, TimeNs ns)
 {
     Table::Column &c = m_table->columns[std::size_t(column)];
     // Nearly unique values: stored without deduplication, as the CSV reader does.
-    c.text.push_back(m_table->strings.append(formatNsAsMicros(ns)));
+    char buf[32];
+    c.text.push_back(m_table->strings.append(microsText(ns, buf)));
     c.ns.push_back(ns);
     if (c.type == Table::ColumnType::Number)
         c.number.push_back(double(ns) / 1000.0);

@@ -69,10 +69,14 @@ DbTraceReader::DbTraceReader(const SqliteDb &db, RawChunk &chunk, const DbString
 template <class Make>
 std::uint32_t DbTraceReader::cachedTrack(CacheKind kind, quint64 key, Make make)
 {
+    LastTrack &last = m_lastTrack[kind];
+    if (last.key == key)
+        return last.track;
     auto &cache = m_trackCache[kind];
     auto it = cache.constFind(key);
     if (it == cache.constEnd())
         it = cache.insert(key, make());
+    last = { key, it.value() };
     return it.value();
 }
 
@@ -154,8 +158,21 @@ void DbTraceReader::flow(TimeNs from, std::uint32_t fromTrack, TimeNs to, std::u
     m_chunk.stats.flow += 2;
 }
 
+void DbTraceReader::reserve()
+{
+    // Room for every row at once: growing by doubling copies and touches twice the memory.
+    const std::size_t tasks = m_tasks.size();
+    m_chunk.slices.reserve(tasks + m_ops.size() + m_db.rowEstimate("PYTORCH_API")
+        + m_db.rowEstimate("CANN_API") + m_db.rowEstimate("OVERLAP_ANALYSIS"));
+    // A launch per task at most, from CANN and from the framework op; enqueue to dequeue.
+    const std::size_t flows = 2 * tasks + m_db.rowEstimate("PYTORCH_API") / 2;
+    m_chunk.flows.reserve(2 * flows);
+    m_chunk.flowPairs.reserve(flows);
+}
+
 void DbTraceReader::read(IssueList *issues)
 {
+    reserve();
     readTasks();
     readCommunication(issues);
     readConnections(issues);
@@ -243,7 +260,7 @@ void DbTraceReader::readPytorch(IssueList *issues)
     const std::uint32_t catOp = intern("cpu_op"), catEnqueue = intern("enqueue"),
                         catDequeue = intern("dequeue"), catTrace = intern("python_function"),
                         catMstx = intern("mstx");
-    QHash<std::int64_t, Point> enqueue, dequeue;
+    DbIdIndex<Point> enqueue, dequeue;
     SqliteQuery q(m_db, cols.sql());
     while (q.next()) {
         const auto s = q.time(cStart), e = q.time(cEnd);
@@ -264,25 +281,27 @@ void DbTraceReader::readPytorch(IssueList *issues)
             const bool isEnqueue = m_chunk.strings.view(name).starts_with("Enqueue");
             cat = isEnqueue ? catEnqueue : catDequeue;
             if (conn)
-                for (auto it = m_idToConns.constFind(*conn);
-                     it != m_idToConns.cend() && it.key() == *conn; ++it)
-                    (isEnqueue ? enqueue : dequeue).insert(it.value(), { *s, tr });
+                for (const std::int64_t c : m_idToConns.find(*conn))
+                    (isEnqueue ? enqueue : dequeue).add(c, { *s, tr });
         } else if (type == kApiTrace) {
             cat = catTrace;
         } else if (type == kApiMstx) {
             cat = catMstx;
         } else if (type == kApiOp && conn) {
-            m_opById.insert(*conn, { *s, tr });
+            m_opById.add(*conn, { *s, tr });
         }
         slice(tr, *s, *e, name.value, cat);
     }
     cols.report(q, m_db.path(), issues);
+    m_opById.build();
+    enqueue.build();
+    dequeue.build();
     const std::uint32_t name = intern("enqueue_to_dequeue"), cat = intern("async_task_queue");
-    for (auto it = enqueue.cbegin(); it != enqueue.cend(); ++it) {
-        const auto d = dequeue.constFind(it.key());
-        if (d != dequeue.cend())
-            flow(it->ts, it->track, d->ts, d->track, name, cat);
-    }
+    enqueue.forEach([&](std::int64_t c, std::span<const Point> e) {
+        const std::span<const Point> d = dequeue.find(c);
+        if (!d.empty())
+            flow(e.back().ts, e.back().track, d.back().ts, d.back().track, name, cat);
+    });
 }
 
 void DbTraceReader::readCann(IssueList *issues)
@@ -295,7 +314,20 @@ void DbTraceReader::readCann(IssueList *issues)
     const int cName = cols.add({ "name" }), cType = cols.add({ "type" });
     const std::string pid = "cann";
     process(pid, "CANN", "CPU", kCannSort);
-    QHash<quint64, std::uint32_t> names; // (type, name id) -> "AscendCL@name"
+    // Per API type, pool id of the raw name -> "AscendCL@name" (0: not made yet); few types.
+    std::vector<std::pair<std::int64_t, std::vector<std::uint32_t>>> names;
+    auto prefixed = [&](std::int64_t type, StringId raw) {
+        auto it
+            = std::find_if(names.begin(), names.end(), [&](auto &n) { return n.first == type; });
+        if (it == names.end())
+            it = names.insert(names.end(), { type, {} });
+        std::vector<std::uint32_t> &byName = it->second;
+        if (raw.value >= byName.size())
+            byName.resize(std::max<std::size_t>(raw.value + 1, m_chunk.strings.size()), 0);
+        if (!byName[raw.value])
+            byName[raw.value] = intern(cannPrefix(type) + std::string(m_chunk.strings.view(raw)));
+        return byName[raw.value];
+    };
     SqliteQuery q(m_db, cols.sql());
     while (q.next()) {
         const auto s = q.time(cStart), e = q.time(cEnd);
@@ -309,16 +341,12 @@ void DbTraceReader::readCann(IssueList *issues)
         });
         const std::int64_t type = q.integer(cType).value_or(0);
         const StringId raw = m_strings.map(q.integer(cName));
-        const quint64 key = (quint64(std::uint32_t(type)) << 32) | raw.value;
-        auto it = names.find(key);
-        if (it == names.end())
-            it = names.insert(
-                key, intern(cannPrefix(type) + std::string(m_chunk.strings.view(raw))));
         if (const auto conn = q.integer(cConn); conn && *conn != DbTasks::kNotSet)
-            m_cann.insert(*conn, { *s, tr });
-        slice(tr, *s, *e, it.value());
+            m_cann.add(*conn, { *s, tr });
+        slice(tr, *s, *e, prefixed(type, raw));
     }
     cols.report(q, m_db.path(), issues);
+    m_cann.build();
 }
 
 void DbTraceReader::readConnections(IssueList *issues)
@@ -331,11 +359,13 @@ void DbTraceReader::readConnections(IssueList *issues)
     while (q.next()) {
         const auto id = q.integer(cId), conn = q.integer(cConn);
         if (id && conn) {
-            m_connToIds.insert(*conn, *id);
-            m_idToConns.insert(*id, *conn);
+            m_connToIds.add(*conn, *id);
+            m_idToConns.add(*id, *conn);
         }
     }
     cols.report(q, m_db.path(), issues);
+    m_connToIds.build();
+    m_idToConns.build();
 }
 
 void DbTraceReader::linkLaunches()
@@ -347,12 +377,11 @@ void DbTraceReader::linkLaunches()
     auto link = [&](std::int64_t conn, TimeNs start, std::uint32_t tr) {
         if (conn < 0)
             return;
-        if (const auto c = m_cann.constFind(conn); c != m_cann.cend())
-            flow(c->ts, c->track, start, tr, h2d, h2d);
-        for (auto id = m_connToIds.constFind(conn); id != m_connToIds.cend() && id.key() == conn;
-             ++id)
-            if (const auto op = m_opById.constFind(id.value()); op != m_opById.cend())
-                flow(op->ts, op->track, start, tr, npu, npuCat);
+        if (const auto c = m_cann.find(conn); !c.empty())
+            flow(c.back().ts, c.back().track, start, tr, h2d, h2d);
+        for (const std::int64_t id : m_connToIds.find(conn))
+            if (const auto op = m_opById.find(id); !op.empty())
+                flow(op.back().ts, op.back().track, start, tr, npu, npuCat);
     };
     // The tasks of an HCCL operation share its launch: the flows go to the operation, as in
     // trace_view.json.

@@ -2,6 +2,7 @@
 
 #include "model/core/issue.h"
 #include "model/db/dbcommops.h"
+#include "model/db/dbidindex.h"
 #include "model/trace/rawchunk.h"
 
 #include <QHash>
@@ -61,6 +62,7 @@ private:
         kKinds
     };
     template <class Make> std::uint32_t cachedTrack(CacheKind kind, quint64 key, Make make);
+    void reserve();
     struct SeriesIds {
         std::uint32_t pid, series;
     };
@@ -80,6 +82,12 @@ private:
     const std::vector<std::uint32_t> &m_taskNames;
     QHash<QByteArray, std::uint32_t> m_trackIndex;
     QHash<quint64, std::uint32_t> m_trackCache[kKinds];
+    // The last track asked for per kind: rows of one thread or stream come in runs.
+    struct LastTrack {
+        quint64 key = ~quint64(0);
+        std::uint32_t track = 0;
+    };
+    LastTrack m_lastTrack[kKinds];
     QHash<quint64, SeriesIds> m_seriesCache[kKinds];
     QSet<QByteArray> m_namedProcesses;
     std::vector<std::uint32_t> m_taskTrack; // per task
@@ -91,12 +99,13 @@ private:
         TimeNs ts;
         std::uint32_t track;
     };
-    QHash<std::int64_t, Point> m_cann;
-    QHash<std::int64_t, Point> m_opById; // PYTORCH_API.connectionId (type op) -> op start
+    // The last one added for an id counts (a launch, an op).
+    DbIdIndex<Point> m_cann;
+    DbIdIndex<Point> m_opById; // PYTORCH_API.connectionId (type op) -> op start
     // CONNECTION_IDS both ways: a framework op, its Enqueue and its Dequeue have ids of their
     // own that share the connectionId of the launch.
-    QMultiHash<std::int64_t, std::int64_t> m_connToIds;
-    QMultiHash<std::int64_t, std::int64_t> m_idToConns;
+    DbIdIndex<std::int64_t> m_connToIds;
+    DbIdIndex<std::int64_t> m_idToConns;
     std::uint64_t m_flowCount = 0;
 };
 
