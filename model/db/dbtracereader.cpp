@@ -81,9 +81,9 @@ std::uint32_t DbTraceReader::cachedTrack(CacheKind kind, quint64 key, Make make)
 }
 
 template <class Make>
-void DbTraceReader::counter(CacheKind kind, quint64 key, TimeNs ts, double value, Make make)
+void DbTraceReader::counter(int slot, quint64 key, TimeNs ts, double value, Make make)
 {
-    auto &cache = m_seriesCache[kind];
+    auto &cache = m_seriesCache[slot];
     auto it = cache.constFind(key);
     if (it == cache.constEnd()) {
         const auto [pid, series] = make();
@@ -180,10 +180,7 @@ void DbTraceReader::read(IssueList *issues)
     readCann(issues);
     linkLaunches();
     readOverlap(issues);
-    readFrequency(issues);
-    readNpuMemory(issues);
-    readHbm(issues);
-    readLlc(issues);
+    readCounters(issues);
 }
 
 void DbTraceReader::readTasks()
@@ -433,118 +430,116 @@ namespace {
 
     constexpr double kMiB = 1024.0 * 1024.0;
 
+    // A counter table of the database as trace_view.json's counter events: one series per
+    // device, id, label and value column, named as torch_npu names them.
+    enum class Fill {
+        Skip, // a NULL value gives no sample
+        Zero, // a NULL value counts as 0
+        Sum, // no column: the sum of the values before it in the row
+    };
+    struct CounterValue {
+        const char *column; // null for Fill::Sum
+        double divisor; // to the unit of the series name
+        const char *series; // "{I}": the id, "{L}": the label
+        Fill fill = Fill::Skip;
+        bool required = false; // the table's rows mean nothing without it
+    };
+    struct CounterTable {
+        const char *table, *pid, *process;
+        std::int64_t sort;
+        const char *id; // "hbmId", "llcId" or null
+        const char *label; // a STRING_IDS column naming the series ("type", "mode") or null
+        bool upperShortLabel; // "app" -> "APP" (NPU_MEM); else "read" -> "Read"
+        CounterValue values[DbTraceReader::kCounterValues];
+    };
+    const CounterTable kCounterTables[] = {
+        { "AICORE_FREQ", "freq", "AI Core Freq", kFreqSort, nullptr, nullptr, false,
+            { { "freq", 1, "AI Core Freq (MHz)", Fill::Skip, true } } },
+        { "NPU_MEM", "npumem", "NPU MEM", kNpuMemSort, nullptr, "type", true,
+            { { "ddr", 1024, "{L}/DDR (KB)", Fill::Zero },
+                { "hbm", 1024, "{L}/HBM (KB)", Fill::Zero },
+                { nullptr, 1, "{L}/Memory (KB)", Fill::Sum } } },
+        { "HBM", "hbm", "HBM", kHbmSort, "hbmId", "type", false,
+            { { "bandwidth", kMiB, "HBM {I}/{L} ({L}(MB/s))", Fill::Skip, true } } },
+        { "LLC", "llc", "LLC", kLlcSort, "llcId", "mode", false,
+            { { "hitRate", 1, "LLC {I} {L}/Hit Rate (Hit Rate(%))" },
+                { "throughput", kMiB, "LLC {I} {L}/Throughput (Throughput(MB/s))" } } },
+    };
+    static_assert(
+        std::size(kCounterTables) * DbTraceReader::kCounterValues <= DbTraceReader::kCounterSlots);
+
+    std::string seriesName(std::string_view pattern, std::int32_t id, const std::string &label)
+    {
+        std::string out;
+        for (std::size_t i = 0; i < pattern.size(); ++i) {
+            if (pattern.substr(i, 3) == "{I}")
+                out += std::to_string(id);
+            else if (pattern.substr(i, 3) == "{L}")
+                out += label;
+            else
+                out += pattern[i];
+            if (pattern[i] == '{' && i + 2 < pattern.size() && pattern[i + 2] == '}')
+                i += 2;
+        }
+        return out;
+    }
+
 } // namespace
 
-void DbTraceReader::readFrequency(IssueList *issues)
+void DbTraceReader::readCounters(IssueList *issues)
 {
-    DbColumns cols(m_db, "AICORE_FREQ");
-    if (!cols.tableExists())
-        return;
-    const int cTime = cols.require({ "timestampNs" }), cFreq = cols.require({ "freq" });
-    const int cDevice = cols.add({ "deviceId" });
-    SqliteQuery q(m_db, cols.sql());
-    while (q.next()) {
-        const auto t = q.time(cTime);
-        const auto f = q.real(cFreq);
-        if (!t || !f)
-            continue;
-        const auto d = std::int32_t(q.integer(cDevice).value_or(0) & 0xFFFF);
-        counter(kFreq, quint64(d), *t, *f, [&] {
-            const std::string pid = dev("freq", d);
-            process(pid, "AI Core Freq", "NPU", kFreqSort);
-            return std::pair(pid, std::string("AI Core Freq (MHz)"));
-        });
-    }
-    cols.report(q, m_db.path(), issues);
+    for (std::size_t t = 0; t < std::size(kCounterTables); ++t)
+        readCounterTable(t, issues);
 }
 
-void DbTraceReader::readNpuMemory(IssueList *issues)
+void DbTraceReader::readCounterTable(std::size_t table, IssueList *issues)
 {
-    DbColumns cols(m_db, "NPU_MEM");
+    const CounterTable &spec = kCounterTables[table];
+    const int slot = int(table) * kCounterValues;
+    DbColumns cols(m_db, spec.table);
     if (!cols.tableExists())
         return;
-    const int cTime = cols.require({ "timestampNs" }), cType = cols.add({ "type" });
-    const int cDdr = cols.add({ "ddr" }), cHbm = cols.add({ "hbm" });
-    const int cDevice = cols.add({ "deviceId" });
+    const int cTime = cols.require({ "timestampNs" }), cDevice = cols.add({ "deviceId" });
+    const int cId = spec.id ? cols.add({ spec.id }) : -1;
+    const int cLabel = spec.label ? cols.add({ spec.label }) : -1;
+    int cValue[kCounterValues] = { -1, -1, -1 };
+    int count = 0;
+    for (; count < kCounterValues && spec.values[count].series; ++count)
+        if (const CounterValue &v = spec.values[count]; v.column)
+            cValue[count] = v.required ? cols.require({ v.column }) : cols.add({ v.column });
     SqliteQuery q(m_db, cols.sql());
     while (q.next()) {
+        std::optional<double> values[kCounterValues];
+        for (int v = 0; v < count; ++v)
+            if (cValue[v] >= 0)
+                values[v] = q.real(cValue[v]);
         const auto t = q.time(cTime);
         if (!t)
             continue;
         const auto d = std::int32_t(q.integer(cDevice).value_or(0) & 0xFFFF);
-        const StringId type = m_strings.map(q.integer(cType));
-        const double ddr = q.real(cDdr).value_or(0) / 1024, hbm = q.real(cHbm).value_or(0) / 1024;
-        const double values[] = { ddr, hbm, ddr + hbm };
-        static const char *const kParts[] = { "/DDR (KB)", "/HBM (KB)", "/Memory (KB)" };
-        for (quint64 part = 0; part < 3; ++part)
-            counter(kNpuMem, (quint64(d) << 40) | (quint64(type.value) << 2) | part, *t,
-                values[part], [&] {
-                    const std::string pid = dev("npumem", d);
-                    process(pid, "NPU MEM", "NPU", kNpuMemSort);
-                    return std::pair(pid,
-                        title(m_chunk.strings.view(type), m_chunk.strings.view(type).size() <= 3)
-                            + kParts[part]);
-                });
-    }
-    cols.report(q, m_db.path(), issues);
-}
-
-void DbTraceReader::readHbm(IssueList *issues)
-{
-    DbColumns cols(m_db, "HBM");
-    if (!cols.tableExists())
-        return;
-    const int cTime = cols.require({ "timestampNs" }), cBw = cols.require({ "bandwidth" });
-    const int cId = cols.add({ "hbmId" }), cType = cols.add({ "type" });
-    const int cDevice = cols.add({ "deviceId" });
-    SqliteQuery q(m_db, cols.sql());
-    while (q.next()) {
-        const auto t = q.time(cTime);
-        const auto bw = q.real(cBw);
-        if (!t || !bw)
-            continue;
-        const auto d = std::int32_t(q.integer(cDevice).value_or(0) & 0xFFFF);
-        const auto id = std::int32_t(q.integer(cId).value_or(0) & 0xFFFF);
-        const StringId type = m_strings.map(q.integer(cType));
-        counter(kHbm, (quint64(d) << 48) | (quint64(id) << 32) | type.value, *t, *bw / kMiB, [&] {
-            const std::string pid = dev("hbm", d);
-            process(pid, "HBM", "NPU", kHbmSort);
-            const std::string name = title(m_chunk.strings.view(type));
-            return std::pair(
-                pid, "HBM " + std::to_string(id) + '/' + name + " (" + name + "(MB/s))");
-        });
-    }
-    cols.report(q, m_db.path(), issues);
-}
-
-void DbTraceReader::readLlc(IssueList *issues)
-{
-    DbColumns cols(m_db, "LLC");
-    if (!cols.tableExists())
-        return;
-    const int cTime = cols.require({ "timestampNs" }), cId = cols.add({ "llcId" });
-    const int cHit = cols.add({ "hitRate" }), cThroughput = cols.add({ "throughput" });
-    const int cMode = cols.add({ "mode" }), cDevice = cols.add({ "deviceId" });
-    SqliteQuery q(m_db, cols.sql());
-    while (q.next()) {
-        const auto t = q.time(cTime);
-        if (!t)
-            continue;
-        const auto d = std::int32_t(q.integer(cDevice).value_or(0) & 0xFFFF);
-        const auto id = std::int32_t(q.integer(cId).value_or(0) & 0xFFFF);
-        const StringId mode = m_strings.map(q.integer(cMode));
-        const quint64 key = (quint64(d) << 48) | (quint64(id) << 32) | (quint64(mode.value) << 1);
-        auto names = [&](const char *part) {
-            const std::string pid = dev("llc", d);
-            process(pid, "LLC", "NPU", kLlcSort);
-            return std::pair(
-                pid, "LLC " + std::to_string(id) + ' ' + title(m_chunk.strings.view(mode)) + part);
-        };
-        if (const auto hit = q.real(cHit))
-            counter(kLlc, key, *t, *hit, [&] { return names("/Hit Rate (Hit Rate(%))"); });
-        if (const auto tp = q.real(cThroughput))
-            counter(kLlc, key | 1, *t, *tp / kMiB,
-                [&] { return names("/Throughput (Throughput(MB/s))"); });
+        const auto id = cId < 0 ? 0 : std::int32_t(q.integer(cId).value_or(0) & 0xFFFF);
+        const StringId label = cLabel < 0 ? StringId(0) : m_strings.map(q.integer(cLabel));
+        const quint64 key = (quint64(d) << 48) | (quint64(id) << 32) | label.value;
+        double sum = 0;
+        for (int v = 0; v < count; ++v) {
+            const CounterValue &cv = spec.values[v];
+            if (cv.fill == Fill::Sum)
+                values[v] = sum;
+            else if (!values[v] && cv.fill == Fill::Zero)
+                values[v] = 0.0;
+            if (!values[v])
+                continue;
+            const double value = *values[v] / cv.divisor;
+            sum += value;
+            counter(slot + v, key, *t, value, [&] {
+                const std::string pid = dev(spec.pid, d);
+                process(pid, spec.process, "NPU", spec.sort);
+                const std::string_view text = m_chunk.strings.view(label);
+                return std::pair(pid,
+                    seriesName(
+                        cv.series, id, title(text, spec.upperShortLabel && text.size() <= 3)));
+            });
+        }
     }
     cols.report(q, m_db.path(), issues);
 }
