@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <type_traits>
 
 namespace npuscope {
 
@@ -43,12 +44,31 @@ int DbTableBuilder::addColumn(const QString &header, Table::ColumnType type)
     c.key = Table::normaliseKey(header, &c.unit);
     c.type = type;
     m_table->columns.push_back(std::move(c));
+    m_last.emplace_back();
     return m_table->columnCount() - 1;
+}
+
+void DbTableBuilder::reserve(std::size_t rows)
+{
+    for (Table::Column &c : m_table->columns) {
+        c.text.reserve(rows);
+        if (c.type == Table::ColumnType::Number)
+            c.number.reserve(rows);
+        if (Table::timeUnitScale(c.unit))
+            c.ns.reserve(rows);
+    }
+    m_table->lines.reserve(rows);
 }
 
 void DbTableBuilder::text(int column, std::string_view text)
 {
-    textId(column, m_table->strings.intern(text));
+    Last &last = m_last[std::size_t(column)];
+    if (!last.id.isValid() || !last.isText || last.text != text) {
+        last.id = m_table->strings.intern(text);
+        last.text = m_table->strings.view(last.id);
+        last.isText = true;
+    }
+    textId(column, last.id);
 }
 
 void DbTableBuilder::textId(int column, StringId id)
@@ -74,10 +94,22 @@ void DbTableBuilder::time(int column, TimeNs ns)
 
 template <class T> void DbTableBuilder::formatted(int column, T value)
 {
+    Table::Column &c = m_table->columns[std::size_t(column)];
+    Last &last = m_last[std::size_t(column)];
+    if constexpr (std::is_integral_v<T>) {
+        if (last.id.isValid() && !last.isText && last.integer == value) {
+            c.text.push_back(last.id);
+            if (c.type == Table::ColumnType::Number)
+                c.number.push_back(double(value));
+            return;
+        }
+    }
     char buf[32];
     const auto r = std::to_chars(buf, buf + sizeof buf, value);
-    Table::Column &c = m_table->columns[std::size_t(column)];
-    c.text.push_back(m_table->strings.intern(std::string_view(buf, std::size_t(r.ptr - buf))));
+    const StringId id = m_table->strings.intern(std::string_view(buf, std::size_t(r.ptr - buf)));
+    if constexpr (std::is_integral_v<T>)
+        last = { value, {}, id, false };
+    c.text.push_back(id);
     if (c.type == Table::ColumnType::Number)
         c.number.push_back(double(value));
 }

@@ -398,6 +398,7 @@ void DbTraceReader::readOverlap(IssueList *issues)
     const int cType = cols.require({ "type" }), cDevice = cols.add({ "deviceId" });
     static const char *const kLanes[]
         = { "Computing", "Communication", "Communication(Not Overlapped)", "Free" };
+    std::uint32_t laneNames[4] = {};
     SqliteQuery q(m_db, cols.sql());
     while (q.next()) {
         const auto s = q.time(cStart), e = q.time(cEnd), type = q.integer(cType);
@@ -410,7 +411,10 @@ void DbTraceReader::readOverlap(IssueList *issues)
             thread(pid, tid, kLanes[*type], *type);
             return track(pid, tid);
         });
-        slice(tr, *s, *e, intern(kLanes[*type]));
+        std::uint32_t &name = laneNames[*type];
+        if (!name)
+            name = intern(kLanes[*type]);
+        slice(tr, *s, *e, name);
     }
     cols.report(q, m_db.path(), issues);
 }

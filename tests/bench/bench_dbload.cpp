@@ -176,6 +176,17 @@ ReaderRun runReader(const QString &path, int threads)
     return r;
 }
 
+// The resident bytes of the trace alone (the tables dropped), as bench_traceload counts them.
+double traceResident(const QString &path)
+{
+    const double before = residentBytes();
+    IssueList issues;
+    DatabaseContents c = readProfilerDatabase(path, QString(), 1, &issues);
+    c.kernels.reset();
+    c.memoryRecord.reset();
+    return residentBytes() - before;
+}
+
 // The text twin (trace_view.json and kernel_details.csv beside the database), as the profile
 // loader reads them; 0 when there is none.
 double runText(const QString &dir, int threads)
@@ -231,6 +242,7 @@ int main(int argc, char **argv)
         if (checksum == 42)
             std::puts("");
     }
+    const double traceOnly = traceResident(path);
     const double s = bench::median(scan), r = bench::median(read1);
     std::printf("%s: %.0f MB, %lld rows, %lld events (median of %d)\n", argv[1], mb,
         static_cast<long long>(rows), static_cast<long long>(first.events), runs);
@@ -239,6 +251,8 @@ int main(int argc, char **argv)
                 "%.1f B/event\n",
         r, mb / r, 100.0 * s / r, first.resident / 1e6,
         first.events ? first.resident / double(first.events) : 0.0);
+    std::printf("    the trace alone (kernel and memory tables dropped): %.0f MB = %.1f B/event\n",
+        traceOnly / 1e6, first.events ? traceOnly / double(first.events) : 0.0);
     if (!readN.empty()) {
         const double n = bench::median(readN);
         std::printf("reader, %d threads:  %.3f s (%.0f MB/s): %.0f%% of the scan\n", threads, n,
