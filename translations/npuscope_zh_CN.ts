@@ -3044,6 +3044,13 @@ Click to show every kernel again.</source>
     </message>
 </context>
 <context>
+    <name>npuscope::MsprofText</name>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>npuscope::ProfileLoader</name>
     <message>
         <source>%1: no profile found</source>

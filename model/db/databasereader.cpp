@@ -14,6 +14,12 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 
+#include <thread>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 namespace npuscope {
 
 namespace {
@@ -166,6 +172,46 @@ namespace {
         return db;
     }
 
+    // The kernel and memory tables and the trace; what is only needed to make them is freed on
+    // return.
+    void readContents(const SqliteDb &db, int threads, DatabaseContents &out, IssueList *issues)
+    {
+        RawChunk chunk;
+        const DbStrings strings(db, chunk.strings, issues);
+        const DbTasks tasks = DbTasks::read(db, strings, issues);
+        const std::vector<DbCommOp> ops = readCommOps(db, strings, tasks, issues);
+        DbKernelReader kernels(db, chunk.strings, strings, tasks, ops);
+        kernels.readCompute(issues);
+        out.memoryRecord = readMemoryRecord(db, strings, chunk.strings, issues);
+        // The kernel table beside the trace, on a connection of its own (SQLite connections are
+        // not shared between threads); its problems come first, as when read in turn.
+        IssueList traceIssues;
+        {
+            QString error;
+            const auto second = threads > 1 ? SqliteDb::open(db.path(), &error) : nullptr;
+            std::thread worker;
+            if (second)
+                worker = std::thread([&] { out.kernels = kernels.table(*second, issues); });
+            else
+                out.kernels = kernels.table(db, issues);
+            DbTraceReader reader(db, chunk, strings, tasks, ops, kernels.taskNames());
+            reader.read(&traceIssues);
+            if (worker.joinable())
+                worker.join();
+        }
+        issues->append(traceIssues);
+        const QString &path = db.path();
+        if (chunk.slices.empty() && chunk.counters.empty()) {
+            issues->append({ Severity::Error, path, QString(),
+                tr("the database holds no device task, host call or counter: nothing to show") });
+            return;
+        }
+        TraceBuilder builder(path, QFileInfo(path).size());
+        builder.add(chunk);
+        out.trace = builder.finish(issues, threads);
+        out.trace->fileBytes = QFileInfo(path).size();
+    }
+
 } // namespace
 
 DatabaseContents readProfilerDatabaseSummary(
@@ -187,24 +233,12 @@ DatabaseContents readProfilerDatabase(
     const auto db = openWithContext(path, out, issues);
     if (!db)
         return out;
-    RawChunk chunk;
-    const DbStrings strings(*db, chunk.strings, issues);
-    const DbTasks tasks = DbTasks::read(*db, strings, issues);
-    const std::vector<DbCommOp> ops = readCommOps(*db, strings, tasks, issues);
-    DbKernelReader kernels(*db, chunk.strings, strings, tasks, ops);
-    out.kernels = kernels.read(issues);
-    out.memoryRecord = readMemoryRecord(*db, strings, chunk.strings, issues);
-    DbTraceReader reader(*db, chunk, strings, tasks, ops, kernels.taskNames());
-    reader.read(issues);
-    if (chunk.slices.empty() && chunk.counters.empty()) {
-        issues->append({ Severity::Error, path, QString(),
-            tr("the database holds no device task, host call or counter: nothing to show") });
-    } else {
-        TraceBuilder builder(path, QFileInfo(path).size());
-        builder.add(chunk);
-        out.trace = builder.finish(issues, threads);
-        out.trace->fileBytes = QFileInfo(path).size();
-    }
+    readContents(*db, threads, out, issues);
+#if defined(__GLIBC__)
+    // The rows read, the joins and the raw chunk are freed by now; glibc keeps such pages in its
+    // heap: hand them back to the system, as the text loader does.
+    malloc_trim(0);
+#endif
     out.stepTrace = readStepTrace(analysisPath, issues);
     return out;
 }

@@ -47,6 +47,11 @@ DbKernelReader::DbKernelReader(const SqliteDb &db, const StringPool &pool, const
 
 void DbKernelReader::readCompute(IssueList *issues)
 {
+    // Every name is one of STRING_IDS, interned before this: their views stay valid (the pool's
+    // storage never moves) while the trace reader goes on interning.
+    m_texts.resize(m_pool.size());
+    for (std::size_t i = 0; i < m_texts.size(); ++i)
+        m_texts[i] = m_pool.view(StringId(std::uint32_t(i)));
     DbColumns cols(m_db, "COMPUTE_TASK_INFO");
     if (!cols.tableExists())
         return;
@@ -59,6 +64,7 @@ void DbKernelReader::readCompute(IssueList *issues)
         cols.add({ "outputFormats" }) };
     const std::vector<std::string> names = m_db.columns("COMPUTE_TASK_INFO");
     m_blockNum = std::find(names.begin(), names.end(), "blockNum") != names.end();
+    m_compute.reserve(std::min(m_tasks.size(), m_db.rowEstimate("COMPUTE_TASK_INFO")));
     SqliteQuery q(m_db, cols.sql());
     while (q.next()) {
         const std::size_t task = m_tasks.find(q.integer(cId));
@@ -75,20 +81,20 @@ void DbKernelReader::readCompute(IssueList *issues)
     cols.report(q, m_db.path(), issues);
 }
 
-void DbKernelReader::readSteps(IssueList *issues)
+void DbKernelReader::readSteps(const SqliteDb &db, IssueList *issues)
 {
-    DbColumns cols(m_db, "STEP_TIME");
+    DbColumns cols(db, "STEP_TIME");
     if (!cols.tableExists())
         return;
     const int cId = cols.add({ "id" }), cStart = cols.require({ "startNs" });
     const int cEnd = cols.require({ "endNs" });
-    SqliteQuery q(m_db, cols.sql("ORDER BY startNs"));
+    SqliteQuery q(db, cols.sql("ORDER BY startNs"));
     while (q.next()) {
         const auto s = q.time(cStart), e = q.time(cEnd);
         if (s && e)
             m_steps.push_back({ *s, *e, std::string(q.text(cId)) });
     }
-    cols.report(q, m_db.path(), issues);
+    cols.report(q, db.path(), issues);
 }
 
 std::string_view DbKernelReader::stepOf(TimeNs start) const
@@ -142,10 +148,10 @@ void DbKernelReader::addColumns(DbTableBuilder &t)
 StringId DbKernelReader::cell(DbTableBuilder &t, std::uint32_t poolId)
 {
     if (poolId >= m_remap.size())
-        m_remap.resize(std::max<std::size_t>(poolId + 1, m_pool.size()), StringId());
+        m_remap.resize(std::max<std::size_t>(poolId + 1, m_texts.size()), StringId());
     StringId &mapped = m_remap[poolId];
     if (!mapped.isValid()) {
-        const std::string_view text = m_pool.view(StringId(poolId));
+        const std::string_view text = poolId < m_texts.size() ? m_texts[poolId] : "";
         mapped = t.strings().intern(text.empty() ? std::string_view("N/A") : text);
     }
     return mapped;
@@ -188,14 +194,14 @@ void DbKernelReader::writeRow(DbTableBuilder &t, const Row &row, TimeNs wait, st
     t.endRow();
 }
 
-std::shared_ptr<Table> DbKernelReader::read(IssueList *issues)
+std::shared_ptr<Table> DbKernelReader::table(const SqliteDb &db, IssueList *issues)
 {
-    readCompute(issues);
     if (m_compute.empty() && m_ops.empty())
         return nullptr;
-    readSteps(issues);
+    readSteps(db, issues);
     DbTableBuilder t(m_db.path());
     addColumns(t);
+    t.reserve(m_compute.size() + m_ops.size());
     // Wait Time as the profiler writes it: the gap since the end of the previous row of the
     // table (any stream, HCCL operations included), never negative. All six sample text
     // exports of 2025-01 agree with this to the ns.

@@ -22,7 +22,17 @@ public:
     DbKernelReader(const SqliteDb &db, const StringPool &pool, const DbStrings &strings,
         const DbTasks &tasks, const std::vector<DbCommOp> &ops);
 
-    std::shared_ptr<Table> read(IssueList *issues);
+    // COMPUTE_TASK_INFO, first: the trace reader names the tasks after it (taskNames()).
+    void readCompute(IssueList *issues);
+    // Then the table: it reads only `db` (STEP_TIME; a connection of its own when it runs beside
+    // the trace reader) and what readCompute() kept, never the pool again, so that another
+    // thread may go on interning into it meanwhile.
+    std::shared_ptr<Table> table(const SqliteDb &db, IssueList *issues);
+    std::shared_ptr<Table> read(IssueList *issues)
+    {
+        readCompute(issues);
+        return table(m_db, issues);
+    }
     // Per task (DbTasks index): its kernel name (an id of `pool`) or 0 for other tasks.
     const std::vector<std::uint32_t> &taskNames() const { return m_taskName; }
 
@@ -38,12 +48,11 @@ private:
         std::size_t index; // into m_compute, or into the operations when comm
         bool comm;
     };
-    void readCompute(IssueList *issues);
     std::vector<Row> rowsInOrder() const;
     void addColumns(DbTableBuilder &t);
     void writeRow(DbTableBuilder &t, const Row &row, TimeNs wait, std::string_view step);
     StringId cell(DbTableBuilder &t, std::uint32_t poolId);
-    void readSteps(IssueList *issues);
+    void readSteps(const SqliteDb &db, IssueList *issues);
     std::string_view stepOf(TimeNs start) const;
 
     const SqliteDb &m_db;
@@ -53,6 +62,7 @@ private:
     const std::vector<DbCommOp> &m_ops;
     std::vector<Compute> m_compute;
     std::vector<std::uint32_t> m_taskName;
+    std::vector<std::string_view> m_texts; // pool id -> its text, as readCompute() left the pool
     std::vector<StringId> m_remap; // pool id -> table id
     struct Step {
         TimeNs start, end;

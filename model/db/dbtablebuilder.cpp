@@ -4,8 +4,31 @@
 
 #include <charconv>
 #include <cmath>
+#include <type_traits>
 
 namespace npuscope {
+
+namespace {
+
+    // formatNsAsMicros() into a buffer: no allocation per cell ("-0.001", "12.345").
+    std::string_view microsText(TimeNs ns, char (&buf)[32])
+    {
+        const bool negative = ns < 0;
+        const unsigned long long a = negative ? 0ULL - static_cast<unsigned long long>(ns)
+                                              : static_cast<unsigned long long>(ns);
+        char *p = buf;
+        if (negative)
+            *p++ = '-';
+        p = std::to_chars(p, buf + 26, a / 1000).ptr;
+        const auto frac = static_cast<unsigned>(a % 1000);
+        *p++ = '.';
+        *p++ = char('0' + frac / 100);
+        *p++ = char('0' + frac / 10 % 10);
+        *p++ = char('0' + frac % 10);
+        return { buf, std::size_t(p - buf) };
+    }
+
+} // namespace
 
 DbTableBuilder::DbTableBuilder(const QString &path)
     : m_table(std::make_shared<Table>())
@@ -21,12 +44,31 @@ int DbTableBuilder::addColumn(const QString &header, Table::ColumnType type)
     c.key = Table::normaliseKey(header, &c.unit);
     c.type = type;
     m_table->columns.push_back(std::move(c));
+    m_last.emplace_back();
     return m_table->columnCount() - 1;
+}
+
+void DbTableBuilder::reserve(std::size_t rows)
+{
+    for (Table::Column &c : m_table->columns) {
+        c.text.reserve(rows);
+        if (c.type == Table::ColumnType::Number)
+            c.number.reserve(rows);
+        if (Table::timeUnitScale(c.unit))
+            c.ns.reserve(rows);
+    }
+    m_table->lines.reserve(rows);
 }
 
 void DbTableBuilder::text(int column, std::string_view text)
 {
-    textId(column, m_table->strings.intern(text));
+    Last &last = m_last[std::size_t(column)];
+    if (!last.id.isValid() || !last.isText || last.text != text) {
+        last.id = m_table->strings.intern(text);
+        last.text = m_table->strings.view(last.id);
+        last.isText = true;
+    }
+    textId(column, last.id);
 }
 
 void DbTableBuilder::textId(int column, StringId id)
@@ -43,7 +85,8 @@ void DbTableBuilder::time(int column, TimeNs ns)
 {
     Table::Column &c = m_table->columns[std::size_t(column)];
     // Nearly unique values: stored without deduplication, as the CSV reader does.
-    c.text.push_back(m_table->strings.append(formatNsAsMicros(ns)));
+    char buf[32];
+    c.text.push_back(m_table->strings.append(microsText(ns, buf)));
     c.ns.push_back(ns);
     if (c.type == Table::ColumnType::Number)
         c.number.push_back(double(ns) / 1000.0);
@@ -51,10 +94,22 @@ void DbTableBuilder::time(int column, TimeNs ns)
 
 template <class T> void DbTableBuilder::formatted(int column, T value)
 {
+    Table::Column &c = m_table->columns[std::size_t(column)];
+    Last &last = m_last[std::size_t(column)];
+    if constexpr (std::is_integral_v<T>) {
+        if (last.id.isValid() && !last.isText && last.integer == value) {
+            c.text.push_back(last.id);
+            if (c.type == Table::ColumnType::Number)
+                c.number.push_back(double(value));
+            return;
+        }
+    }
     char buf[32];
     const auto r = std::to_chars(buf, buf + sizeof buf, value);
-    Table::Column &c = m_table->columns[std::size_t(column)];
-    c.text.push_back(m_table->strings.intern(std::string_view(buf, std::size_t(r.ptr - buf))));
+    const StringId id = m_table->strings.intern(std::string_view(buf, std::size_t(r.ptr - buf)));
+    if constexpr (std::is_integral_v<T>)
+        last = { value, {}, id, false };
+    c.text.push_back(id);
     if (c.type == Table::ColumnType::Number)
         c.number.push_back(double(value));
 }

@@ -19,6 +19,8 @@ public:
     // `header` as the CSV writes it ("Start Time(us)"): its unit makes a time column.
     int addColumn(const QString &header, Table::ColumnType type);
     StringPool &strings() { return m_table->strings; }
+    // Room for this many rows in every column added so far.
+    void reserve(std::size_t rows);
 
     void text(int column, std::string_view text);
     void textId(int column, StringId id); // an id of strings()
@@ -36,6 +38,15 @@ private:
     std::shared_ptr<Table> m_table;
     qsizetype m_rows = 0;
     StringId m_missing;
+    // Per column, the last integer or text stored and its id: a column repeats its value row
+    // after row (device, stream, step, block dim), and a compare is cheaper than the pool's hash.
+    struct Last {
+        std::int64_t integer = 0;
+        std::string_view text;
+        StringId id; // invalid: nothing stored yet
+        bool isText = false;
+    };
+    std::vector<Last> m_last;
 };
 
 } // namespace npuscope

@@ -53,6 +53,12 @@ DbTasks DbTasks::read(const SqliteDb &db, const DbStrings &strings, IssueList *i
     const int cId = cols.require({ "globalTaskId" }), cConn = cols.add({ "connectionId" });
     const int cStream = cols.add({ "streamId" }), cDevice = cols.add({ "deviceId" });
     const int cType = cols.add({ "taskType" });
+    const std::size_t rows = db.rowEstimate("TASK");
+    for (auto *v : { &t.globalTaskId, &t.start, &t.end, &t.connectionId })
+        v->reserve(rows);
+    t.stream.reserve(rows);
+    t.device.reserve(rows);
+    t.taskType.reserve(rows);
     SqliteQuery q(db, cols.sql());
     bool sorted = true;
     while (q.next()) {

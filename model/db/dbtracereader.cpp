@@ -69,17 +69,21 @@ DbTraceReader::DbTraceReader(const SqliteDb &db, RawChunk &chunk, const DbString
 template <class Make>
 std::uint32_t DbTraceReader::cachedTrack(CacheKind kind, quint64 key, Make make)
 {
+    LastTrack &last = m_lastTrack[kind];
+    if (last.key == key)
+        return last.track;
     auto &cache = m_trackCache[kind];
     auto it = cache.constFind(key);
     if (it == cache.constEnd())
         it = cache.insert(key, make());
+    last = { key, it.value() };
     return it.value();
 }
 
 template <class Make>
-void DbTraceReader::counter(CacheKind kind, quint64 key, TimeNs ts, double value, Make make)
+void DbTraceReader::counter(int slot, quint64 key, TimeNs ts, double value, Make make)
 {
-    auto &cache = m_seriesCache[kind];
+    auto &cache = m_seriesCache[slot];
     auto it = cache.constFind(key);
     if (it == cache.constEnd()) {
         const auto [pid, series] = make();
@@ -154,8 +158,21 @@ void DbTraceReader::flow(TimeNs from, std::uint32_t fromTrack, TimeNs to, std::u
     m_chunk.stats.flow += 2;
 }
 
+void DbTraceReader::reserve()
+{
+    // Room for every row at once: growing by doubling copies and touches twice the memory.
+    const std::size_t tasks = m_tasks.size();
+    m_chunk.slices.reserve(tasks + m_ops.size() + m_db.rowEstimate("PYTORCH_API")
+        + m_db.rowEstimate("CANN_API") + m_db.rowEstimate("OVERLAP_ANALYSIS"));
+    // A launch per task at most, from CANN and from the framework op; enqueue to dequeue.
+    const std::size_t flows = 2 * tasks + m_db.rowEstimate("PYTORCH_API") / 2;
+    m_chunk.flows.reserve(2 * flows);
+    m_chunk.flowPairs.reserve(flows);
+}
+
 void DbTraceReader::read(IssueList *issues)
 {
+    reserve();
     readTasks();
     readCommunication(issues);
     readConnections(issues);
@@ -163,10 +180,7 @@ void DbTraceReader::read(IssueList *issues)
     readCann(issues);
     linkLaunches();
     readOverlap(issues);
-    readFrequency(issues);
-    readNpuMemory(issues);
-    readHbm(issues);
-    readLlc(issues);
+    readCounters(issues);
 }
 
 void DbTraceReader::readTasks()
@@ -243,7 +257,7 @@ void DbTraceReader::readPytorch(IssueList *issues)
     const std::uint32_t catOp = intern("cpu_op"), catEnqueue = intern("enqueue"),
                         catDequeue = intern("dequeue"), catTrace = intern("python_function"),
                         catMstx = intern("mstx");
-    QHash<std::int64_t, Point> enqueue, dequeue;
+    DbIdIndex<Point> enqueue, dequeue;
     SqliteQuery q(m_db, cols.sql());
     while (q.next()) {
         const auto s = q.time(cStart), e = q.time(cEnd);
@@ -264,25 +278,27 @@ void DbTraceReader::readPytorch(IssueList *issues)
             const bool isEnqueue = m_chunk.strings.view(name).starts_with("Enqueue");
             cat = isEnqueue ? catEnqueue : catDequeue;
             if (conn)
-                for (auto it = m_idToConns.constFind(*conn);
-                     it != m_idToConns.cend() && it.key() == *conn; ++it)
-                    (isEnqueue ? enqueue : dequeue).insert(it.value(), { *s, tr });
+                for (const std::int64_t c : m_idToConns.find(*conn))
+                    (isEnqueue ? enqueue : dequeue).add(c, { *s, tr });
         } else if (type == kApiTrace) {
             cat = catTrace;
         } else if (type == kApiMstx) {
             cat = catMstx;
         } else if (type == kApiOp && conn) {
-            m_opById.insert(*conn, { *s, tr });
+            m_opById.add(*conn, { *s, tr });
         }
         slice(tr, *s, *e, name.value, cat);
     }
     cols.report(q, m_db.path(), issues);
+    m_opById.build();
+    enqueue.build();
+    dequeue.build();
     const std::uint32_t name = intern("enqueue_to_dequeue"), cat = intern("async_task_queue");
-    for (auto it = enqueue.cbegin(); it != enqueue.cend(); ++it) {
-        const auto d = dequeue.constFind(it.key());
-        if (d != dequeue.cend())
-            flow(it->ts, it->track, d->ts, d->track, name, cat);
-    }
+    enqueue.forEach([&](std::int64_t c, std::span<const Point> e) {
+        const std::span<const Point> d = dequeue.find(c);
+        if (!d.empty())
+            flow(e.back().ts, e.back().track, d.back().ts, d.back().track, name, cat);
+    });
 }
 
 void DbTraceReader::readCann(IssueList *issues)
@@ -295,7 +311,20 @@ void DbTraceReader::readCann(IssueList *issues)
     const int cName = cols.add({ "name" }), cType = cols.add({ "type" });
     const std::string pid = "cann";
     process(pid, "CANN", "CPU", kCannSort);
-    QHash<quint64, std::uint32_t> names; // (type, name id) -> "AscendCL@name"
+    // Per API type, pool id of the raw name -> "AscendCL@name" (0: not made yet); few types.
+    std::vector<std::pair<std::int64_t, std::vector<std::uint32_t>>> names;
+    auto prefixed = [&](std::int64_t type, StringId raw) {
+        auto it
+            = std::find_if(names.begin(), names.end(), [&](auto &n) { return n.first == type; });
+        if (it == names.end())
+            it = names.insert(names.end(), { type, {} });
+        std::vector<std::uint32_t> &byName = it->second;
+        if (raw.value >= byName.size())
+            byName.resize(std::max<std::size_t>(raw.value + 1, m_chunk.strings.size()), 0);
+        if (!byName[raw.value])
+            byName[raw.value] = intern(cannPrefix(type) + std::string(m_chunk.strings.view(raw)));
+        return byName[raw.value];
+    };
     SqliteQuery q(m_db, cols.sql());
     while (q.next()) {
         const auto s = q.time(cStart), e = q.time(cEnd);
@@ -309,16 +338,12 @@ void DbTraceReader::readCann(IssueList *issues)
         });
         const std::int64_t type = q.integer(cType).value_or(0);
         const StringId raw = m_strings.map(q.integer(cName));
-        const quint64 key = (quint64(std::uint32_t(type)) << 32) | raw.value;
-        auto it = names.find(key);
-        if (it == names.end())
-            it = names.insert(
-                key, intern(cannPrefix(type) + std::string(m_chunk.strings.view(raw))));
         if (const auto conn = q.integer(cConn); conn && *conn != DbTasks::kNotSet)
-            m_cann.insert(*conn, { *s, tr });
-        slice(tr, *s, *e, it.value());
+            m_cann.add(*conn, { *s, tr });
+        slice(tr, *s, *e, prefixed(type, raw));
     }
     cols.report(q, m_db.path(), issues);
+    m_cann.build();
 }
 
 void DbTraceReader::readConnections(IssueList *issues)
@@ -331,11 +356,13 @@ void DbTraceReader::readConnections(IssueList *issues)
     while (q.next()) {
         const auto id = q.integer(cId), conn = q.integer(cConn);
         if (id && conn) {
-            m_connToIds.insert(*conn, *id);
-            m_idToConns.insert(*id, *conn);
+            m_connToIds.add(*conn, *id);
+            m_idToConns.add(*id, *conn);
         }
     }
     cols.report(q, m_db.path(), issues);
+    m_connToIds.build();
+    m_idToConns.build();
 }
 
 void DbTraceReader::linkLaunches()
@@ -347,12 +374,11 @@ void DbTraceReader::linkLaunches()
     auto link = [&](std::int64_t conn, TimeNs start, std::uint32_t tr) {
         if (conn < 0)
             return;
-        if (const auto c = m_cann.constFind(conn); c != m_cann.cend())
-            flow(c->ts, c->track, start, tr, h2d, h2d);
-        for (auto id = m_connToIds.constFind(conn); id != m_connToIds.cend() && id.key() == conn;
-             ++id)
-            if (const auto op = m_opById.constFind(id.value()); op != m_opById.cend())
-                flow(op->ts, op->track, start, tr, npu, npuCat);
+        if (const auto c = m_cann.find(conn); !c.empty())
+            flow(c.back().ts, c.back().track, start, tr, h2d, h2d);
+        for (const std::int64_t id : m_connToIds.find(conn))
+            if (const auto op = m_opById.find(id); !op.empty())
+                flow(op.back().ts, op.back().track, start, tr, npu, npuCat);
     };
     // The tasks of an HCCL operation share its launch: the flows go to the operation, as in
     // trace_view.json.
@@ -372,6 +398,7 @@ void DbTraceReader::readOverlap(IssueList *issues)
     const int cType = cols.require({ "type" }), cDevice = cols.add({ "deviceId" });
     static const char *const kLanes[]
         = { "Computing", "Communication", "Communication(Not Overlapped)", "Free" };
+    std::uint32_t laneNames[4] = {};
     SqliteQuery q(m_db, cols.sql());
     while (q.next()) {
         const auto s = q.time(cStart), e = q.time(cEnd), type = q.integer(cType);
@@ -384,7 +411,10 @@ void DbTraceReader::readOverlap(IssueList *issues)
             thread(pid, tid, kLanes[*type], *type);
             return track(pid, tid);
         });
-        slice(tr, *s, *e, intern(kLanes[*type]));
+        std::uint32_t &name = laneNames[*type];
+        if (!name)
+            name = intern(kLanes[*type]);
+        slice(tr, *s, *e, name);
     }
     cols.report(q, m_db.path(), issues);
 }
@@ -404,118 +434,116 @@ namespace {
 
     constexpr double kMiB = 1024.0 * 1024.0;
 
+    // A counter table of the database as trace_view.json's counter events: one series per
+    // device, id, label and value column, named as torch_npu names them.
+    enum class Fill {
+        Skip, // a NULL value gives no sample
+        Zero, // a NULL value counts as 0
+        Sum, // no column: the sum of the values before it in the row
+    };
+    struct CounterValue {
+        const char *column; // null for Fill::Sum
+        double divisor; // to the unit of the series name
+        const char *series; // "{I}": the id, "{L}": the label
+        Fill fill = Fill::Skip;
+        bool required = false; // the table's rows mean nothing without it
+    };
+    struct CounterTable {
+        const char *table, *pid, *process;
+        std::int64_t sort;
+        const char *id; // "hbmId", "llcId" or null
+        const char *label; // a STRING_IDS column naming the series ("type", "mode") or null
+        bool upperShortLabel; // "app" -> "APP" (NPU_MEM); else "read" -> "Read"
+        CounterValue values[DbTraceReader::kCounterValues];
+    };
+    const CounterTable kCounterTables[] = {
+        { "AICORE_FREQ", "freq", "AI Core Freq", kFreqSort, nullptr, nullptr, false,
+            { { "freq", 1, "AI Core Freq (MHz)", Fill::Skip, true } } },
+        { "NPU_MEM", "npumem", "NPU MEM", kNpuMemSort, nullptr, "type", true,
+            { { "ddr", 1024, "{L}/DDR (KB)", Fill::Zero },
+                { "hbm", 1024, "{L}/HBM (KB)", Fill::Zero },
+                { nullptr, 1, "{L}/Memory (KB)", Fill::Sum } } },
+        { "HBM", "hbm", "HBM", kHbmSort, "hbmId", "type", false,
+            { { "bandwidth", kMiB, "HBM {I}/{L} ({L}(MB/s))", Fill::Skip, true } } },
+        { "LLC", "llc", "LLC", kLlcSort, "llcId", "mode", false,
+            { { "hitRate", 1, "LLC {I} {L}/Hit Rate (Hit Rate(%))" },
+                { "throughput", kMiB, "LLC {I} {L}/Throughput (Throughput(MB/s))" } } },
+    };
+    static_assert(
+        std::size(kCounterTables) * DbTraceReader::kCounterValues <= DbTraceReader::kCounterSlots);
+
+    std::string seriesName(std::string_view pattern, std::int32_t id, const std::string &label)
+    {
+        std::string out;
+        for (std::size_t i = 0; i < pattern.size(); ++i) {
+            if (pattern.substr(i, 3) == "{I}")
+                out += std::to_string(id);
+            else if (pattern.substr(i, 3) == "{L}")
+                out += label;
+            else
+                out += pattern[i];
+            if (pattern[i] == '{' && i + 2 < pattern.size() && pattern[i + 2] == '}')
+                i += 2;
+        }
+        return out;
+    }
+
 } // namespace
 
-void DbTraceReader::readFrequency(IssueList *issues)
+void DbTraceReader::readCounters(IssueList *issues)
 {
-    DbColumns cols(m_db, "AICORE_FREQ");
-    if (!cols.tableExists())
-        return;
-    const int cTime = cols.require({ "timestampNs" }), cFreq = cols.require({ "freq" });
-    const int cDevice = cols.add({ "deviceId" });
-    SqliteQuery q(m_db, cols.sql());
-    while (q.next()) {
-        const auto t = q.time(cTime);
-        const auto f = q.real(cFreq);
-        if (!t || !f)
-            continue;
-        const auto d = std::int32_t(q.integer(cDevice).value_or(0) & 0xFFFF);
-        counter(kFreq, quint64(d), *t, *f, [&] {
-            const std::string pid = dev("freq", d);
-            process(pid, "AI Core Freq", "NPU", kFreqSort);
-            return std::pair(pid, std::string("AI Core Freq (MHz)"));
-        });
-    }
-    cols.report(q, m_db.path(), issues);
+    for (std::size_t t = 0; t < std::size(kCounterTables); ++t)
+        readCounterTable(t, issues);
 }
 
-void DbTraceReader::readNpuMemory(IssueList *issues)
+void DbTraceReader::readCounterTable(std::size_t table, IssueList *issues)
 {
-    DbColumns cols(m_db, "NPU_MEM");
+    const CounterTable &spec = kCounterTables[table];
+    const int slot = int(table) * kCounterValues;
+    DbColumns cols(m_db, spec.table);
     if (!cols.tableExists())
         return;
-    const int cTime = cols.require({ "timestampNs" }), cType = cols.add({ "type" });
-    const int cDdr = cols.add({ "ddr" }), cHbm = cols.add({ "hbm" });
-    const int cDevice = cols.add({ "deviceId" });
+    const int cTime = cols.require({ "timestampNs" }), cDevice = cols.add({ "deviceId" });
+    const int cId = spec.id ? cols.add({ spec.id }) : -1;
+    const int cLabel = spec.label ? cols.add({ spec.label }) : -1;
+    int cValue[kCounterValues] = { -1, -1, -1 };
+    int count = 0;
+    for (; count < kCounterValues && spec.values[count].series; ++count)
+        if (const CounterValue &v = spec.values[count]; v.column)
+            cValue[count] = v.required ? cols.require({ v.column }) : cols.add({ v.column });
     SqliteQuery q(m_db, cols.sql());
     while (q.next()) {
+        std::optional<double> values[kCounterValues];
+        for (int v = 0; v < count; ++v)
+            if (cValue[v] >= 0)
+                values[v] = q.real(cValue[v]);
         const auto t = q.time(cTime);
         if (!t)
             continue;
         const auto d = std::int32_t(q.integer(cDevice).value_or(0) & 0xFFFF);
-        const StringId type = m_strings.map(q.integer(cType));
-        const double ddr = q.real(cDdr).value_or(0) / 1024, hbm = q.real(cHbm).value_or(0) / 1024;
-        const double values[] = { ddr, hbm, ddr + hbm };
-        static const char *const kParts[] = { "/DDR (KB)", "/HBM (KB)", "/Memory (KB)" };
-        for (quint64 part = 0; part < 3; ++part)
-            counter(kNpuMem, (quint64(d) << 40) | (quint64(type.value) << 2) | part, *t,
-                values[part], [&] {
-                    const std::string pid = dev("npumem", d);
-                    process(pid, "NPU MEM", "NPU", kNpuMemSort);
-                    return std::pair(pid,
-                        title(m_chunk.strings.view(type), m_chunk.strings.view(type).size() <= 3)
-                            + kParts[part]);
-                });
-    }
-    cols.report(q, m_db.path(), issues);
-}
-
-void DbTraceReader::readHbm(IssueList *issues)
-{
-    DbColumns cols(m_db, "HBM");
-    if (!cols.tableExists())
-        return;
-    const int cTime = cols.require({ "timestampNs" }), cBw = cols.require({ "bandwidth" });
-    const int cId = cols.add({ "hbmId" }), cType = cols.add({ "type" });
-    const int cDevice = cols.add({ "deviceId" });
-    SqliteQuery q(m_db, cols.sql());
-    while (q.next()) {
-        const auto t = q.time(cTime);
-        const auto bw = q.real(cBw);
-        if (!t || !bw)
-            continue;
-        const auto d = std::int32_t(q.integer(cDevice).value_or(0) & 0xFFFF);
-        const auto id = std::int32_t(q.integer(cId).value_or(0) & 0xFFFF);
-        const StringId type = m_strings.map(q.integer(cType));
-        counter(kHbm, (quint64(d) << 48) | (quint64(id) << 32) | type.value, *t, *bw / kMiB, [&] {
-            const std::string pid = dev("hbm", d);
-            process(pid, "HBM", "NPU", kHbmSort);
-            const std::string name = title(m_chunk.strings.view(type));
-            return std::pair(
-                pid, "HBM " + std::to_string(id) + '/' + name + " (" + name + "(MB/s))");
-        });
-    }
-    cols.report(q, m_db.path(), issues);
-}
-
-void DbTraceReader::readLlc(IssueList *issues)
-{
-    DbColumns cols(m_db, "LLC");
-    if (!cols.tableExists())
-        return;
-    const int cTime = cols.require({ "timestampNs" }), cId = cols.add({ "llcId" });
-    const int cHit = cols.add({ "hitRate" }), cThroughput = cols.add({ "throughput" });
-    const int cMode = cols.add({ "mode" }), cDevice = cols.add({ "deviceId" });
-    SqliteQuery q(m_db, cols.sql());
-    while (q.next()) {
-        const auto t = q.time(cTime);
-        if (!t)
-            continue;
-        const auto d = std::int32_t(q.integer(cDevice).value_or(0) & 0xFFFF);
-        const auto id = std::int32_t(q.integer(cId).value_or(0) & 0xFFFF);
-        const StringId mode = m_strings.map(q.integer(cMode));
-        const quint64 key = (quint64(d) << 48) | (quint64(id) << 32) | (quint64(mode.value) << 1);
-        auto names = [&](const char *part) {
-            const std::string pid = dev("llc", d);
-            process(pid, "LLC", "NPU", kLlcSort);
-            return std::pair(
-                pid, "LLC " + std::to_string(id) + ' ' + title(m_chunk.strings.view(mode)) + part);
-        };
-        if (const auto hit = q.real(cHit))
-            counter(kLlc, key, *t, *hit, [&] { return names("/Hit Rate (Hit Rate(%))"); });
-        if (const auto tp = q.real(cThroughput))
-            counter(kLlc, key | 1, *t, *tp / kMiB,
-                [&] { return names("/Throughput (Throughput(MB/s))"); });
+        const auto id = cId < 0 ? 0 : std::int32_t(q.integer(cId).value_or(0) & 0xFFFF);
+        const StringId label = cLabel < 0 ? StringId(0) : m_strings.map(q.integer(cLabel));
+        const quint64 key = (quint64(d) << 48) | (quint64(id) << 32) | label.value;
+        double sum = 0;
+        for (int v = 0; v < count; ++v) {
+            const CounterValue &cv = spec.values[v];
+            if (cv.fill == Fill::Sum)
+                values[v] = sum;
+            else if (!values[v] && cv.fill == Fill::Zero)
+                values[v] = 0.0;
+            if (!values[v])
+                continue;
+            const double value = *values[v] / cv.divisor;
+            sum += value;
+            counter(slot + v, key, *t, value, [&] {
+                const std::string pid = dev(spec.pid, d);
+                process(pid, spec.process, "NPU", spec.sort);
+                const std::string_view text = m_chunk.strings.view(label);
+                return std::pair(pid,
+                    seriesName(
+                        cv.series, id, title(text, spec.upperShortLabel && text.size() <= 3)));
+            });
+        }
     }
     cols.report(q, m_db.path(), issues);
 }

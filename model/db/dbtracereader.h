@@ -2,6 +2,7 @@
 
 #include "model/core/issue.h"
 #include "model/db/dbcommops.h"
+#include "model/db/dbidindex.h"
 #include "model/trace/rawchunk.h"
 
 #include <QHash>
@@ -21,6 +22,9 @@ struct DbTasks;
 // TraceBuilder turns it into the same Trace as the text export.
 class DbTraceReader {
 public:
+    static constexpr int kCounterValues = 3; // value columns per counter table at most
+    static constexpr int kCounterSlots = 16; // series caches: counter tables x kCounterValues
+
     DbTraceReader(const SqliteDb &db, RawChunk &chunk, const DbStrings &strings,
         const DbTasks &tasks, const std::vector<DbCommOp> &ops,
         const std::vector<std::uint32_t> &taskNames);
@@ -48,29 +52,18 @@ private:
     void readOverlap(IssueList *issues);
     // Tracks and counter series by a numeric key per kind: the strings that name them are made
     // once per track or series, not once per row.
-    enum CacheKind {
-        kStreams,
-        kPlanes,
-        kPython,
-        kCann,
-        kOverlap,
-        kFreq,
-        kNpuMem,
-        kHbm,
-        kLlc,
-        kKinds
-    };
+    enum CacheKind { kStreams, kPlanes, kPython, kCann, kOverlap, kKinds };
     template <class Make> std::uint32_t cachedTrack(CacheKind kind, quint64 key, Make make);
+    void reserve();
     struct SeriesIds {
         std::uint32_t pid, series;
     };
-    // make() returns (pid, series name) and names the process.
-    template <class Make>
-    void counter(CacheKind kind, quint64 key, TimeNs ts, double value, Make make);
-    void readFrequency(IssueList *issues);
-    void readNpuMemory(IssueList *issues);
-    void readHbm(IssueList *issues);
-    void readLlc(IssueList *issues);
+    // A sample of the series cached at (slot, key); make() returns (pid, series name) and names
+    // the process.
+    template <class Make> void counter(int slot, quint64 key, TimeNs ts, double value, Make make);
+    // AICORE_FREQ, NPU_MEM, HBM, LLC: one table-driven reader (kCounterTables).
+    void readCounters(IssueList *issues);
+    void readCounterTable(std::size_t table, IssueList *issues);
 
     const SqliteDb &m_db;
     RawChunk &m_chunk;
@@ -80,7 +73,13 @@ private:
     const std::vector<std::uint32_t> &m_taskNames;
     QHash<QByteArray, std::uint32_t> m_trackIndex;
     QHash<quint64, std::uint32_t> m_trackCache[kKinds];
-    QHash<quint64, SeriesIds> m_seriesCache[kKinds];
+    // The last track asked for per kind: rows of one thread or stream come in runs.
+    struct LastTrack {
+        quint64 key = ~quint64(0);
+        std::uint32_t track = 0;
+    };
+    LastTrack m_lastTrack[kKinds];
+    QHash<quint64, SeriesIds> m_seriesCache[kCounterSlots];
     QSet<QByteArray> m_namedProcesses;
     std::vector<std::uint32_t> m_taskTrack; // per task
     std::vector<bool> m_commTask; // per task: one of an HCCL operation (linked through it)
@@ -91,12 +90,13 @@ private:
         TimeNs ts;
         std::uint32_t track;
     };
-    QHash<std::int64_t, Point> m_cann;
-    QHash<std::int64_t, Point> m_opById; // PYTORCH_API.connectionId (type op) -> op start
+    // The last one added for an id counts (a launch, an op).
+    DbIdIndex<Point> m_cann;
+    DbIdIndex<Point> m_opById; // PYTORCH_API.connectionId (type op) -> op start
     // CONNECTION_IDS both ways: a framework op, its Enqueue and its Dequeue have ids of their
     // own that share the connectionId of the launch.
-    QMultiHash<std::int64_t, std::int64_t> m_connToIds;
-    QMultiHash<std::int64_t, std::int64_t> m_idToConns;
+    DbIdIndex<std::int64_t> m_connToIds;
+    DbIdIndex<std::int64_t> m_idToConns;
     std::uint64_t m_flowCount = 0;
 };
 

@@ -3,6 +3,7 @@
 #include "model/db/sqlitequery.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QUrl>
 
 #include <strings.h>
@@ -30,6 +31,7 @@ std::unique_ptr<SqliteDb> SqliteDb::open(const QString &path, QString *error)
 {
     std::unique_ptr<SqliteDb> db(new SqliteDb);
     db->m_path = path;
+    db->m_fileBytes = QFileInfo(path).size();
     const QByteArray uri = uriFor(path).toUtf8();
     const int rc = sqlite3_open_v2(uri.constData(), &db->m_db,
         SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nullptr);
@@ -66,17 +68,36 @@ bool SqliteDb::hasTable(std::string_view name) const
     return false;
 }
 
+namespace {
+
+    // The table name comes from sqlite_master (hasTable), quoted for SQL.
+    std::string quoted(std::string_view table)
+    {
+        std::string out = "\"";
+        for (char c : table)
+            out += c == '"' ? std::string("\"\"") : std::string(1, c);
+        return out + '"';
+    }
+
+} // namespace
+
+std::size_t SqliteDb::rowEstimate(std::string_view table) const
+{
+    if (!hasTable(table))
+        return 0;
+    SqliteQuery q(*this, "SELECT max(rowid) FROM " + quoted(table));
+    // Any row takes some bytes of the file: a damaged rowid cannot ask for more.
+    const std::int64_t most = m_fileBytes / 4;
+    const auto rows = q.next() ? q.integer(0) : std::nullopt;
+    return rows && *rows > 0 ? std::size_t(std::min(*rows, most)) : 0;
+}
+
 std::vector<std::string> SqliteDb::columns(std::string_view table) const
 {
     std::vector<std::string> out;
     if (!hasTable(table))
         return out;
-    // The table name comes from sqlite_master (hasTable above), quoted for the pragma.
-    std::string sql = "PRAGMA table_info(\"";
-    for (char c : table)
-        sql += c == '"' ? std::string("\"\"") : std::string(1, c);
-    sql += "\")";
-    SqliteQuery q(*this, sql);
+    SqliteQuery q(*this, "PRAGMA table_info(" + quoted(table) + ")");
     while (q.next())
         out.emplace_back(q.text(1));
     return out;

@@ -32,11 +32,15 @@ public:
     const std::vector<std::string> &tables() const { return m_tables; }
     // The columns of a table in declaration order (PRAGMA table_info); empty when absent.
     std::vector<std::string> columns(std::string_view table) const;
+    // About how many rows a table has, to reserve room before reading it: its largest rowid
+    // (a b-tree descent, not a count), no more than the file has room for; 0 when absent.
+    std::size_t rowEstimate(std::string_view table) const;
 
 private:
     SqliteDb() = default;
     sqlite3 *m_db = nullptr;
     QString m_path;
+    std::int64_t m_fileBytes = 0;
     std::vector<std::string> m_tables;
 };
 

@@ -1,5 +1,6 @@
 #include "model/profile/discovery.h"
 
+#include "model/profile/msproftext.h"
 #include "model/profile/profilerconfig.h"
 
 #include <QCoreApplication>
@@ -81,6 +82,8 @@ namespace {
         // The communication JSON files stay: the database reader does not replace them yet.
         r.traceView.clear();
         r.kernelDetails.clear();
+        r.traceSlices.clear();
+        r.kernelSlices.clear();
         r.operatorDetails.clear();
         r.stepTraceTime.clear();
         r.opStatistic.clear();
@@ -126,6 +129,23 @@ namespace {
                     "npuscope::Discovery", "permission denied: cannot list this folder") });
     }
 
+    // msprof's text output (a PROF_* folder, or one inside the rank folder) when the folder has
+    // no torch_npu export.
+    void addMsprofText(RankSource &r, const QDir &root)
+    {
+        const QString dir = findMsprofOutputDir(root);
+        if (dir.isEmpty())
+            return;
+        const MsprofTextFiles files = findMsprofText(QDir(dir));
+        r.traceView = files.trace.value(0);
+        r.kernelDetails = files.kernels.value(0);
+        if (files.trace.size() > 1)
+            r.traceSlices = files.trace;
+        if (files.kernels.size() > 1)
+            r.kernelSlices = files.kernels;
+        r.otherCsv += files.otherCsv;
+    }
+
     // Fills the files of one *ascend_pt folder (current layout, or the old one with CSVs at the
     // root).
     RankSource scanRankFolder(const QString &rankDir, IssueList *issues,
@@ -169,6 +189,8 @@ namespace {
             out.entryList({ QStringLiteral("*.csv") }, QDir::Files, QDir::Name))
             if (!known.contains(csv))
                 r.otherCsv << out.filePath(csv);
+        if (r.traceView.isEmpty() && r.kernelDetails.isEmpty())
+            addMsprofText(r, root);
         chooseSource(r, database.isEmpty() ? findDatabase(out, root) : database, format);
         return r;
     }
@@ -210,7 +232,8 @@ namespace {
         } else if (isTraceFileName(name)) {
             r.traceView = fi.absoluteFilePath();
             r.kineto = isKinetoFileName(name)
-                || name.compare(QLatin1String("trace_view.json"), Qt::CaseInsensitive) != 0;
+                || (name.compare(QLatin1String("trace_view.json"), Qt::CaseInsensitive) != 0
+                    && !name.startsWith(QLatin1String("msprof_"))); // msprof's: torch_npu's form
         } else {
             src.issues.append({ Severity::Error, fi.absoluteFilePath(), QString(),
                 QCoreApplication::translate("npuscope::Discovery",
@@ -223,7 +246,8 @@ namespace {
 
     void discoverFolder(const QDir &dir, ProfileSource &src, SourceFormat format)
     {
-        if (dir.dirName() == kOutputDir) {
+        if (dir.dirName() == kOutputDir
+            || dir.dirName() == QLatin1String("mindstudio_profiler_output")) {
             QDir parent = dir;
             parent.cdUp();
             src.ranks.push_back(scanRankFolder(parent.absolutePath(), &src.issues, format));

@@ -14,8 +14,12 @@ struct RankSource {
     int rank = -1; // -1 when unknown
     QString dir; // the *ascend_pt folder (or the folder holding the files)
     QString profilerInfo;
-    QString traceView; // trace_view.json or a Kineto *.json[.gz]
-    QString kernelDetails;
+    QString traceView; // trace_view.json, a Kineto *.json[.gz] or msprof's msprof_*.json
+    QString kernelDetails; // kernel_details.csv or msprof's op_summary_*.csv
+    // msprof's text output split into slices: all of them in order (traceView and kernelDetails
+    // are the first); empty when the file is whole.
+    QStringList traceSlices;
+    QStringList kernelSlices;
     QString operatorDetails;
     QString stepTraceTime;
     QString opStatistic;

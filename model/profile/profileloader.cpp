@@ -5,8 +5,10 @@
 #include "model/memory/memorycounters.h"
 #include "model/profile/kerneljoin.h"
 #include "model/profile/kerneltimeline.h"
+#include "model/profile/msproftext.h"
 #include "model/profile/ranksummary.h"
 #include "model/trace/traceloader.h"
+#include "model/trace/tracesource.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -80,6 +82,33 @@ namespace {
         return r.ok ? std::shared_ptr<const Table>(std::move(r.table)) : nullptr;
     }
 
+    // msprof's sliced output (msproftext.h): the slices joined in memory, read as one file.
+    TraceLoadResult loadSlicedTrace(
+        const QStringList &slices, const TraceLoadOptions &options, RankProfile &rank)
+    {
+        QString error;
+        QByteArray joined = joinJsonSlices(slices, &error);
+        if (!error.isEmpty()) {
+            rank.issues.append({ Severity::Error, slices.first(), QString(), error });
+            return {};
+        }
+        return loadTrace(TraceSource::fromMemory(std::move(joined), slices.first()), options);
+    }
+
+    std::shared_ptr<const Table> readSlicedTable(const QStringList &slices, RankProfile &rank)
+    {
+        QString error;
+        const QByteArray joined = joinCsvSlices(slices, &error);
+        if (!error.isEmpty()) {
+            rank.issues.append({ Severity::Error, slices.first(), QString(), error });
+            return nullptr;
+        }
+        CsvResult r = readCsvData(
+            std::string_view(joined.constData(), std::size_t(joined.size())), slices.first());
+        rank.issues += r.issues;
+        return r.ok ? std::shared_ptr<const Table>(std::move(r.table)) : nullptr;
+    }
+
     // A rank whose source is the profiler database: the same profile from one file.
     std::shared_ptr<const RankProfile> loadDatabaseRank(const RankSource &source,
         const LoadOptions &options, const ProgressFn &progress, bool *cancelled)
@@ -142,7 +171,9 @@ std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const Load
                 options.preview(std::move(profile));
             };
         }
-        TraceLoadResult tr = loadTrace(source.traceView, to, span.forFile(source.traceView));
+        TraceLoadResult tr = source.traceSlices.isEmpty()
+            ? loadTrace(source.traceView, to, span.forFile(source.traceView))
+            : loadSlicedTrace(source.traceSlices, to, *rank);
         rank->issues += tr.issues;
         if (tr.cancelled || span.cancelled()) {
             *cancelled = true;
@@ -152,8 +183,9 @@ std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const Load
     } else if (source.traceView.isEmpty()) {
         rank->notCollected << QStringLiteral("trace_view.json");
     }
-    if (auto table = readTable(
-            source.kernelDetails, QStringLiteral("kernel_details.csv"), *rank, span, cancelled)) {
+    if (auto table = source.kernelSlices.isEmpty() ? readTable(source.kernelDetails,
+                         QStringLiteral("kernel_details.csv"), *rank, span, cancelled)
+                                                   : readSlicedTable(source.kernelSlices, *rank)) {
         rank->kernels
             = std::make_shared<const KernelTable>(KernelTable::fromTable(table, &rank->issues));
     }

@@ -2,17 +2,28 @@
 //   bench_dbload PROFILE.db [RUNS]
 // The scan steps every row of the tables the reader uses and touches each cell once through the
 // C API (integers and text), with no Qt and nothing kept: the floor any reader pays.
+//   bench_dbload --digest PROFILE.db [THREADS]
+// prints a digest of everything the reader gives (tracks, slices, counters, flows, tables, issues)
+// by text and value, independent of string ids and of the order flows are made in, so that a
+// change to the reader can be checked for identical results.
+#include "model/csv/csvreader.h"
 #include "model/db/databasereader.h"
+#include "model/trace/traceloader.h"
 #include "tests/bench/benchutil.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QFileInfo>
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <string>
+#include <tuple>
 
 using namespace npuscope;
 
@@ -52,42 +63,203 @@ std::int64_t bareScan(const QString &path, std::uint64_t *checksum)
     return rows;
 }
 
+class Digest {
+public:
+    void add(std::string_view text)
+    {
+        m_hash.addData(QByteArrayView(text.data(), qsizetype(text.size())));
+        m_hash.addData(QByteArrayView("\0", 1));
+    }
+    void add(std::int64_t v) { add(std::to_string(v)); }
+    void add(const QString &text) { add(text.toStdString()); }
+    std::string hex() { return m_hash.result().toHex().left(16).toStdString(); }
+
+private:
+    QCryptographicHash m_hash { QCryptographicHash::Sha1 };
+};
+
+std::string traceDigest(const Trace &trace)
+{
+    Digest d;
+    for (const Track &t : trace.tracks) {
+        d.add(t.processName + QLatin1Char('/') + t.threadName + QLatin1Char('/') + t.processLabels);
+        d.add(std::int64_t(t.events.size()));
+        for (const Event &e : t.events) {
+            d.add(e.start);
+            d.add(e.duration);
+            d.add(std::int64_t(e.depth));
+            d.add(trace.strings.view(e.name));
+            d.add(trace.strings.view(e.category));
+        }
+    }
+    for (const CounterSeries &c : trace.counters) {
+        d.add(c.processName + QLatin1Char('/') + c.name);
+        for (std::size_t i = 0; i < c.times.size(); ++i) {
+            d.add(c.times[i]);
+            d.add(std::to_string(c.values[i]));
+        }
+    }
+    // Flows by content, sorted: the order they are made in is not a result.
+    std::vector<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t,
+        std::string_view, std::string_view>>
+        flows;
+    for (const Flow &f : trace.flows)
+        flows.emplace_back(f.from.track.value, f.from.index, f.to.track.value, f.to.index,
+            trace.strings.view(f.name), trace.strings.view(f.category));
+    std::sort(flows.begin(), flows.end());
+    for (const auto &[ft, fi, tt, ti, name, category] : flows) {
+        d.add(std::to_string(ft) + ':' + std::to_string(fi) + '>' + std::to_string(tt) + ':'
+            + std::to_string(ti));
+        d.add(name);
+        d.add(category);
+    }
+    return d.hex() + " (" + std::to_string(trace.tracks.size()) + " tracks, "
+        + std::to_string(trace.flows.size()) + " flows)";
+}
+
+std::string tableDigest(const Table *table)
+{
+    if (!table)
+        return "none";
+    Digest d;
+    for (int c = 0; c < table->columnCount(); ++c) {
+        d.add(table->columns[std::size_t(c)].name);
+        for (qsizetype r = 0; r < table->rowCount(); ++r)
+            d.add(table->textView(r, c));
+    }
+    return d.hex() + " (" + std::to_string(table->rowCount()) + " rows)";
+}
+
+int printDigest(const QString &path, int threads)
+{
+    IssueList issues;
+    const DatabaseContents c = readProfilerDatabase(path, QString(), threads, &issues);
+    std::printf("trace   %s\n", c.trace ? traceDigest(*c.trace).c_str() : "none");
+    std::printf("kernels %s\n", tableDigest(c.kernels.get()).c_str());
+    std::printf("memory  %s\n", tableDigest(c.memoryRecord.get()).c_str());
+    Digest d;
+    for (const Issue &i : issues)
+        d.add(i.location + QLatin1Char(' ') + i.message);
+    std::printf("issues  %s (%lld)\n", d.hex().c_str(), static_cast<long long>(issues.size()));
+    return 0;
+}
+
+// Resident memory of this process in bytes (Linux), or 0.
+double residentBytes()
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("VmRSS:", 0) == 0)
+            return std::atof(line.c_str() + 6) * 1024.0;
+    return 0;
+}
+
+// One reader run: seconds, events (TraceStats) and the resident bytes it keeps.
+struct ReaderRun {
+    double seconds = 0;
+    std::int64_t events = 0;
+    double resident = 0;
+};
+
+ReaderRun runReader(const QString &path, int threads)
+{
+    const double before = residentBytes();
+    QElapsedTimer t;
+    t.start();
+    IssueList issues;
+    const DatabaseContents c = readProfilerDatabase(path, QString(), threads, &issues);
+    ReaderRun r;
+    r.seconds = double(t.nsecsElapsed()) / 1e9;
+    r.events = c.trace ? c.trace->stats.events : 0;
+    r.resident = residentBytes() - before;
+    return r;
+}
+
+// The resident bytes of the trace alone (the tables dropped), as bench_traceload counts them.
+double traceResident(const QString &path)
+{
+    const double before = residentBytes();
+    IssueList issues;
+    DatabaseContents c = readProfilerDatabase(path, QString(), 1, &issues);
+    c.kernels.reset();
+    c.memoryRecord.reset();
+    return residentBytes() - before;
+}
+
+// The text twin (trace_view.json and kernel_details.csv beside the database), as the profile
+// loader reads them; 0 when there is none.
+double runText(const QString &dir, int threads)
+{
+    const QString trace = dir + QStringLiteral("/trace_view.json");
+    if (!QFileInfo::exists(trace))
+        return 0;
+    QElapsedTimer t;
+    t.start();
+    TraceLoadOptions o;
+    o.threads = threads;
+    const TraceLoadResult r = loadTrace(trace, o);
+    const CsvResult csv = readCsvFile(dir + QStringLiteral("/kernel_details.csv"));
+    Q_UNUSED(csv);
+    return r.trace ? double(t.nsecsElapsed()) / 1e9 : 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     if (argc < 2) {
-        std::fprintf(stderr, "usage: bench_dbload PROFILE.db [RUNS]\n");
+        std::fprintf(stderr,
+            "usage: bench_dbload PROFILE.db [RUNS] [THREADS]\n"
+            "       bench_dbload --digest PROFILE.db [THREADS]\n");
         return 2;
     }
+    if (std::string_view(argv[1]) == "--digest" && argc > 2)
+        return printDigest(QString::fromLocal8Bit(argv[2]), argc > 3 ? std::atoi(argv[3]) : 1);
     const QString path = QString::fromLocal8Bit(argv[1]);
     const int runs = argc > 2 ? std::max(1, std::atoi(argv[2])) : 3;
+    const int threads = argc > 3 ? std::max(1, std::atoi(argv[3])) : 2;
     const double mb = double(QFileInfo(path).size()) / 1e6;
-    std::vector<double> scan, read;
+    const QString dir = QFileInfo(path).absolutePath();
+    std::vector<double> scan, read1, readN, text;
     std::int64_t rows = 0;
-    std::size_t events = 0;
-    for (int i = 0; i < runs; ++i) { // alternating, so both see the same cache and load
+    ReaderRun first;
+    for (int i = 0; i < runs; ++i) { // alternating, so all see the same cache and load
         QElapsedTimer t;
         t.start();
         std::uint64_t checksum = 0;
         rows = bareScan(path, &checksum);
         scan.push_back(double(t.nsecsElapsed()) / 1e9);
-        t.restart();
-        IssueList issues;
-        const DatabaseContents c = readProfilerDatabase(path, QString(), 1, &issues);
-        read.push_back(double(t.nsecsElapsed()) / 1e9);
-        events = 0;
-        if (c.trace)
-            for (const Track &track : c.trace->tracks)
-                events += track.events.size();
+        const ReaderRun r = runReader(path, 1);
+        if (i == 0)
+            first = r;
+        read1.push_back(r.seconds);
+        if (threads > 1)
+            readN.push_back(runReader(path, threads).seconds);
+        if (const double s = runText(dir, threads); s > 0)
+            text.push_back(s);
         if (checksum == 42)
             std::puts("");
     }
-    const double s = bench::median(scan), r = bench::median(read);
-    std::printf(
-        "%s: %.0f MB, %lld rows, %zu slices\n", argv[1], mb, static_cast<long long>(rows), events);
-    std::printf("bare scan %.3f s (%.0f MB/s), reader %.3f s (%.0f MB/s): %.0f%% of the scan\n", s,
-        mb / s, r, mb / r, 100.0 * s / r);
+    const double traceOnly = traceResident(path);
+    const double s = bench::median(scan), r = bench::median(read1);
+    std::printf("%s: %.0f MB, %lld rows, %lld events (median of %d)\n", argv[1], mb,
+        static_cast<long long>(rows), static_cast<long long>(first.events), runs);
+    std::printf("bare scan %.3f s (%.0f MB/s)\n", s, mb / s);
+    std::printf("reader, 1 thread:   %.3f s (%.0f MB/s): %.0f%% of the scan; resident %.0f MB = "
+                "%.1f B/event\n",
+        r, mb / r, 100.0 * s / r, first.resident / 1e6,
+        first.events ? first.resident / double(first.events) : 0.0);
+    std::printf("    the trace alone (kernel and memory tables dropped): %.0f MB = %.1f B/event\n",
+        traceOnly / 1e6, first.events ? traceOnly / double(first.events) : 0.0);
+    if (!readN.empty()) {
+        const double n = bench::median(readN);
+        std::printf("reader, %d threads:  %.3f s (%.0f MB/s): %.0f%% of the scan\n", threads, n,
+            mb / n, 100.0 * s / n);
+    }
+    if (!text.empty())
+        std::printf("text twin (trace_view.json + kernel_details.csv, %d threads): %.3f s\n",
+            threads, bench::median(text));
     return 0;
 }
