@@ -3,6 +3,7 @@
 #include "model/db/dbcolumns.h"
 #include "model/db/dbcommops.h"
 #include "model/db/dbkernelreader.h"
+#include "model/db/dbmemorytables.h"
 #include "model/db/dbstrings.h"
 #include "model/db/dbtablebuilder.h"
 #include "model/db/dbtasks.h"
@@ -194,6 +195,8 @@ DatabaseContents readProfilerDatabase(
     DbKernelReader kernels(*db, chunk.strings, strings, tasks, ops);
     out.kernels = kernels.read(issues);
     out.memoryRecord = readMemoryRecord(*db, strings, chunk.strings, issues);
+    out.operatorMemory = readOperatorMemoryTable(*db, strings, chunk.strings, issues);
+    out.moduleMemory = readModuleMemoryTable(*db, issues);
     DbTraceReader reader(*db, chunk, strings, tasks, ops, kernels.taskNames());
     reader.read(issues);
     if (chunk.slices.empty() && chunk.counters.empty()) {
