@@ -130,7 +130,7 @@ std::optional<MissingData> missingCapacity(const DetectorInput &in)
                              .arg(in.rank.npuName.isEmpty()
                                      ? QString()
                                      : QStringLiteral(" \"%1\"").arg(in.rank.npuName)),
-        Text::tr("give the device memory size (report --device-memory GB)") };
+        Text::tr("give the device's memory size: npuscope report --device-memory GB") };
 }
 
 std::optional<MissingData> missingMemoryRecord(const DetectorInput &in)
