@@ -2,6 +2,7 @@
 
 #include "analysis/findingchecks.h"
 #include "analysis/kernelfindings.h"
+#include "analysis/memoryfindings.h"
 #include "analysis/setupfindings.h"
 #include "analysis/timefindings.h"
 
@@ -41,6 +42,10 @@ namespace {
         { FindingId::kCommNotOverlapped, findCommNotOverlapped, missingSteps },
         { FindingId::kUnaccountedTime, findUnaccountedTime, missingSteps },
         { FindingId::kProfilerOverhead, findOverhead, missingProfilerInfo },
+        { FindingId::kMemoryNearCapacity, findMemoryNearCapacity, missingCapacity },
+        { FindingId::kMemoryFragmentation, findMemoryFragmentation, missingMemoryRecord },
+        { FindingId::kMemoryGrowth, findMemoryGrowth, missingAllocationSteps },
+        { FindingId::kLargeAllocations, findLargeAllocations, missingAllocations },
     };
 
     FindingCheck notChecked(const QString &id, const MissingData &missing)
@@ -75,7 +80,10 @@ QStringList findingIds()
     return { QLatin1String(FindingId::kTransDataOverhead), QLatin1String(FindingId::kAiCpuFallback),
         QLatin1String(FindingId::kHostBound), QLatin1String(FindingId::kLowBlockDim),
         QLatin1String(FindingId::kCommNotOverlapped), QLatin1String(FindingId::kUnaccountedTime),
-        QLatin1String(FindingId::kProfilerOverhead), QLatin1String(FindingId::kRankImbalance) };
+        QLatin1String(FindingId::kProfilerOverhead), QLatin1String(FindingId::kRankImbalance),
+        QLatin1String(FindingId::kMemoryNearCapacity),
+        QLatin1String(FindingId::kMemoryFragmentation), QLatin1String(FindingId::kMemoryGrowth),
+        QLatin1String(FindingId::kLargeAllocations) };
 }
 
 QString findingName(const QString &id)
@@ -94,6 +102,14 @@ QString findingName(const QString &id)
         { FindingId::kProfilerOverhead,
             QT_TRANSLATE_NOOP("Findings", "Profiler options that distort timings") },
         { FindingId::kRankImbalance, QT_TRANSLATE_NOOP("Findings", "Imbalance between ranks") },
+        { FindingId::kMemoryNearCapacity,
+            QT_TRANSLATE_NOOP("Findings", "Device memory close to its capacity") },
+        { FindingId::kMemoryFragmentation,
+            QT_TRANSLATE_NOOP("Findings", "Reserved memory far above allocated (fragmentation)") },
+        { FindingId::kMemoryGrowth,
+            QT_TRANSLATE_NOOP("Findings", "Memory growing step over step") },
+        { FindingId::kLargeAllocations,
+            QT_TRANSLATE_NOOP("Findings", "Largest single allocations") },
     };
     for (const auto &[key, name] : kNames) {
         if (id == QLatin1String(key))
@@ -178,7 +194,9 @@ RankAnalysis analyseRank(const RankProfile &rank, const FindingOptions &options)
             options.aiCores > 0 ? options.aiCores : rank.aiCores.value_or(0));
         a.flags = kernelFlags(*rank.kernels, *kinds, a.aiCores);
     }
-    const DetectorInput in { rank, kinds, a.steps, a.gaps, options, a.flags, a.aiCores };
+    a.memory = rankMemory(rank);
+    const DetectorInput in { rank, kinds, a.steps, a.gaps, options, a.flags, a.aiCores,
+        a.memory.get() };
     for (const Detector &d : kDetectors) {
         const QString id = QLatin1String(d.id);
         if (const auto missing = d.missing(in)) {

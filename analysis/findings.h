@@ -4,11 +4,13 @@
 #include "analysis/kernelflags.h"
 #include "analysis/kernelkinds.h"
 #include "analysis/stepbreakdown.h"
+#include "model/memory/memoryprofile.h"
 #include "model/profile/profile.h"
 
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -25,6 +27,10 @@ namespace FindingId {
     inline constexpr char kUnaccountedTime[] = "unaccounted-time";
     inline constexpr char kProfilerOverhead[] = "profiler-overhead";
     inline constexpr char kRankImbalance[] = "rank-imbalance";
+    inline constexpr char kMemoryNearCapacity[] = "memory-near-capacity";
+    inline constexpr char kMemoryFragmentation[] = "memory-fragmentation";
+    inline constexpr char kMemoryGrowth[] = "memory-growth";
+    inline constexpr char kLargeAllocations[] = "large-allocations";
 } // namespace FindingId
 
 enum class FindingSeverity : std::uint8_t { Info, Warning, Critical };
@@ -69,6 +75,9 @@ struct FindingOptions {
     // AI Cores of the device; 0: RankProfile::aiCores, else the largest Block Dim of the cube
     // tasks (a guess, and the low-block-dim check says so).
     int aiCores = 0;
+    // The device's memory in MB (memory-near-capacity); 0: unknown, as the profile does not
+    // record it.
+    double deviceMemoryMb = 0;
 };
 
 // Whether a catalogue entry was looked for: an absent finding means "clear" only when the data
@@ -94,6 +103,7 @@ struct RankAnalysis {
     int aiCores = 0; // the core count the low-Block-Dim flags used; 0: unknown
     std::vector<Finding> findings; // most severe first, then catalogue order
     std::vector<FindingCheck> checks; // every per-rank catalogue entry, in catalogue order
+    std::shared_ptr<const MemoryProfile> memory; // the memory files; null when not collected
 };
 
 // What the per-rank detectors look at.
@@ -105,6 +115,7 @@ struct DetectorInput {
     const FindingOptions &options;
     const std::vector<KernelFlags> &flags; // kernelFlags() of rank.kernels
     int aiCores = 0; // resolved: options, the rank's device, else the Block Dim guess
+    const MemoryProfile *memory = nullptr; // RankAnalysis::memory
 };
 
 // Steps, gaps and every per-rank finding of one rank.

@@ -1,5 +1,7 @@
 #include "app/commands/reportcommand.h"
 
+#include "app/commands/memoryreport.h"
+
 #include "app/commands/commandline.h"
 #include "app/commands/htmlreport.h"
 #include "app/commands/reportjson.h"
@@ -295,6 +297,23 @@ namespace {
         return kExitDataError;
     }
 
+    // --device-memory GB; nullopt (and a message) when it is not a size.
+    std::optional<FindingOptions> findingOptionsOf(const QCommandLineParser &parser)
+    {
+        FindingOptions options;
+        if (!parser.isSet(QStringLiteral("device-memory")))
+            return options;
+        bool ok = false;
+        const double gb = parser.value(QStringLiteral("device-memory")).toDouble(&ok);
+        if (!ok || !(gb > 0)) {
+            QTextStream(stderr) << ReportCommand::tr("--device-memory expects a size in GB > 0")
+                                << '\n';
+            return std::nullopt;
+        }
+        options.deviceMemoryMb = gb * 1024.0;
+        return options;
+    }
+
 } // namespace
 
 QString renderReportText(const QJsonObject &report, int top)
@@ -341,6 +360,8 @@ QString renderReportText(const QJsonObject &report, int top)
             + renderAggregate(r[QStringLiteral("by_name")].toArray(), QStringLiteral("name"),
                 ReportCommand::tr("By Name"), top);
         s += QLatin1Char('\n') + renderSteps(r[QStringLiteral("steps")].toArray());
+        if (r.contains(QStringLiteral("memory")))
+            s += QLatin1Char('\n') + MemoryReport::text(r[QStringLiteral("memory")].toObject());
         const QString issues = renderIssues(r[QStringLiteral("issues")].toArray());
         if (!issues.isEmpty())
             s += QLatin1Char('\n') + ReportCommand::tr("Input issues\n") + issues;
@@ -364,6 +385,10 @@ int runReportCommand(const QStringList &arguments)
         ReportCommand::tr("Write report.html (self-contained) and report.md with timeline pictures "
                           "into OUT_DIR instead."),
         QStringLiteral("OUT_DIR") });
+    parser.addOption({ QStringLiteral("device-memory"),
+        ReportCommand::tr("The device's memory size in GB, for the memory-near-capacity check "
+                          "(no profile records it)."),
+        QStringLiteral("GB") });
     if (!parser.parse(QStringList { QStringLiteral("npuscope report") } + arguments)) {
         QTextStream(stderr) << parser.errorText() << '\n';
         return kExitUserError;
@@ -386,6 +411,9 @@ int runReportCommand(const QStringList &arguments)
             return kExitUserError;
         }
     }
+    const std::optional<FindingOptions> findingOptions = findingOptionsOf(parser);
+    if (!findingOptions)
+        return kExitUserError;
     QString sourceError;
     const std::optional<SourceFormat> source = sourceFormat(parser, &sourceError);
     if (!source) {
@@ -401,7 +429,7 @@ int runReportCommand(const QStringList &arguments)
         QTextStream(stderr) << ReportCommand::tr("npuscope: %1").arg(loaded.error) << '\n';
         return kExitUserError;
     }
-    const QJsonObject report = profileReportJson(*loaded.profile, top);
+    const QJsonObject report = profileReportJson(*loaded.profile, top, *findingOptions);
     QTextStream out(stdout);
     QStringList written;
     QString htmlError;

@@ -1,5 +1,7 @@
 #include "app/commands/reportdocument.h"
 
+#include "app/commands/memoryreport.h"
+
 #include <QJsonArray>
 
 namespace npuscope {
@@ -220,6 +222,11 @@ void ReportDocument::addRank(const QJsonObject &r, int top)
         table({ tr("Step"), tr("Wall(us)"), tr("Busy(us)"), tr("Computing(us)"),
                   tr("Comm not overlapped(us)"), tr("Free(us)"), tr("Unaccounted(us)") },
             stepRows, { false, true, true, true, true, true, true });
+    }
+    if (r.contains(QStringLiteral("memory"))) {
+        heading(3, tr("Memory"));
+        table(MemoryReport::header(), MemoryReport::rows(r[QStringLiteral("memory")].toObject()),
+            { false, true, true, true, true, false });
     }
     QStringList issues;
     for (const QJsonValue &v : r[QStringLiteral("issues")].toArray())

@@ -1,5 +1,7 @@
 #include "app/commands/reportjson.h"
 
+#include "app/commands/memoryreport.h"
+
 #include "analysis/aggregation.h"
 #include "analysis/findings.h"
 
@@ -421,6 +423,8 @@ QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis
     o[QStringLiteral("findings")] = findingsJson(analysis.findings, nullptr);
     o[QStringLiteral("checks")] = checksJson(analysis.checks);
     o[QStringLiteral("gaps")] = gapsJson(rank, analysis.gaps, top);
+    if (analysis.memory)
+        o[QStringLiteral("memory")] = MemoryReport::json(*analysis.memory, top);
     o[QStringLiteral("source")] = QJsonObject {
         { QStringLiteral("format"),
             rank.source.database.isEmpty() ? QStringLiteral("text") : QStringLiteral("database") },
@@ -435,20 +439,20 @@ QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis
     return o;
 }
 
-QJsonObject profileReportJson(const Profile &profile, int top)
+QJsonObject profileReportJson(const Profile &profile, int top, const FindingOptions &options)
 {
     QJsonObject o;
     o[QStringLiteral("path")] = profile.path;
     QJsonArray ranks;
     std::vector<RankAnalysis> analyses;
     for (const auto &rank : profile.ranks) {
-        analyses.push_back(analyseRank(*rank));
+        analyses.push_back(analyseRank(*rank, options));
         ranks.append(rankReportJson(*rank, analyses.back(), top));
     }
     o[QStringLiteral("ranks")] = ranks;
     std::vector<FindingCheck> checks;
     o[QStringLiteral("findings")]
-        = findingsJson(findProfileFindings(profile, analyses, {}, &checks), &profile);
+        = findingsJson(findProfileFindings(profile, analyses, options, &checks), &profile);
     o[QStringLiteral("checks")] = checksJson(checks);
     o[QStringLiteral("issues")] = issuesJson(profile.issues);
     return o;

@@ -9,7 +9,8 @@ namespace npuscope {
 
 // The report of `npuscope report --json` (shape in the Foundation issue). The text report is
 // rendered from the same object so the two can never disagree.
-QJsonObject profileReportJson(const Profile &profile, int top);
+// `options`: what the analysis cannot read from the profile (the device's memory size).
+QJsonObject profileReportJson(const Profile &profile, int top, const FindingOptions &options = {});
 QJsonObject rankReportJson(const RankProfile &rank, int top);
 // Same, from an analysis already made (analyseRank()): findings, gaps and the step breakdown.
 QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis, int top);

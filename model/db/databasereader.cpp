@@ -3,6 +3,7 @@
 #include "model/db/dbcolumns.h"
 #include "model/db/dbcommops.h"
 #include "model/db/dbkernelreader.h"
+#include "model/db/dbmemorytables.h"
 #include "model/db/dbstrings.h"
 #include "model/db/dbtablebuilder.h"
 #include "model/db/dbtasks.h"
@@ -183,6 +184,8 @@ namespace {
         DbKernelReader kernels(db, chunk.strings, strings, tasks, ops);
         kernels.readCompute(issues);
         out.memoryRecord = readMemoryRecord(db, strings, chunk.strings, issues);
+        out.operatorMemory = readOperatorMemoryTable(db, strings, chunk.strings, issues);
+        out.moduleMemory = readModuleMemoryTable(db, issues);
         // The kernel table beside the trace, on a connection of its own (SQLite connections are
         // not shared between threads); its problems come first, as when read in turn.
         IssueList traceIssues;

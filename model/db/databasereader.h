@@ -19,6 +19,8 @@ struct DatabaseContents {
     std::shared_ptr<const Table> kernels; // as kernel_details.csv
     std::shared_ptr<const Table> stepTrace; // as step_trace_time.csv (analysis.db)
     std::shared_ptr<const Table> memoryRecord; // as memory_record.csv
+    std::shared_ptr<const Table> operatorMemory; // OP_MEMORY as operator_memory.csv
+    std::shared_ptr<const Table> moduleMemory; // NPU_MODULE_MEM as npu_module_mem.csv
     QString schemaVersion; // META_DATA SCHEMA_VERSION, "1.0.0"
     QString npuName; // NPU_INFO name, "Ascend910B"
     std::optional<int> aiCoreCount; // NPU_INFO's AI core count, when the schema has one

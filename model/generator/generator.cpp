@@ -1,6 +1,7 @@
 #include "model/generator/generator.h"
 
 #include "model/generator/generatordbwriter.h"
+#include "model/generator/generatormemory.h"
 #include "model/generator/generatorsim.h"
 #include "model/generator/generatorwriter.h"
 
@@ -105,7 +106,7 @@ namespace {
                 "skip_first": 0
             },
             "record_shapes": false,
-            "profile_memory": false,
+            "profile_memory": %8,
             "with_stack": false,
             "with_flops": false,
             "with_modules": false
@@ -283,7 +284,11 @@ namespace {
         if (!close(trace))
             return false;
         m_progress.finishRank(w.events());
-        return writeStepTrace() && writeOpStatistic();
+        if (!writeStepTrace() || !writeOpStatistic())
+            return false;
+        return !GeneratorMemory::wanted(m_options)
+            || GeneratorMemory(m_options, m_truth.steps)
+                   .writeCsv(m_outputDir, m_truth.rank % 8, &m_error);
     }
 
     // One pass writes every table. accountTruth: the text passes did not run, so this pass
@@ -531,7 +536,8 @@ namespace {
         const QString info = kInfoTemplate.arg(QString::number(m_options.steps),
             QString::number(startMonotonic / 10), QString::number(startMonotonic),
             QString::number(end), QString::number(end - kMonotonicOffsetNs),
-            QString::number(m_truth.rank), exportType);
+            QString::number(m_truth.rank), exportType,
+            GeneratorMemory::wanted(m_options) ? QStringLiteral("true") : QStringLiteral("false"));
         const QString infoName = QStringLiteral("profiler_info_%1.json").arg(m_truth.rank);
         // The database holds the metadata (META_DATA.ENV_VARIABLES): no json beside it.
         const std::pair<QString, QString> files[] = { { infoName, info },

@@ -14,9 +14,19 @@
 namespace npuscope {
 
 // Problems the generator can plant into an otherwise clean profile, one per analysis finding.
-enum class Plant { TransData, AiCpu, HostBound, LowBlockDim, CommNotOverlapped };
+// MemoryLeak and Fragmentation imply GeneratorOptions::memory.
+enum class Plant {
+    TransData,
+    AiCpu,
+    HostBound,
+    LowBlockDim,
+    CommNotOverlapped,
+    MemoryLeak,
+    Fragmentation
+};
 
-// "transdata", "aicpu", "hostbound", "lowblockdim", "commnotoverlapped" (case-insensitive).
+// "transdata", "aicpu", "hostbound", "lowblockdim", "commnotoverlapped", "memoryleak",
+// "fragmentation" (case-insensitive).
 std::optional<Plant> plantFromName(QStringView name);
 QString plantName(Plant plant);
 QList<Plant> allPlants();
@@ -47,6 +57,9 @@ struct GeneratorOptions {
     // Rank r's device runs (1 + r x rankSlowdownPermille / 1000) times longer: a planted rank
     // imbalance. Off by default, so that ranks are balanced unless a test asks for it.
     int rankSlowdownPermille = 0;
+    // Write the profile_memory files (memory_record.csv, operator_memory.csv, npu_module_mem.csv;
+    // text format only) and say profile_memory in profiler_info.
+    bool memory = false;
 };
 
 // What the written step_trace_time.csv says for one step, exactly (all ns).

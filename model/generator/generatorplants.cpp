@@ -23,6 +23,8 @@ namespace {
         { Plant::HostBound, QLatin1String("hostbound") },
         { Plant::LowBlockDim, QLatin1String("lowblockdim") },
         { Plant::CommNotOverlapped, QLatin1String("commnotoverlapped") },
+        { Plant::MemoryLeak, QLatin1String("memoryleak") },
+        { Plant::Fragmentation, QLatin1String("fragmentation") },
     };
 
 } // namespace
@@ -80,10 +82,11 @@ std::optional<QList<Plant>> plantsFromList(QStringView list, QString *error)
                 plants.append(*p);
         } else {
             if (error)
-                *error
-                    = GeneratorText::tr("unknown plant '%1' (known: transdata, aicpu, hostbound, "
-                                        "lowblockdim, commnotoverlapped, all)")
-                          .arg(part);
+                *error = GeneratorText::tr(
+                    "unknown plant '%1' (known: transdata, aicpu, hostbound, "
+                    "lowblockdim, commnotoverlapped, memoryleak, fragmentation, "
+                    "all)")
+                             .arg(part);
             return std::nullopt;
         }
     }

@@ -130,6 +130,10 @@ namespace {
             rank->kernels = std::make_shared<const KernelTable>(
                 KernelTable::fromTable(db.kernels, &rank->issues));
         rank->stepTrace = db.stepTrace;
+        if (db.operatorMemory)
+            rank->otherTables[QStringLiteral("operator_memory.csv")] = db.operatorMemory;
+        if (db.moduleMemory)
+            rank->otherTables[QStringLiteral("npu_module_mem.csv")] = db.moduleMemory;
         if (db.memoryRecord) {
             rank->otherTables[QStringLiteral("memory_record.csv")] = db.memoryRecord;
             if (db.trace)

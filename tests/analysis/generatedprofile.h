@@ -29,6 +29,7 @@ struct GenerateSpec {
     qint64 events = 4000; // small: a few layers per step, well under a second
     int deviceCores = 24;
     int rankSlowdownPermille = 0; // GeneratorOptions::rankSlowdownPermille
+    bool memory = false; // GeneratorOptions::memory
     LoadOptions load;
 };
 
@@ -42,6 +43,7 @@ inline std::unique_ptr<GeneratedProfile> generate(const GenerateSpec &spec)
     o.seed = spec.seed;
     o.deviceCores = spec.deviceCores;
     o.rankSlowdownPermille = spec.rankSlowdownPermille;
+    o.memory = spec.memory;
     o.plants = plantsFromList(spec.plants).value_or(QList<Plant>());
     g->result = generateProfile(o);
     if (g->result.ok)

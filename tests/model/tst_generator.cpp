@@ -219,7 +219,7 @@ void TestGenerator::plantNames()
     QCOMPARE(plantFromName(u"commnotoverlapped"), std::optional<Plant>(Plant::CommNotOverlapped));
     QVERIFY(!plantFromName(u"bogus"));
     QVERIFY(!plantFromName(u""));
-    QCOMPARE(allPlants().size(), 5);
+    QCOMPARE(allPlants().size(), 7);
 }
 
 void TestGenerator::plantLists_data()
@@ -232,7 +232,7 @@ void TestGenerator::plantLists_data()
     QTest::newRow("one") << QStringLiteral("aicpu") << true << 1;
     QTest::newRow("two with spaces") << QStringLiteral(" transdata , HostBound") << true << 2;
     QTest::newRow("duplicate") << QStringLiteral("aicpu,aicpu") << true << 1;
-    QTest::newRow("all") << QStringLiteral("all") << true << 5;
+    QTest::newRow("all") << QStringLiteral("all") << true << 7;
     QTest::newRow("unknown") << QStringLiteral("transdata,slow") << false << 0;
 }
 
@@ -289,7 +289,8 @@ void TestGenerator::deterministic()
                 readAll(m_tmp.filePath(QStringLiteral("detC/") + rel)) != bytes, qPrintable(rel));
         ++files;
     }
-    QCOMPARE(files, 2 * 7); // 5 CSV/JSON outputs + profiler_info + metadata per rank
+    // 5 CSV/JSON outputs + 3 memory CSVs (memory plants) + profiler_info + metadata per rank
+    QCOMPARE(files, 2 * 10);
 }
 
 void TestGenerator::traceShape()
