@@ -3,9 +3,9 @@
 #include "app/window/mainwindow.h"
 #include "widgets/calltreepanel.h"
 #include "widgets/kerneltableview.h"
+#include "widgets/profilesession.h"
 #include "widgets/timelineview.h"
 
-#include <QComboBox>
 #include <QDockWidget>
 #include <QFutureWatcher>
 #include <QRegularExpression>
@@ -26,23 +26,17 @@ CallTreeController::CallTreeController(MainWindow *window)
     connect(m_rebuildTimer, &QTimer::timeout, this, &CallTreeController::rebuild);
     m_dock->setObjectName(QStringLiteral("CallTreeDock")); // saveState() finds docks by name
     m_dock->setWidget(m_panel);
-    window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
-    if (auto *kernels = window->findChild<QDockWidget *>(QStringLiteral("KernelsDock")))
-        window->tabifyDockWidget(kernels, m_dock);
+    window->addTabbedDock(m_dock, MainWindow::DockPlace::BesideKernels);
     connect(m_dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
         if (visible && m_dirty)
             scheduleRebuild();
     });
-    connect(window, &MainWindow::profileLoaded, this, [this]() {
+    const ProfileSession *session = window->session();
+    connect(session, &ProfileSession::rankChanged, this, [this]() {
         m_rangeStart = m_rangeEnd = 0;
         scheduleRebuild();
     });
-    connect(window->rankCombo(), &QComboBox::currentIndexChanged, this, [this]() {
-        m_rangeStart = m_rangeEnd = 0;
-        scheduleRebuild();
-    });
-    connect(window->stepCombo(), &QComboBox::currentIndexChanged, this,
-        &CallTreeController::scheduleRebuild);
+    connect(session, &ProfileSession::stepChanged, this, &CallTreeController::scheduleRebuild);
     connect(window->timelineView(), &TimelineView::rangeSelected, this,
         [this](TimeNs start, TimeNs end) {
             m_rangeStart = start;
@@ -54,8 +48,7 @@ CallTreeController::CallTreeController(MainWindow *window)
     connect(m_panel, &CallTreePanel::frameActivated, this, &CallTreeController::onFrameActivated);
     connect(window->kernelTableView(), &KernelTableView::kernelActivated, m_panel,
         &CallTreePanel::selectKernelRow);
-    connect(window->timelineView(), &TimelineView::eventSelected, this,
-        &CallTreeController::onEventSelected);
+    connect(session, &ProfileSession::selectionChanged, this, &CallTreeController::onEventSelected);
 }
 
 CallTreeController::~CallTreeController()
@@ -75,31 +68,30 @@ void CallTreeController::scheduleRebuild()
 QString CallTreeController::scopeText(TimeNs from, TimeNs to) const
 {
     QString text = m_rank ? m_rank->label() : QString();
-    const int step = m_window->stepCombo()->currentIndex();
     if (m_rangeEnd > m_rangeStart)
         text += tr(", selected range of %1 ms").arg(double(to - from) / 1e6, 0, 'f', 3);
-    else if (step > 0)
-        text += QStringLiteral(", ") + m_window->stepCombo()->currentText();
+    else if (const StepSpan *step = m_window->session()->step())
+        text += QStringLiteral(", ") + step->name;
     return text;
 }
 
 void CallTreeController::rebuild()
 {
     m_dirty = false;
-    m_rank = m_window->currentRank();
+    const ProfileSession *session = m_window->session();
+    m_rank = session->isPreview() ? nullptr : session->rank();
     if (!m_rank || m_rank->summaryOnly) {
         m_panel->clear(m_rank ? tr("The rank is not loaded in full yet.") : QString());
         return;
     }
     CallTreeOptions options;
     options.backwardUnderForward = m_panel->backwardUnderForward();
-    const int step = m_window->stepCombo()->currentIndex();
     if (m_rangeEnd > m_rangeStart) {
         options.from = m_rangeStart;
         options.to = m_rangeEnd;
-    } else if (step > 0 && std::size_t(step) <= m_window->steps().size()) {
-        options.from = m_window->steps()[std::size_t(step - 1)].start;
-        options.to = m_window->steps()[std::size_t(step - 1)].end;
+    } else if (const StepSpan *step = session->step()) {
+        options.from = step->start;
+        options.to = step->end;
     }
     const QString scope = scopeText(options.from, options.to);
     if (m_watcher)

@@ -5,6 +5,7 @@
 #include "widgets/calltreemodel.h"
 #include "widgets/calltreepanel.h"
 #include "widgets/kerneltableview.h"
+#include "widgets/profilesession.h"
 #include "widgets/timelineview.h"
 
 #include <QCoreApplication>
@@ -45,7 +46,7 @@ private slots:
         window.resize(1600, 1000);
         window.show();
         window.openPath(path);
-        QTRY_VERIFY_WITH_TIMEOUT(window.profile() && !window.isLoading(), kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->profile() && !window.isLoading(), kTimeoutMs);
         auto *dock = window.findChild<QDockWidget *>(QStringLiteral("CallTreeDock"));
         auto *panel = window.findChild<CallTreePanel *>();
         QVERIFY(dock && panel);
