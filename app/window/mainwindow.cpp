@@ -3,6 +3,7 @@
 #include "app/commands/commandline.h"
 #include "app/window/analysiscontroller.h"
 #include "app/window/annotationcontroller.h"
+#include "app/window/arrangementcontroller.h"
 #include "app/window/clustercontroller.h"
 #include "app/window/comparecontroller.h"
 #include "app/window/evidencehighlight.h"
@@ -72,6 +73,7 @@ MainWindow::MainWindow(QWidget *parent)
     createStatusBar();
     createRankLoader();
     new CompareController(this); // File > Compare With…, drops onto an open profile
+    new ArrangementController(this); // the track arrangement, saved per profile
     new ClusterController(this); // the Cluster dock of multi-rank profiles
     new RankTimelineController(this); // View > Show Ranks on One Timeline…
     (new AnnotationController(this))->attach(this); // Tools > Annotations, File > Export Image…

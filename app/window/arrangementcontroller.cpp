@@ -1,0 +1,50 @@
+#include "app/window/arrangementcontroller.h"
+
+#include "app/window/mainwindow.h"
+#include "widgets/timelineview.h"
+
+#include <QStatusBar>
+
+namespace npuscope {
+
+namespace {
+
+    constexpr int kMessageMs = 10000;
+
+} // namespace
+
+ArrangementController::ArrangementController(MainWindow *window, const QString &configDir)
+    : QObject(window)
+    , m_window(window)
+    , m_store(configDir)
+{
+    connect(window, &MainWindow::profileLoaded, this, &ArrangementController::restore);
+    connect(window->timelineView(), &TimelineView::arrangementChanged, this,
+        &ArrangementController::save);
+}
+
+void ArrangementController::restore(const QString &profilePath)
+{
+    QString error;
+    m_profilePath = m_window->profile() ? m_window->profile()->path : profilePath;
+    m_window->timelineView()->setArrangement(m_store.load(m_profilePath, &error));
+    if (!error.isEmpty()) {
+        // Keep the damaged file for a look: the default arrangement is shown and not saved over
+        // it until the user changes something.
+        m_window->statusBar()->showMessage(
+            tr("The saved track arrangement could not be read: %1").arg(error), kMessageMs);
+    }
+}
+
+void ArrangementController::save()
+{
+    if (m_profilePath.isEmpty() || !m_window->profile()
+        || m_window->profile()->path != m_profilePath)
+        return;
+    QString error;
+    if (!m_store.save(m_profilePath, m_window->timelineView()->arrangement(), &error))
+        m_window->statusBar()->showMessage(
+            tr("The track arrangement could not be saved: %1").arg(error), kMessageMs);
+}
+
+} // namespace npuscope
