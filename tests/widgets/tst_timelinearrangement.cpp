@@ -5,10 +5,15 @@
 #include "widgets/timelinelayout.h"
 #include "widgets/timelineview.h"
 
+#include <QApplication>
+#include <QContextMenuEvent>
+#include <QDir>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTimer>
 
 using namespace npuscope;
 
@@ -74,6 +79,8 @@ private slots:
     void hideShowUndoReset();
     void keptAcrossTraces();
     void revealShowsHiddenTrack();
+    void dragShowsDropLine();
+    void headerMenuOffersArrangement();
 
 private:
     std::unique_ptr<TimelineView> m_view;
@@ -245,6 +252,64 @@ void TestTimelineArrangement::revealShowsHiddenTrack()
     m_view->selectEvent({ TrackId(stream2), 0 }, true);
     QVERIFY(m_view->layout().trackRow(TrackId(stream2)) >= 0);
     QVERIFY(m_view->arrangement().hidden.isEmpty());
+}
+
+void TestTimelineArrangement::dragShowsDropLine()
+{
+    // While a header is dragged a line in the highlight colour shows where it would go.
+    const TimelineLayout &layout = m_view->layout();
+    const TimelineGroup &cann = *std::find_if(layout.groups().begin(), layout.groups().end(),
+        [](const TimelineGroup &g) { return g.name == QStringLiteral("CANN"); });
+    const QPoint from(
+        60, TimelineView::kRulerHeight + layout.rows()[std::size_t(cann.headerRow)].y + 5);
+    const QPoint to(60, TimelineView::kRulerHeight + 3);
+    QWidget *vp = m_view->viewport();
+    sendMouse(vp, QEvent::MouseButtonPress, from, Qt::LeftButton);
+    sendMouse(vp, QEvent::MouseMove, (from + to) / 2, Qt::LeftButton);
+    sendMouse(vp, QEvent::MouseMove, to, Qt::LeftButton);
+    const QImage image = m_view->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    const QString png = QDir(QCoreApplication::applicationDirPath())
+                            .filePath(QStringLiteral("tst_timelinearrangement_drag.png"));
+    QVERIFY(image.save(png));
+    qInfo("wrote %s", qPrintable(png));
+    const QRgb highlight = m_view->palette().color(QPalette::Highlight).rgb();
+    int lit = 0;
+    for (int x = 0; x < image.width(); x += 4)
+        lit += image.pixel(x, TimelineView::kRulerHeight) == highlight;
+    QVERIFY2(lit > image.width() / 8, qPrintable(QString::number(lit)));
+    sendMouse(vp, QEvent::MouseButtonRelease, to, Qt::NoButton);
+    QCOMPARE(layout.groups().front().name, QStringLiteral("CANN"));
+}
+
+void TestTimelineArrangement::headerMenuOffersArrangement()
+{
+    const TimelineLayout &layout = m_view->layout();
+    const std::uint32_t stream2
+        = trackNamed(*m_trace, QStringLiteral("Ascend Hardware"), QStringLiteral("Stream 2"));
+    const QPoint at(60,
+        TimelineView::kRulerHeight + layout.rows()[std::size_t(layout.trackRow(TrackId(stream2)))].y
+            + 5);
+    QStringList texts;
+    // The menu runs its own loop: read it, save it and pick "Hide Track" from inside.
+    QTimer::singleShot(100, this, [&]() {
+        auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+        QVERIFY(menu);
+        menu->grab().save(QDir(QCoreApplication::applicationDirPath())
+                              .filePath(QStringLiteral("tst_timelinearrangement_menu.png")));
+        for (QAction *a : menu->actions())
+            if (!a->isSeparator())
+                texts << a->text();
+        for (QAction *a : menu->actions())
+            if (a->text() == TimelineView::tr("Hide Track"))
+                a->trigger();
+        menu->close();
+    });
+    QContextMenuEvent event(QContextMenuEvent::Mouse, at, m_view->viewport()->mapToGlobal(at));
+    QCoreApplication::sendEvent(m_view->viewport(), &event);
+    QVERIFY2(texts.contains(TimelineView::tr("Hide Track")), qPrintable(texts.join(u'|')));
+    QVERIFY(texts.contains(TimelineView::tr("Show Hidden")));
+    QVERIFY(texts.contains(TimelineView::tr("Reset Arrangement")));
+    QCOMPARE(layout.trackRow(TrackId(stream2)), -1);
 }
 
 QTEST_MAIN(TestTimelineArrangement)
