@@ -142,6 +142,11 @@ void TimelineView::setZoomControl(TimelineZoomControl *control)
     if (m_zoom)
         disconnect(m_zoom, nullptr, this, nullptr);
     m_zoom = control ? control : m_ownZoom;
+    if (m_zoom != m_ownZoom) // a shared control may go first: back to the view's own
+        connect(m_zoom, &QObject::destroyed, this, [this]() {
+            m_zoom = nullptr;
+            setZoomControl(nullptr);
+        });
     connect(m_zoom, &TimelineZoomControl::rangeChanged, this, &TimelineView::syncAxis);
     connect(m_zoom, &TimelineZoomControl::limitsChanged, this, &TimelineView::syncAxis);
     connect(

@@ -123,6 +123,13 @@ void TestTimelineZoomControl::ownControlByDefault()
     QVERIFY(a.zoomControl() != &shared);
     shared.setRange(0, 10'000); // no longer followed
     QVERIFY(a.visibleRange() != std::make_pair(TimeNs(0), TimeNs(10'000)));
+    // A shared control that goes away first leaves the view on its own again.
+    auto *gone = new TimelineZoomControl;
+    b.setZoomControl(gone);
+    delete gone;
+    QVERIFY(b.zoomControl() != nullptr);
+    b.setVisibleRange(1'000, 2'000);
+    QCOMPARE(b.zoomControl()->start(), TimeNs(1'000));
 }
 
 QTEST_MAIN(TestTimelineZoomControl)
