@@ -1626,6 +1626,10 @@ Run it in a desktop session, under xvfb-run, or use a headless command: npuscope
         <source>The track arrangement could not be saved: %1</source>
         <translation>无法保存轨道排列：%1</translation>
     </message>
+    <message>
+        <source>&amp;Tracks</source>
+        <translation>轨道(&amp;T)</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::ClusterController</name>

@@ -121,6 +121,9 @@ public:
     void resetArrangement();
     bool undoArrangement(); // of hide, show, move and reset; false when there is nothing to undo
     bool canUndoArrangement() const { return !m_arrangementUndo.empty(); }
+    // Adds Show Hidden (a submenu of the hidden items and Show All), Undo Arrangement Change
+    // and Reset Arrangement: the header menu has them, and the app's View > Tracks menu.
+    void addArrangementActions(QMenu &menu);
 
     // Search by event name (Ctrl+F opens the find bar). Matches are outlined on the timeline;
     // findNext / findPrevious select and reveal them in start order, wrapping around.
@@ -195,7 +198,7 @@ private:
     // Where a header dragged from m_dragRow would drop at `pos`: the key to move and the key to
     // put it before (empty: the end); *lineY the viewport y of the drop line. False: nowhere.
     bool dropTarget(const QPoint &pos, QString *key, QString *before, int *lineY) const;
-    void addArrangementActions(QMenu &menu, int row);
+    void addHeaderActions(QMenu &menu, int row); // Hide, then addArrangementActions
     void runSearch();
     void stepMatch(int delta);
     void layoutSearchBar();

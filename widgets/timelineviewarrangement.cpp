@@ -177,8 +177,10 @@ bool TimelineView::dropTarget(const QPoint &pos, QString *key, QString *before, 
     return true;
 }
 
-void TimelineView::addArrangementActions(QMenu &menu, int row)
+void TimelineView::addHeaderActions(QMenu &menu, int row)
 {
+    if (row < 0) // below the last header: what brings hidden tracks back
+        return addArrangementActions(menu);
     const QString key = m_trace ? m_layout.itemKey(*m_trace, row) : QString();
     const TimelineRow &info = m_layout.rows()[static_cast<std::size_t>(row)];
     const bool pinnedGroup
@@ -190,6 +192,11 @@ void TimelineView::addArrangementActions(QMenu &menu, int row)
                                                                    : tr("Hide Track");
         menu.addAction(text, this, [this, key]() { setItemHidden(key, true); });
     }
+    addArrangementActions(menu);
+}
+
+void TimelineView::addArrangementActions(QMenu &menu)
+{
     QMenu *hidden = menu.addMenu(tr("Show Hidden"));
     QStringList keys(m_arrangement.hidden.begin(), m_arrangement.hidden.end());
     keys.sort();

@@ -268,8 +268,14 @@ int TimelineView::headerRowAt(const QPoint &pos) const
 void TimelineView::contextMenuEvent(QContextMenuEvent *event)
 {
     const int row = m_trace ? headerRowAt(event->pos()) : -1;
-    if (row < 0)
-        return QAbstractScrollArea::contextMenuEvent(event);
+    if (row < 0) {
+        if (!m_trace || event->pos().x() >= kHeaderWidth || event->pos().y() < kRulerHeight)
+            return QAbstractScrollArea::contextMenuEvent(event);
+        QMenu menu(this);
+        addHeaderActions(menu, -1);
+        menu.exec(event->globalPos());
+        return;
+    }
     const TimelineRow info = m_layout.rows()[static_cast<std::size_t>(row)];
     QMenu menu(this);
     if (info.kind == TimelineRowKind::Track && info.deep) {
@@ -292,7 +298,7 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
         menu.addAction(collapsed ? tr("Expand Process") : tr("Collapse Process"), this,
             [this, group = info.group, collapsed]() { setGroupCollapsed(group, !collapsed); });
     }
-    addArrangementActions(menu, row);
+    addHeaderActions(menu, row);
     menu.exec(event->globalPos());
 }
 

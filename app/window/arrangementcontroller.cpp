@@ -3,6 +3,7 @@
 #include "app/window/mainwindow.h"
 #include "widgets/timelineview.h"
 
+#include <QMenu>
 #include <QStatusBar>
 
 namespace npuscope {
@@ -21,6 +22,14 @@ ArrangementController::ArrangementController(MainWindow *window, const QString &
     connect(window, &MainWindow::profileLoaded, this, &ArrangementController::restore);
     connect(window->timelineView(), &TimelineView::arrangementChanged, this,
         &ArrangementController::save);
+    // View > Tracks: the header menu's Show Hidden, Undo and Reset, for whoever looks there.
+    if (QMenu *view = window->viewMenu()) {
+        m_menu = view->addMenu(tr("&Tracks"));
+        connect(m_menu, &QMenu::aboutToShow, this, [this]() {
+            m_menu->clear();
+            m_window->timelineView()->addArrangementActions(*m_menu);
+        });
+    }
 }
 
 void ArrangementController::restore(const QString &profilePath)

@@ -5,6 +5,8 @@
 #include <QObject>
 #include <QString>
 
+class QMenu;
+
 namespace npuscope {
 
 class MainWindow;
@@ -12,6 +14,7 @@ class MainWindow;
 // Keeps the timeline's arrangement (track order, hidden tracks, collapsed and expanded state)
 // per profile: restores the saved one when a profile is loaded and saves every change the user
 // makes, in npuscope's config directory (TimelineArrangementStore), never the profile folder.
+// View > Tracks shows hidden tracks again, undoes and resets, as the header menu does.
 class ArrangementController : public QObject {
     Q_OBJECT
 
@@ -20,6 +23,7 @@ public:
     explicit ArrangementController(MainWindow *window, const QString &configDir = {});
 
     const TimelineArrangementStore &store() const { return m_store; }
+    QMenu *menu() const { return m_menu; } // View > Tracks
 
 private:
     void restore(const QString &profilePath);
@@ -28,6 +32,7 @@ private:
     MainWindow *m_window = nullptr;
     TimelineArrangementStore m_store;
     QString m_profilePath; // of the arrangement shown; empty: none to save to
+    QMenu *m_menu = nullptr;
 };
 
 } // namespace npuscope

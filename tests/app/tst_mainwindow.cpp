@@ -1,5 +1,6 @@
 #include "../analysis/generatedprofile.h"
 #include "app/window/analysiscontroller.h"
+#include "app/window/arrangementcontroller.h"
 #include "app/window/gapcontrols.h"
 #include "app/window/mainwindow.h"
 #include "app/window/recentfiles.h"
@@ -26,6 +27,7 @@
 #include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QLabel>
+#include <QMenu>
 #include <QMessageBox>
 #include <QScrollBar>
 #include <QSettings>
@@ -378,6 +380,13 @@ private slots:
             timeline->setItemHidden(TimelineArrangement::trackKey(trace.tracks.back()), true);
             arranged = timeline->arrangement();
             QCOMPARE(store.load(dir.path()), arranged); // saved on every change
+            // View > Tracks lists the hidden track under Show Hidden.
+            auto *controller = window.findChild<ArrangementController *>();
+            QVERIFY(controller && controller->menu());
+            emit controller->menu()->aboutToShow();
+            const QList<QAction *> items = controller->menu()->actions();
+            QVERIFY(!items.isEmpty() && items.front()->menu());
+            QCOMPARE(items.front()->menu()->actions().size(), 3); // the track, a line, Show All
             QVERIFY(store.fileFor(dir.path())
                         .startsWith(
                             QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation)));

@@ -81,6 +81,7 @@ private slots:
     void revealShowsHiddenTrack();
     void dragShowsDropLine();
     void headerMenuOffersArrangement();
+    void everythingHiddenCanComeBack();
 
 private:
     std::unique_ptr<TimelineView> m_view;
@@ -310,6 +311,37 @@ void TestTimelineArrangement::headerMenuOffersArrangement()
     QVERIFY(texts.contains(TimelineView::tr("Show Hidden")));
     QVERIFY(texts.contains(TimelineView::tr("Reset Arrangement")));
     QCOMPARE(layout.trackRow(TrackId(stream2)), -1);
+}
+
+void TestTimelineArrangement::everythingHiddenCanComeBack()
+{
+    // With every process hidden there is no header left to right-click: the empty header
+    // column still offers Show Hidden > Show All.
+    QStringList keys; // each hide rebuilds the layout: collect the keys first
+    for (const TimelineGroup &g : m_view->layout().groups())
+        keys << g.itemKey;
+    for (const QString &key : keys)
+        m_view->setItemHidden(key, true);
+    QCOMPARE(m_view->layout().rows().size(), std::size_t(0));
+    bool shown = false;
+    QTimer::singleShot(100, this, [&]() {
+        auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+        QVERIFY(menu);
+        for (QAction *a : menu->actions())
+            if (a->menu() && a->text() == TimelineView::tr("Show Hidden"))
+                for (QAction *b : a->menu()->actions())
+                    if (b->text() == TimelineView::tr("Show All")) {
+                        b->trigger();
+                        shown = true;
+                    }
+        menu->close();
+    });
+    const QPoint at(60, 300);
+    QContextMenuEvent event(QContextMenuEvent::Mouse, at, m_view->viewport()->mapToGlobal(at));
+    QCoreApplication::sendEvent(m_view->viewport(), &event);
+    QVERIFY(shown);
+    QVERIFY(m_view->arrangement().hidden.isEmpty());
+    QVERIFY(!m_view->layout().rows().empty());
 }
 
 QTEST_MAIN(TestTimelineArrangement)
