@@ -122,16 +122,19 @@ void TimelineLayout::collectGroups(const Trace &trace, const QSet<QString> &coll
         }
         return it->second;
     };
+    // Names are built only when something is hidden: layouts are rebuilt on every toggle.
+    const bool noneHidden = arrangement.hidden.isEmpty();
     for (std::uint32_t i = 0; i < trace.tracks.size(); ++i) {
         const Track &t = trace.tracks[i];
         const int g = groupFor(t.pidKey, t.processName, t.processSort);
-        if (!isPinned[i] && !arrangement.hidden.contains(TimelineArrangement::trackKey(t)))
+        if (!isPinned[i]
+            && (noneHidden || !arrangement.hidden.contains(TimelineArrangement::trackKey(t))))
             m_groups[static_cast<std::size_t>(g)].tracks.push_back(i);
     }
     for (std::uint32_t i = 0; i < trace.counters.size(); ++i) {
         const CounterSeries &c = trace.counters[i];
         const int g = groupFor(c.pidKey, c.processName, c.processSort);
-        if (!arrangement.hidden.contains(TimelineArrangement::counterKey(c)))
+        if (noneHidden || !arrangement.hidden.contains(TimelineArrangement::counterKey(c)))
             m_groups[static_cast<std::size_t>(g)].counters.push_back(i);
     }
     // Hidden groups, and groups whose every track is pinned or hidden, have no header.
