@@ -322,10 +322,6 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <translation>PNG 的像素缩放倍数：高 DPI 屏幕用 2（默认 1）。</translation>
     </message>
     <message>
-        <source>usage: npuscope export PATH -o FILE.png|.svg [--range START:END] [--step N] [--rank R] [--tracks REGEX] [--annotations FILE] [--width W] [--scale S]</source>
-        <translation>用法：npuscope export PATH -o FILE.png|.svg [--range START:END] [--step N] [--rank R] [--tracks REGEX] [--annotations FILE] [--width W] [--scale S]</translation>
-    </message>
-    <message>
         <source>%1: the output must end in .png or .svg</source>
         <translation>%1：输出文件名必须以 .png 或 .svg 结尾</translation>
     </message>
@@ -358,6 +354,14 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <translation>
             <numerusform>%1：%2 x %3 px，%n 条泳道，%4 个标注</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Draw the default track layout (device first), not the arrangement saved for the profile by the GUI (order, hidden tracks).</source>
+        <translation>绘制默认的轨道布局（设备在前），而不是图形界面为该性能数据保存的排列（顺序、隐藏的轨道）。</translation>
+    </message>
+    <message>
+        <source>usage: npuscope export PATH -o FILE.png|.svg [--range START:END] [--step N] [--rank R] [--tracks REGEX] [--annotations FILE] [--default-layout] [--width W] [--scale S]</source>
+        <translation>用法：npuscope export PATH -o FILE.png|.svg [--range START:END] [--step N] [--rank R] [--tracks REGEX] [--annotations FILE] [--default-layout] [--width W] [--scale S]</translation>
     </message>
 </context>
 <context>
@@ -1610,6 +1614,21 @@ Run it in a desktop session, under xvfb-run, or use a headless command: npuscope
     <message>
         <source>%1: %2 bytes is too large for an annotations file</source>
         <translation>%1：%2 字节，超出标注文件的大小上限</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::ArrangementController</name>
+    <message>
+        <source>The saved track arrangement could not be read: %1</source>
+        <translation>无法读取已保存的轨道排列：%1</translation>
+    </message>
+    <message>
+        <source>The track arrangement could not be saved: %1</source>
+        <translation>无法保存轨道排列：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Tracks</source>
+        <translation>轨道(&amp;T)</translation>
     </message>
 </context>
 <context>
@@ -3586,6 +3605,36 @@ Opens all %2 ranks of this run</source>
     </message>
 </context>
 <context>
+    <name>npuscope::TimelineArrangement</name>
+    <message>
+        <source>offset %1: %2</source>
+        <translation>偏移 %1：%2</translation>
+    </message>
+    <message>
+        <source>not a timeline arrangement (no JSON object)</source>
+        <translation>不是时间线排列（没有 JSON 对象）</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::TimelineArrangementStore</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes is too large for a timeline arrangement</source>
+        <translation>%1：%2 字节，对时间线排列来说太大</translation>
+    </message>
+    <message>
+        <source>%1: cannot remove the file</source>
+        <translation>%1：无法删除文件</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the folder</source>
+        <translation>%1：无法创建文件夹</translation>
+    </message>
+</context>
+<context>
     <name>npuscope::TimelineColors</name>
     <message>
         <source>Cube (AI_CORE)</source>
@@ -3993,6 +4042,34 @@ Opens all %2 ranks of this run</source>
     <message>
         <source>Pin to Top</source>
         <translation>固定到顶部</translation>
+    </message>
+    <message>
+        <source>Hide Process</source>
+        <translation>隐藏进程</translation>
+    </message>
+    <message>
+        <source>Hide Counter</source>
+        <translation>隐藏计数器</translation>
+    </message>
+    <message>
+        <source>Hide Track</source>
+        <translation>隐藏轨道</translation>
+    </message>
+    <message>
+        <source>Show Hidden</source>
+        <translation>显示隐藏项</translation>
+    </message>
+    <message>
+        <source>Show All</source>
+        <translation>全部显示</translation>
+    </message>
+    <message>
+        <source>Undo Arrangement Change</source>
+        <translation>撤销排列更改</translation>
+    </message>
+    <message>
+        <source>Reset Arrangement</source>
+        <translation>重置排列</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "widgets/comparesummarymodel.h"
 #include "widgets/comparetintoverlay.h"
 #include "widgets/timelineview.h"
+#include "widgets/timelinezoomcontrol.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -175,10 +176,10 @@ CompareView::CompareView(QWidget *parent)
     layout->addLayout(bar);
     layout->addWidget(split, 1);
 
-    connect(m_baseView, &TimelineView::visibleRangeChanged, this,
-        [this](TimeNs s, TimeNs e) { syncRange(m_baseView, s, e); });
-    connect(m_newView, &TimelineView::visibleRangeChanged, this,
-        [this](TimeNs s, TimeNs e) { syncRange(m_newView, s, e); });
+    m_zoom = new TimelineZoomControl(this);
+    m_baseView->setZoomControl(m_zoom);
+    m_newView->setZoomControl(m_zoom);
+    connectArrangements();
     connect(m_baseView->verticalScrollBar(), &QScrollBar::valueChanged, this,
         [this]() { syncScroll(m_baseView); });
     connect(m_newView->verticalScrollBar(), &QScrollBar::valueChanged, this,
@@ -186,6 +187,23 @@ CompareView::CompareView(QWidget *parent)
 }
 
 CompareView::~CompareView() = default;
+
+void CompareView::connectArrangements()
+{
+    for (TimelineView *view : { m_baseView, m_newView }) {
+        connect(view, &TimelineView::arrangementChanged, this, [this, view]() {
+            Side &side = view == m_baseView ? m_base : m_next;
+            side.arrangement = view->arrangement();
+            // Both sides of one profile (rank against rank) show the same arrangement.
+            Side &other = view == m_baseView ? m_next : m_base;
+            if (other.profilePath == side.profilePath && !side.profilePath.isEmpty()) {
+                other.arrangement = side.arrangement;
+                (view == m_baseView ? m_newView : m_baseView)->setArrangement(side.arrangement);
+            }
+            emit arrangementChanged(side.profilePath, side.arrangement);
+        });
+    }
+}
 
 QTableView *CompareView::addTable(CompareDiffModel *model, const QString &title, RowKind kind)
 {
@@ -217,8 +235,7 @@ bool CompareView::setRuns(const Side &base, const Side &next, const QString &ste
     m_next = next;
     if (!compare(stepId, error))
         return false;
-    m_baseView->setTrace(m_base.rank ? m_base.rank->trace : nullptr);
-    m_newView->setTrace(m_next.rank ? m_next.rank->trace : nullptr);
+    showTraces();
     fillSteps();
     showComparison();
     return true;
@@ -237,6 +254,14 @@ bool CompareView::compare(const QString &stepId, QString *error)
     }
     m_comparison = std::move(c);
     return true;
+}
+
+void CompareView::showTraces()
+{
+    m_baseView->setArrangement(m_base.arrangement);
+    m_newView->setArrangement(m_next.arrangement);
+    m_baseView->setTrace(m_base.rank ? m_base.rank->trace : nullptr);
+    m_newView->setTrace(m_next.rank ? m_next.rank->trace : nullptr);
 }
 
 void CompareView::fillSteps()
@@ -271,11 +296,11 @@ void CompareView::applyLimits()
     const TimeNs shift = m_newOrigin - m_baseOrigin;
     const Trace *bt = m_base.rank->trace.get();
     const Trace *nt = m_next.rank->trace.get();
+    m_newView->setTimeOffset(shift); // the shared range is on the base clock
     if (bt && nt) {
         const TimeNs lo = std::min(bt->minTime, nt->minTime - shift);
         const TimeNs hi = std::max(bt->maxTime, nt->maxTime - shift);
         m_baseView->setTimeLimits(lo, hi);
-        m_newView->setTimeLimits(lo + shift, hi + shift);
     }
 }
 
@@ -319,11 +344,7 @@ bool CompareView::alignOnEvent(EventRef baseEvent)
         applyLimits();
         // Keep the zoom; put the kernel where the view's centre was.
         const TimeNs half = (end - start) / 2;
-        m_syncing = true;
         m_baseView->setVisibleRange(baseStart - half, baseStart + half);
-        m_syncing = false;
-        const auto [s, e] = m_baseView->visibleRange();
-        syncRange(m_baseView, s, e);
         return true;
     }
     return false;
@@ -334,8 +355,7 @@ void CompareView::swapSides()
     std::swap(m_base, m_next);
     const QString step = m_comparison.next.stepId;
     compare(m_comparison.stepsByPosition ? QString() : step, nullptr);
-    m_baseView->setTrace(m_base.rank ? m_base.rank->trace : nullptr);
-    m_newView->setTrace(m_next.rank ? m_next.rank->trace : nullptr);
+    showTraces();
     fillSteps();
     showComparison();
     emit swapRequested();
@@ -363,11 +383,7 @@ void CompareView::showComparison()
     applyLimits();
     const TimeNs span = std::max<TimeNs>({ c.base.wallNs, c.next.wallNs, 1000 });
     const auto margin = TimeNs(double(span) * kStepMargin);
-    m_syncing = true;
     m_baseView->setVisibleRange(m_baseOrigin - margin, m_baseOrigin + span + margin);
-    m_syncing = false;
-    const auto [start, end] = m_baseView->visibleRange();
-    syncRange(m_baseView, start, end);
 }
 
 void CompareView::applyTints()
@@ -416,23 +432,6 @@ void CompareView::highlightRow(RowKind kind, const QString &key)
         eventsOf(*m_base.rank, *m_base.analysis, m_comparison.baseRows, kind, key));
     m_newOverlay->setHighlighted(
         eventsOf(*m_next.rank, *m_next.analysis, m_comparison.newRows, kind, key));
-}
-
-void CompareView::syncRange(TimelineView *from, TimeNs start, TimeNs end)
-{
-    if (m_syncing)
-        return;
-    m_syncing = true;
-    const bool fromBase = from == m_baseView;
-    const TimeNs shift = fromBase ? m_newOrigin - m_baseOrigin : m_baseOrigin - m_newOrigin;
-    TimelineView *to = fromBase ? m_newView : m_baseView;
-    to->setVisibleRange(start + shift, end + shift);
-    // The other trace may end sooner (a view keeps within its trace): then both show what it
-    // could, so that the two stay aligned.
-    const auto [toStart, toEnd] = to->visibleRange();
-    if (toStart != start + shift || toEnd != end + shift)
-        from->setVisibleRange(toStart - shift, toEnd - shift);
-    m_syncing = false;
 }
 
 void CompareView::syncScroll(TimelineView *from)

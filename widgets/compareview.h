@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis/comparison.h"
+#include "model/annotations/timelinearrangement.h"
 
 #include <QWidget>
 
@@ -17,10 +18,13 @@ class CompareDiffModel;
 class CompareSummaryModel;
 class CompareTintOverlay;
 class TimelineView;
+class TimelineZoomControl;
 
 // Compare mode: the base run's timeline above the new run's, on one time axis aligned at the
-// start of the compared step (zoom and pan follow each other; scrolling one side's tracks
-// scrolls the other's to the same track, device streams first on both), matched kernels tinted
+// start of the compared step (one TimelineZoomControl for both: zoom, pan, Backspace and the
+// range selection are shared, the new run's clock offset by the difference of the aligned
+// starts; scrolling one side's tracks scrolls the other's to the same track, device streams
+// first on both, each in its profile's saved arrangement), matched kernels tinted
 // faster / slower, unmatched ones marked, and below them the
 // summary and the diff tables by work bucket, Type and Name. Selecting a diff row frames its
 // kernels on both timelines.
@@ -28,11 +32,14 @@ class CompareView : public QWidget {
     Q_OBJECT
 
 public:
-    // One side: a rank, its analysis, and a title ("run_a, rank 0").
+    // One side: a rank, its analysis, a title ("run_a, rank 0"), and the profile's saved
+    // timeline arrangement (the profile's path names it in arrangementChanged).
     struct Side {
         std::shared_ptr<const RankProfile> rank;
         std::shared_ptr<const RankAnalysis> analysis;
         QString title;
+        QString profilePath;
+        TimelineArrangement arrangement;
     };
 
     explicit CompareView(QWidget *parent = nullptr);
@@ -52,6 +59,7 @@ public:
     const RunComparison &comparison() const { return m_comparison; }
     TimelineView *baseTimeline() const { return m_baseView; }
     TimelineView *newTimeline() const { return m_newView; }
+    TimelineZoomControl *zoomControl() const { return m_zoom; } // shared by both timelines
     CompareTintOverlay *baseOverlay() const { return m_baseOverlay; }
     CompareTintOverlay *newOverlay() const { return m_newOverlay; }
     CompareDiffModel *byTypeModel() const { return m_byType; }
@@ -68,24 +76,28 @@ public:
 signals:
     void leaveRequested();
     void swapRequested();
+    // The user rearranged the tracks of a side: to be saved for its profile.
+    void arrangementChanged(
+        const QString &profilePath, const npuscope::TimelineArrangement &arrangement);
 
 private:
     bool compare(const QString &stepId, QString *error);
     void showComparison();
     void applyTints();
     void applyLimits(); // both views may reach either trace's extent, on their own clocks
-    void syncRange(TimelineView *from, TimeNs start, TimeNs end);
     void syncScroll(TimelineView *from);
     QTableView *addTable(CompareDiffModel *model, const QString &title, RowKind kind);
     void fillSteps();
+    void showTraces(); // each side's trace in its arrangement
+    void connectArrangements();
 
     Side m_base;
     Side m_next;
     RunComparison m_comparison;
     TimeNs m_baseOrigin = 0;
     TimeNs m_newOrigin = 0;
-    bool m_syncing = false;
     bool m_scrollSyncing = false;
+    TimelineZoomControl *m_zoom = nullptr;
 
     QLabel *m_baseTitle = nullptr;
     QLabel *m_newTitle = nullptr;

@@ -75,7 +75,7 @@ TimelineExporter::TimelineExporter(TimelineExportOptions options)
             const TrackId idle = m_options.streamGaps && !m_options.streamGaps->empty()
                 ? m_options.streamGaps->front().track
                 : TrackId();
-            m_layout.build(*trace, {}, {}, idle);
+            m_layout.build(*trace, {}, {}, idle, {}, m_options.arrangement);
         }
     }
     TimeNs start = m_options.start;

@@ -37,8 +37,9 @@ struct TimelineExportOptions {
     // Regular expression (case-insensitive) matched against "process / track" names; empty: all.
     QString trackPattern;
     // The view's layout (collapsed groups, expanded tracks) to export what the user sees; null:
-    // every group expanded.
+    // every group expanded, in `arrangement` (the user's saved one; empty: the default layout).
     const TimelineLayout *layout = nullptr;
+    TimelineArrangement arrangement;
     const std::vector<Gap> *streamGaps = nullptr; // as TimelineView keeps them; null: none
     const std::vector<Gap> *deviceGaps = nullptr;
     TimelineColorMode colorMode = TimelineColorMode::Name;

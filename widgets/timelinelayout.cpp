@@ -2,7 +2,10 @@
 
 #include "model/core/trace.h"
 
+#include <QHash>
+
 #include <algorithm>
+#include <climits>
 #include <map>
 
 namespace npuscope {
@@ -81,50 +84,85 @@ void TimelineLayout::clear()
 
 void TimelineLayout::build(const Trace &trace, const QSet<QString> &collapsed,
     const QSet<std::uint32_t> &expanded, TrackId deviceIdleTrack,
-    const std::vector<std::uint32_t> &pinned)
+    const std::vector<std::uint32_t> &pinned, const TimelineArrangement &arrangement)
 {
     clear();
     std::vector<bool> isPinned(trace.tracks.size(), false);
     for (std::uint32_t t : pinned)
         if (t < isPinned.size())
             isPinned[t] = true;
-    collectGroups(trace, collapsed, isPinned);
+    collectGroups(trace, collapsed, isPinned, arrangement);
     orderGroups(trace);
+    arrange(trace, arrangement);
     if (std::find(isPinned.begin(), isPinned.end(), true) != isPinned.end()) {
         const QString key = QLatin1String(kPinnedKey);
-        TimelineGroup group { key, tr("Pinned"), 0, {}, {}, collapsed.contains(key), -1, true };
+        const bool folded = collapsed.contains(key) || arrangement.collapsed.contains(key);
+        TimelineGroup group { key, tr("Pinned"), key, 0, {}, {}, folded, -1, true };
         for (std::uint32_t t : pinned)
             if (t < isPinned.size()
                 && std::find(group.tracks.begin(), group.tracks.end(), t) == group.tracks.end())
                 group.tracks.push_back(t);
         m_groups.insert(m_groups.begin(), std::move(group));
     }
-    placeRows(trace, expanded, deviceIdleTrack);
+    placeRows(trace, expanded, deviceIdleTrack, arrangement);
 }
 
-void TimelineLayout::collectGroups(
-    const Trace &trace, const QSet<QString> &collapsed, const std::vector<bool> &isPinned)
+void TimelineLayout::collectGroups(const Trace &trace, const QSet<QString> &collapsed,
+    const std::vector<bool> &isPinned, const TimelineArrangement &arrangement)
 {
     std::map<QString, int> byKey;
     auto groupFor = [&](StringId pid, const QString &processName, std::int64_t sort) -> int {
         const QString key = groupKey(pid, processName);
         auto [it, inserted] = byKey.try_emplace(key, static_cast<int>(m_groups.size()));
-        if (inserted)
-            m_groups.push_back({ key, groupName(processName, pid, trace), sort, {}, {},
-                collapsed.contains(key), -1 });
+        if (inserted) {
+            const QString name = groupName(processName, pid, trace);
+            const QString item = TimelineArrangement::groupKey(name);
+            m_groups.push_back({ key, name, item, sort, {}, {},
+                collapsed.contains(key) || arrangement.collapsed.contains(item), -1 });
+        }
         return it->second;
     };
+    // Names are built only when something is hidden: layouts are rebuilt on every toggle.
+    const bool noneHidden = arrangement.hidden.isEmpty();
     for (std::uint32_t i = 0; i < trace.tracks.size(); ++i) {
         const Track &t = trace.tracks[i];
-        if (isPinned[i])
-            continue;
-        m_groups[static_cast<std::size_t>(groupFor(t.pidKey, t.processName, t.processSort))]
-            .tracks.push_back(i);
+        const int g = groupFor(t.pidKey, t.processName, t.processSort);
+        if (!isPinned[i]
+            && (noneHidden || !arrangement.hidden.contains(TimelineArrangement::trackKey(t))))
+            m_groups[static_cast<std::size_t>(g)].tracks.push_back(i);
     }
     for (std::uint32_t i = 0; i < trace.counters.size(); ++i) {
         const CounterSeries &c = trace.counters[i];
-        m_groups[static_cast<std::size_t>(groupFor(c.pidKey, c.processName, c.processSort))]
-            .counters.push_back(i);
+        const int g = groupFor(c.pidKey, c.processName, c.processSort);
+        if (noneHidden || !arrangement.hidden.contains(TimelineArrangement::counterKey(c)))
+            m_groups[static_cast<std::size_t>(g)].counters.push_back(i);
+    }
+    // Hidden groups, and groups whose every track is pinned or hidden, have no header.
+    std::erase_if(m_groups, [&](const TimelineGroup &g) {
+        return arrangement.hidden.contains(g.itemKey) || (g.tracks.empty() && g.counters.empty());
+    });
+}
+
+void TimelineLayout::arrange(const Trace &trace, const TimelineArrangement &arrangement)
+{
+    if (arrangement.order.isEmpty())
+        return;
+    QHash<QString, int> position;
+    for (int i = 0; i < arrangement.order.size(); ++i)
+        position.insert(arrangement.order[i], i);
+    // What the user placed comes in the user's order; anything new keeps its default place
+    // after it (stable sorts over the default order).
+    auto rankOf = [&](const QString &key) { return position.value(key, INT_MAX); };
+    auto byRank = [&](auto &items, auto keyOf) {
+        std::stable_sort(items.begin(), items.end(),
+            [&](const auto &a, const auto &b) { return rankOf(keyOf(a)) < rankOf(keyOf(b)); });
+    };
+    byRank(m_groups, [](const TimelineGroup &g) { return g.itemKey; });
+    for (TimelineGroup &g : m_groups) {
+        byRank(g.tracks,
+            [&](std::uint32_t t) { return TimelineArrangement::trackKey(trace.tracks[t]); });
+        byRank(g.counters,
+            [&](std::uint32_t c) { return TimelineArrangement::counterKey(trace.counters[c]); });
     }
 }
 
@@ -148,8 +186,8 @@ void TimelineLayout::orderGroups(const Trace &trace)
     m_groups = std::move(sorted);
 }
 
-void TimelineLayout::placeRows(
-    const Trace &trace, const QSet<std::uint32_t> &expanded, TrackId deviceIdleTrack)
+void TimelineLayout::placeRows(const Trace &trace, const QSet<std::uint32_t> &expanded,
+    TrackId deviceIdleTrack, const TimelineArrangement &arrangement)
 {
     m_rowOfTrack.assign(trace.tracks.size(), -1);
     m_groupOfTrack.assign(trace.tracks.size(), -1);
@@ -173,7 +211,11 @@ void TimelineLayout::placeRows(
                 continue;
             const int maxDepth = trace.tracks[t].maxDepth;
             const bool deep = maxDepth >= kDefaultDepthCap && capsDepth(trace.tracks[t].kind);
-            const int shown = deep && !expanded.contains(t) ? kDefaultDepthCap - 1 : maxDepth;
+            const bool open = expanded.contains(t)
+                || (deep
+                    && arrangement.expanded.contains(
+                        TimelineArrangement::trackKey(trace.tracks[t])));
+            const int shown = deep && !open ? kDefaultDepthCap - 1 : maxDepth;
             m_rowOfTrack[t] = addRow(TimelineRowKind::Track, g, t, trackHeight(shown));
             TimelineRow &row = m_rows.back();
             row.depth = shown;
@@ -209,6 +251,39 @@ int TimelineLayout::counterRow(std::uint32_t counter) const
 int TimelineLayout::groupOfTrack(TrackId track) const
 {
     return track.value < m_groupOfTrack.size() ? m_groupOfTrack[track.value] : -1;
+}
+
+QString TimelineLayout::itemKey(const Trace &trace, int row) const
+{
+    if (row < 0 || row >= static_cast<int>(m_rows.size()))
+        return {};
+    const TimelineRow &r = m_rows[static_cast<std::size_t>(row)];
+    switch (r.kind) {
+    case TimelineRowKind::Process:
+        return m_groups[static_cast<std::size_t>(r.group)].itemKey;
+    case TimelineRowKind::Track:
+        return TimelineArrangement::trackKey(trace.tracks[r.index]);
+    case TimelineRowKind::Counter:
+        return TimelineArrangement::counterKey(trace.counters[r.index]);
+    case TimelineRowKind::DeviceIdle:
+        break;
+    }
+    return {};
+}
+
+QStringList TimelineLayout::itemOrder(const Trace &trace) const
+{
+    QStringList order;
+    for (const TimelineGroup &g : m_groups) {
+        if (g.pinned)
+            continue;
+        order << g.itemKey;
+        for (std::uint32_t t : g.tracks)
+            order << TimelineArrangement::trackKey(trace.tracks[t]);
+        for (std::uint32_t c : g.counters)
+            order << TimelineArrangement::counterKey(trace.counters[c]);
+    }
+    return order;
 }
 
 bool TimelineLayout::sliceY(TrackId track, int depth, double *top, double *height) const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/annotations/timelinearrangement.h"
 #include "model/core/types.h"
 
 #include <QCoreApplication>
@@ -33,6 +34,7 @@ struct TimelineRow {
 struct TimelineGroup {
     QString key; // stable identity for the collapsed state
     QString name;
+    QString itemKey; // in a TimelineArrangement: TimelineArrangement::groupKey(name), or pinned
     std::int64_t sort = 0;
     std::vector<std::uint32_t> tracks;
     std::vector<std::uint32_t> counters;
@@ -66,9 +68,11 @@ public:
     // `expanded`: tracks that show every level instead of kDefaultDepthCap. `deviceIdleTrack`:
     // a device stream track; its group gets a DeviceIdle row under its header (when valid).
     // `pinned`: tracks shown first, in this order, in a group of their own (key kPinnedKey).
+    // `arrangement`: the user's order, hidden items, collapsed groups and expanded tracks, on
+    // top of the default order (hidden tracks have no row and no group).
     void build(const Trace &trace, const QSet<QString> &collapsed,
         const QSet<std::uint32_t> &expanded = {}, TrackId deviceIdleTrack = {},
-        const std::vector<std::uint32_t> &pinned = {});
+        const std::vector<std::uint32_t> &pinned = {}, const TimelineArrangement &arrangement = {});
     void clear();
 
     const std::vector<TimelineRow> &rows() const { return m_rows; }
@@ -82,6 +86,10 @@ public:
     int counterRow(std::uint32_t counter) const;
     int deviceIdleRow() const { return m_deviceIdleRow; } // -1 when there is none
     int groupOfTrack(TrackId track) const;
+    // The arrangement key of what a row shows (group, track or counter); empty for other rows.
+    QString itemKey(const Trace &trace, int row) const;
+    // Every group, track and counter key in the order shown (the pinned group left out).
+    QStringList itemOrder(const Trace &trace) const;
 
     // Where an event of `track` at `depth` is drawn (content y): in its track row, or in the
     // collapsed group's header. Returns false when the track is not in the layout or the depth
@@ -92,11 +100,12 @@ public:
     static int sliceTop(const TimelineRow &row, int depth);
 
 private:
-    void collectGroups(
-        const Trace &trace, const QSet<QString> &collapsed, const std::vector<bool> &isPinned);
+    void collectGroups(const Trace &trace, const QSet<QString> &collapsed,
+        const std::vector<bool> &isPinned, const TimelineArrangement &arrangement);
     void orderGroups(const Trace &trace);
-    void placeRows(
-        const Trace &trace, const QSet<std::uint32_t> &expanded, TrackId deviceIdleTrack);
+    void arrange(const Trace &trace, const TimelineArrangement &arrangement);
+    void placeRows(const Trace &trace, const QSet<std::uint32_t> &expanded, TrackId deviceIdleTrack,
+        const TimelineArrangement &arrangement);
 
     std::vector<TimelineRow> m_rows;
     std::vector<TimelineGroup> m_groups;

@@ -1,6 +1,5 @@
 #include "widgets/timelineview.h"
 
-#include "model/annotations/annotations.h"
 #include "model/profile/profile.h"
 #include "widgets/timelinecoreclasses.h"
 
@@ -42,6 +41,8 @@ TimelineView::TimelineView(QWidget *parent)
     viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
     setMinimumSize(kHeaderWidth + 200, kRulerHeight + 100);
     m_axis.setWidth(std::max(1, viewport()->width() - kHeaderWidth));
+    m_ownZoom = new TimelineZoomControl(this);
+    setZoomControl(nullptr);
 
     m_searchBar = new TimelineSearchBar(this);
     m_searchBar->hide();
@@ -66,29 +67,23 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace)
     m_counterIndex.reset(t);
     m_painter.reset(t);
     m_drawList.clear();
-    m_zoomHistory.clear();
+    m_zoom->clearHistory();
+    m_zoom->clearSelection();
     m_selected = {};
-    m_hasRange = false;
-    m_collapsed.clear();
-    m_expandedTracks.clear();
-    for (std::uint32_t i = 0; t && i < t->tracks.size(); ++i)
-        if (m_expandedKeys.contains(annotationTrackKey(t->tracks[i])))
-            m_expandedTracks.insert(i);
     m_streamGaps.clear(); // they belong to the previous trace
     m_deviceGaps.clear();
     rebuildLayout();
     runSearch();
-    TimeAxis axis = m_axis;
     if (t) {
         const TimeNs span = std::max<TimeNs>(t->maxTime - t->minTime, TimeAxis::kMinSpan);
         const auto margin = static_cast<TimeNs>(static_cast<double>(span) * kTraceMargin);
-        axis.setOrigin(t->minTime);
-        axis.setLimits(t->minTime - margin, t->maxTime + margin);
-        axis.setRange(t->minTime - margin, t->maxTime + margin);
+        m_axis.setOrigin(t->minTime);
+        setTimeLimits(t->minTime - margin, t->maxTime + margin);
+        setAxisRange(t->minTime - margin, t->maxTime + margin);
     } else {
-        axis.clearLimits();
+        m_zoom->clearLimits();
     }
-    applyAxis(axis);
+    syncAxis();
     verticalScrollBar()->setValue(0);
     viewport()->update();
 }
@@ -127,7 +122,7 @@ void TimelineView::rebuildLayout()
         && m_streamGaps.front().track.value < m_trace->tracks.size())
         idleTrack = m_streamGaps.front().track;
     if (m_trace)
-        m_layout.build(*m_trace, m_collapsed, m_expandedTracks, idleTrack, m_pinnedTracks);
+        m_layout.build(*m_trace, {}, {}, idleTrack, m_pinnedTracks, m_arrangement);
     else
         m_layout.clear();
     updateScrollBar();
@@ -142,8 +137,37 @@ void TimelineView::updateScrollBar()
     bar->setSingleStep(TimelineLayout::kSliceHeight * 2);
 }
 
-void TimelineView::applyAxis(const TimeAxis &axis)
+void TimelineView::setZoomControl(TimelineZoomControl *control)
 {
+    if (m_zoom)
+        disconnect(m_zoom, nullptr, this, nullptr);
+    m_zoom = control ? control : m_ownZoom;
+    if (m_zoom != m_ownZoom) // a shared control may go first: back to the view's own
+        connect(m_zoom, &QObject::destroyed, this, [this]() {
+            m_zoom = nullptr;
+            setZoomControl(nullptr);
+        });
+    connect(m_zoom, &TimelineZoomControl::rangeChanged, this, &TimelineView::syncAxis);
+    connect(m_zoom, &TimelineZoomControl::limitsChanged, this, &TimelineView::syncAxis);
+    connect(
+        m_zoom, &TimelineZoomControl::selectionChanged, viewport(), qOverload<>(&QWidget::update));
+    syncAxis();
+}
+
+void TimelineView::setTimeOffset(TimeNs offset)
+{
+    m_offset = offset;
+    syncAxis();
+}
+
+void TimelineView::syncAxis()
+{
+    TimeAxis axis = m_axis;
+    if (m_zoom->hasLimits())
+        axis.setLimits(m_zoom->limitStart() + m_offset, m_zoom->limitEnd() + m_offset);
+    else
+        axis.clearLimits();
+    axis.setRange(m_zoom->start() + m_offset, m_zoom->end() + m_offset);
     const bool changed = axis.start() != m_axis.start() || axis.end() != m_axis.end();
     m_axis = axis;
     viewport()->update();
@@ -153,9 +177,7 @@ void TimelineView::applyAxis(const TimeAxis &axis)
 
 void TimelineView::setAxisRange(TimeNs start, TimeNs end)
 {
-    TimeAxis axis = m_axis;
-    axis.setRange(start, end);
-    applyAxis(axis);
+    m_zoom->setRange(start - m_offset, end - m_offset);
 }
 
 void TimelineView::setVisibleRange(TimeNs start, TimeNs end)
@@ -166,9 +188,7 @@ void TimelineView::setVisibleRange(TimeNs start, TimeNs end)
 
 void TimelineView::setTimeLimits(TimeNs start, TimeNs end)
 {
-    TimeAxis axis = m_axis;
-    axis.setLimits(start, end);
-    applyAxis(axis);
+    m_zoom->setLimits(start - m_offset, end - m_offset);
 }
 
 void TimelineView::setTimeOrigin(TimeNs origin)
@@ -177,18 +197,9 @@ void TimelineView::setTimeOrigin(TimeNs origin)
     viewport()->update();
 }
 
-void TimelineView::pushZoom(bool burst)
-{
-    m_zoomHistory.push({ m_axis.start(), m_axis.end() }, burst);
-}
+void TimelineView::pushZoom(bool burst) { m_zoom->pushHistory(burst); }
 
-bool TimelineView::undoZoom()
-{
-    const auto range = m_zoomHistory.pop();
-    if (range)
-        setAxisRange(range->first, range->second);
-    return range.has_value();
-}
+bool TimelineView::undoZoom() { return m_zoom->undo(); }
 
 void TimelineView::zoomToFit()
 {
@@ -203,20 +214,21 @@ void TimelineView::zoomAt(double factor, double x)
     pushZoom(true);
     TimeAxis axis = m_axis;
     axis.zoom(factor, x);
-    applyAxis(axis);
+    setAxisRange(axis.start(), axis.end());
 }
 
 void TimelineView::panBy(double dx)
 {
     TimeAxis axis = m_axis;
     axis.pan(dx);
-    applyAxis(axis);
+    setAxisRange(axis.start(), axis.end());
 }
 
 void TimelineView::fitSelection()
 {
-    if (m_hasRange && m_rangeEnd > m_rangeStart) {
-        setVisibleRange(m_rangeStart, m_rangeEnd);
+    const auto [rangeStart, rangeEnd] = selectedRange();
+    if (hasSelectedRange() && rangeEnd > rangeStart) {
+        setVisibleRange(rangeStart, rangeEnd);
     } else if (m_selected.isValid()) {
         const Event &e = m_trace->event(m_selected);
         const auto margin = std::max<TimeNs>(
@@ -227,17 +239,10 @@ void TimelineView::fitSelection()
 
 void TimelineView::setSelectedRange(TimeNs start, TimeNs end)
 {
-    m_hasRange = true;
-    m_rangeStart = std::min(start, end);
-    m_rangeEnd = std::max(start, end);
-    viewport()->update();
+    m_zoom->setSelection(start - m_offset, end - m_offset);
 }
 
-void TimelineView::clearSelectedRange()
-{
-    m_hasRange = false;
-    viewport()->update();
-}
+void TimelineView::clearSelectedRange() { m_zoom->clearSelection(); }
 
 void TimelineView::setColorMode(TimelineColorMode mode)
 {
@@ -280,38 +285,6 @@ bool TimelineView::isTrackPinned(TrackId track) const
         != m_pinnedTracks.end();
 }
 
-void TimelineView::setGroupCollapsed(int group, bool collapsed)
-{
-    const auto &groups = m_layout.groups();
-    if (group < 0 || group >= static_cast<int>(groups.size()))
-        return;
-    const QString key = groups[static_cast<std::size_t>(group)].key;
-    if (collapsed)
-        m_collapsed.insert(key);
-    else
-        m_collapsed.remove(key);
-    rebuildLayout();
-    viewport()->update();
-}
-
-void TimelineView::setTrackExpanded(TrackId track, bool expanded)
-{
-    if (expanded == isTrackExpanded(track))
-        return;
-    if (!m_trace || track.value >= m_trace->tracks.size())
-        return;
-    const QString key = annotationTrackKey(m_trace->tracks[track.value]);
-    if (expanded) {
-        m_expandedTracks.insert(track.value);
-        m_expandedKeys.insert(key);
-    } else {
-        m_expandedTracks.remove(track.value);
-        m_expandedKeys.remove(key);
-    }
-    rebuildLayout();
-    viewport()->update();
-}
-
 void TimelineView::selectEvent(EventRef ref, bool reveal)
 {
     if (ref.isValid()
@@ -329,6 +302,13 @@ void TimelineView::selectEvent(EventRef ref, bool reveal)
 
 void TimelineView::revealEvent(EventRef ref)
 {
+    if (m_layout.groupOfTrack(ref.track) < 0) { // hidden by the user: shown again
+        const Track &track = m_trace->tracks[ref.track.value];
+        TimelineArrangement next = m_arrangement;
+        next.hidden.remove(TimelineArrangement::trackKey(track));
+        next.hidden.remove(TimelineArrangement::groupKey(track.processName));
+        changeArrangement(std::move(next), true);
+    }
     const int group = m_layout.groupOfTrack(ref.track);
     if (group >= 0 && m_layout.groups()[static_cast<std::size_t>(group)].collapsed)
         setGroupCollapsed(group, false);
@@ -399,9 +379,8 @@ TimelineScene TimelineView::scene(
     s.scrollY = verticalScrollBar()->value();
     s.palette = palette();
     s.font = font();
-    s.hasRange = m_hasRange;
-    s.rangeStart = m_rangeStart;
-    s.rangeEnd = m_rangeEnd;
+    s.hasRange = hasSelectedRange();
+    std::tie(s.rangeStart, s.rangeEnd) = selectedRange();
     s.hoverRow = m_hoverRow;
     s.showHelp = m_showHelp;
     s.search = m_search.matches.empty() ? nullptr : &m_search;
@@ -422,6 +401,10 @@ void TimelineView::paintEvent(QPaintEvent *)
     const QSize size = viewport()->size();
     m_drawList.build(frame(m_axis, size.height() - kRulerHeight));
     m_painter.paint(p, scene(m_drawList, m_axis, size));
+    if (m_dropLineY >= kRulerHeight) { // where a dragged header would go
+        p.fillRect(
+            QRect(0, m_dropLineY - 1, size.width(), 3), palette().color(QPalette::Highlight));
+    }
 }
 
 void TimelineView::render(QPainter &painter, QSize size)

@@ -10,7 +10,7 @@
 #include "widgets/timelinelayout.h"
 #include "widgets/timelinepainter.h"
 #include "widgets/timelinesearch.h"
-#include "widgets/timelinezoomhistory.h"
+#include "widgets/timelinezoomcontrol.h"
 
 #include <QAbstractScrollArea>
 #include <QImage>
@@ -20,6 +20,8 @@
 #include <memory>
 #include <utility>
 #include <vector>
+
+class QMenu;
 
 namespace npuscope {
 
@@ -43,6 +45,14 @@ public:
     void setTrace(std::shared_ptr<const Trace> trace);
     const std::shared_ptr<const Trace> &trace() const { return m_trace; }
 
+    // The visible range, its limits, the zoom history and the range selection live in a
+    // TimelineZoomControl: the view's own, or one shared with other views (null: back to its
+    // own). The view's times are the control's plus timeOffset().
+    void setZoomControl(TimelineZoomControl *control);
+    TimelineZoomControl *zoomControl() const { return m_zoom; }
+    void setTimeOffset(TimeNs offset);
+    TimeNs timeOffset() const { return m_offset; }
+
     // Visible time range, absolute ns. setVisibleRange records the old range in the zoom
     // history so that Backspace goes back to it.
     void setVisibleRange(TimeNs start, TimeNs end);
@@ -61,8 +71,12 @@ public:
     // The shift+drag range selection.
     void setSelectedRange(TimeNs start, TimeNs end);
     void clearSelectedRange();
-    bool hasSelectedRange() const { return m_hasRange; }
-    std::pair<TimeNs, TimeNs> selectedRange() const { return { m_rangeStart, m_rangeEnd }; }
+    bool hasSelectedRange() const { return m_zoom->hasSelection(); }
+    std::pair<TimeNs, TimeNs> selectedRange() const
+    {
+        const auto [start, end] = m_zoom->selection();
+        return { start + m_offset, end + m_offset };
+    }
 
     // Idle intervals painted on the device stream tracks (hatched) and in a "Device idle" row:
     // findGaps' streamGaps and deviceGaps. Shown while gapsVisible() (default on).
@@ -86,12 +100,31 @@ public:
 
     // Process groups by TimelineLayout group index.
     void setGroupCollapsed(int group, bool collapsed);
-    // Tracks deeper than TimelineLayout::kDefaultDepthCap show the cap and "+N levels" in the
-    // header; clicking it (or the header's context menu) expands the track to every level. The
-    // choice is kept by track name (annotationTrackKey) for the next trace shown.
+    // Host tracks deeper than TimelineLayout::kDefaultDepthCap show the cap and "+N levels" in
+    // the header; clicking it (or the header's context menu) expands the track to every level.
+    // The choice is kept by track name in the arrangement, for the next trace shown.
     void setTrackExpanded(TrackId track, bool expanded);
-    bool isTrackExpanded(TrackId track) const { return m_expandedTracks.contains(track.value); }
+    bool isTrackExpanded(TrackId track) const;
     const TimelineLayout &layout() const { return m_layout; }
+
+    // The user's arrangement (timelineviewarrangement.cpp): order, hidden items, collapsed
+    // groups and expanded tracks, by name, so it is kept across traces (ranks, a reload).
+    // Headers are dragged to reorder (a process among processes, a track within its process);
+    // the header menu hides, shows again, undoes and resets. arrangementChanged() on every
+    // change by the user, to be saved; setArrangement() does not emit it.
+    void setArrangement(const TimelineArrangement &arrangement);
+    const TimelineArrangement &arrangement() const { return m_arrangement; }
+    void setItemHidden(const QString &itemKey, bool hidden);
+    void showAllItems();
+    // Moves a group before another group, or a track (counter) before another of its group;
+    // `before` empty: to the end. False when nothing moved.
+    bool moveItem(const QString &itemKey, const QString &before);
+    void resetArrangement();
+    bool undoArrangement(); // of hide, show, move and reset; false when there is nothing to undo
+    bool canUndoArrangement() const { return !m_arrangementUndo.empty(); }
+    // Adds Show Hidden (a submenu of the hidden items and Show All), Undo Arrangement Change
+    // and Reset Arrangement: the header menu has them, and the app's View > Tracks menu.
+    void addArrangementActions(QMenu &menu);
 
     // Search by event name (Ctrl+F opens the find bar). Matches are outlined on the timeline;
     // findNext / findPrevious select and reveal them in start order, wrapping around.
@@ -123,6 +156,7 @@ signals:
     void eventSelected(npuscope::EventRef ref);
     void visibleRangeChanged(npuscope::TimeNs start, npuscope::TimeNs end);
     void rangeSelected(npuscope::TimeNs start, npuscope::TimeNs end);
+    void arrangementChanged();
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -140,12 +174,12 @@ protected:
     bool event(QEvent *event) override;
 
 private:
-    enum class Drag { None, Pan, Range };
+    enum class Drag { None, Pan, Range, Header };
 
     void rebuildLayout();
     void updateScrollBar();
     void setAxisRange(TimeNs start, TimeNs end);
-    void applyAxis(const TimeAxis &axis);
+    void syncAxis(); // m_axis from the zoom control
     void pushZoom(bool burst);
     void zoomAt(double factor, double x);
     void panBy(double dx);
@@ -160,6 +194,12 @@ private:
     QPointF toDrawList(const QPoint &pos) const;
     void updateHover(const QPoint &pos);
     int headerRowAt(const QPoint &pos) const; // layout row under a header-column point, or -1
+    void headerClicked(int row);
+    void changeArrangement(TimelineArrangement next, bool undoable);
+    // Where a header dragged from m_dragRow would drop at `pos`: the key to move and the key to
+    // put it before (empty: the end); *lineY the viewport y of the drop line. False: nowhere.
+    bool dropTarget(const QPoint &pos, QString *key, QString *before, int *lineY) const;
+    void addHeaderActions(QMenu &menu, int row); // Hide, then addArrangementActions
     void runSearch();
     void stepMatch(int delta);
     void layoutSearchBar();
@@ -176,14 +216,14 @@ private:
     TimelineDrawList m_drawList;
     TimelinePainter m_painter;
     TimeAxis m_axis;
-    QSet<QString> m_collapsed;
-    QSet<std::uint32_t> m_expandedTracks; // of m_trace
-    QSet<QString> m_expandedKeys; // what the user expanded, by annotationTrackKey, across traces
-    TimelineZoomHistory m_zoomHistory;
+    TimelineArrangement m_arrangement;
+    std::vector<TimelineArrangement> m_arrangementUndo;
+    int m_dragRow = -1; // the header row dragged (Drag::Header)
+    int m_dropLineY = -1; // viewport y of the drop line while dragging a header
+    TimelineZoomControl *m_ownZoom = nullptr;
+    TimelineZoomControl *m_zoom = nullptr; // m_ownZoom or a shared one
+    TimeNs m_offset = 0; // view time = zoom control time + m_offset
     EventRef m_selected;
-    bool m_hasRange = false;
-    TimeNs m_rangeStart = 0;
-    TimeNs m_rangeEnd = 0;
     Drag m_drag = Drag::None;
     QPoint m_pressPos;
     QPoint m_lastDragPos;

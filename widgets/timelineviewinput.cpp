@@ -130,7 +130,7 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
     case Qt::Key_Escape:
         if (m_showHelp)
             m_showHelp = false;
-        else if (m_hasRange)
+        else if (hasSelectedRange())
             clearSelectedRange();
         else
             selectEvent({}, false);
@@ -154,20 +154,14 @@ void TimelineView::mousePressEvent(QMouseEvent *event)
     if (event->button() != Qt::LeftButton || !m_trace)
         return;
     m_showHelp = false;
-    if (pos.x() < kHeaderWidth) {
-        const int row = headerRowAt(pos);
-        if (row < 0)
-            return;
-        const TimelineRow &info = m_layout.rows()[static_cast<std::size_t>(row)];
-        if (info.kind == TimelineRowKind::Process)
-            setGroupCollapsed(
-                info.group, !m_layout.groups()[static_cast<std::size_t>(info.group)].collapsed);
-        else if (info.kind == TimelineRowKind::Track && info.deep)
-            setTrackExpanded(TrackId(info.index), info.hiddenLevels > 0);
-        return;
-    }
     m_pressPos = m_lastDragPos = pos;
     m_dragged = false;
+    if (pos.x() < kHeaderWidth) {
+        // A click folds or expands (on release); a drag moves the header (timelineviewarrangement).
+        m_dragRow = headerRowAt(pos);
+        m_drag = m_dragRow >= 0 ? Drag::Header : Drag::None;
+        return;
+    }
     m_drag = (event->modifiers() & Qt::ShiftModifier) ? Drag::Range : Drag::Pan;
     if (m_drag == Drag::Range) {
         m_rangeAnchor = m_axis.toTime(timeX(pos));
@@ -186,7 +180,15 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
     }
     if ((pos - m_pressPos).manhattanLength() > kDragThresholdPx)
         m_dragged = true;
-    if (m_drag == Drag::Range) {
+    if (m_drag == Drag::Header) {
+        QString key;
+        QString before;
+        int lineY = -1;
+        m_dropLineY = m_dragged && dropTarget(pos, &key, &before, &lineY) ? lineY : -1;
+        if (m_dragged)
+            viewport()->setCursor(Qt::DragMoveCursor);
+        viewport()->update();
+    } else if (m_drag == Drag::Range) {
         setSelectedRange(m_rangeAnchor, m_axis.toTime(timeX(pos)));
     } else if (m_dragged) {
         const QPoint delta = pos - m_lastDragPos;
@@ -205,9 +207,23 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
     viewport()->unsetCursor();
     if (event->button() != Qt::LeftButton || !m_trace)
         return;
+    if (drag == Drag::Header) {
+        m_dropLineY = -1;
+        viewport()->update();
+        QString key;
+        QString before;
+        int lineY = -1;
+        if (!m_dragged)
+            headerClicked(m_dragRow);
+        else if (dropTarget(event->position().toPoint(), &key, &before, &lineY))
+            moveItem(key, before);
+        m_dragRow = -1;
+        return;
+    }
     if (drag == Drag::Range) {
-        if (m_rangeEnd > m_rangeStart)
-            emit rangeSelected(m_rangeStart, m_rangeEnd);
+        const auto [start, end] = selectedRange();
+        if (end > start)
+            emit rangeSelected(start, end);
         else
             clearSelectedRange();
         return;
@@ -252,8 +268,14 @@ int TimelineView::headerRowAt(const QPoint &pos) const
 void TimelineView::contextMenuEvent(QContextMenuEvent *event)
 {
     const int row = m_trace ? headerRowAt(event->pos()) : -1;
-    if (row < 0)
-        return QAbstractScrollArea::contextMenuEvent(event);
+    if (row < 0) {
+        if (!m_trace || event->pos().x() >= kHeaderWidth || event->pos().y() < kRulerHeight)
+            return QAbstractScrollArea::contextMenuEvent(event);
+        QMenu menu(this);
+        addHeaderActions(menu, -1);
+        menu.exec(event->globalPos());
+        return;
+    }
     const TimelineRow info = m_layout.rows()[static_cast<std::size_t>(row)];
     QMenu menu(this);
     if (info.kind == TimelineRowKind::Track && info.deep) {
@@ -276,6 +298,7 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
         menu.addAction(collapsed ? tr("Expand Process") : tr("Collapse Process"), this,
             [this, group = info.group, collapsed]() { setGroupCollapsed(group, !collapsed); });
     }
+    addHeaderActions(menu, row);
     menu.exec(event->globalPos());
 }
 

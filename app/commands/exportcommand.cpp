@@ -5,6 +5,7 @@
 #include "app/commands/exportcaption.h"
 #include "app/window/profilesteps.h"
 #include "model/annotations/annotationstore.h"
+#include "model/annotations/timelinearrangementstore.h"
 #include "model/profile/profileloader.h"
 
 #include <QCommandLineParser>
@@ -182,6 +183,9 @@ namespace {
             ExportCommand::tr(
                 "Annotations file to draw (default: those saved for the profile by the GUI)."),
             QStringLiteral("FILE") });
+        parser.addOption({ QStringLiteral("default-layout"),
+            ExportCommand::tr("Draw the default track layout (device first), not the arrangement "
+                              "saved for the profile by the GUI (order, hidden tracks).") });
         parser.addOption({ QStringLiteral("width"),
             ExportCommand::tr("Image width in pixels (default 1600)."), QStringLiteral("W") });
         parser.addOption({ QStringLiteral("scale"),
@@ -206,7 +210,8 @@ namespace {
         if (parser.positionalArguments().size() != 1 || s->output.isEmpty()) {
             *error = ExportCommand::tr(
                 "usage: npuscope export PATH -o FILE.png|.svg [--range START:END] [--step N] "
-                "[--rank R] [--tracks REGEX] [--annotations FILE] [--width W] [--scale S]");
+                "[--rank R] [--tracks REGEX] [--annotations FILE] [--default-layout] [--width W] "
+                "[--scale S]");
             return false;
         }
         s->path = parser.positionalArguments().constFirst();
@@ -297,6 +302,12 @@ int runExportCommand(const QStringList &arguments)
     TimelineExportOptions options = rankExportOptions(
         profile, *rank, range.start, range.end, range.origin, range.stepId, annotations);
     options.trackPattern = parser.value(QStringLiteral("tracks"));
+    if (!parser.isSet(QStringLiteral("default-layout"))) {
+        // The arrangement the GUI saved for this profile; a damaged one only costs the order.
+        options.arrangement = TimelineArrangementStore().load(profile.path, &error);
+        if (!error.isEmpty())
+            QTextStream(stderr) << QStringLiteral("npuscope export: ") << error << '\n';
+    }
     options.width = settings.width;
     options.scale = settings.scale;
     TimelineExporter exporter(options);

@@ -2,6 +2,7 @@
 
 #include "app/window/mainwindow.h"
 #include "app/window/rankloader.h"
+#include "model/annotations/timelinearrangementstore.h"
 #include "model/profile/profileloader.h"
 #include "model/profile/ranksummary.h"
 #include "widgets/compareview.h"
@@ -183,6 +184,8 @@ void CompareController::compareWith(const QString &path)
         const auto [baseTail, nextTail] = distinctPathTails(profile->path, other.profile->path);
         l.baseTitle = rankTitle(baseTail, *base);
         l.nextTitle = rankTitle(nextTail, *l.next);
+        l.basePath = profile->path;
+        l.nextPath = other.profile->path;
         return l;
     });
 }
@@ -209,6 +212,7 @@ void CompareController::compareRanks(int baseIndex, int newIndex)
         const QString tail = distinctPathTails(profile->path, profile->path).first;
         l.baseTitle = rankTitle(tail, *l.base);
         l.nextTitle = rankTitle(tail, *l.next);
+        l.basePath = l.nextPath = profile->path;
         return l;
     });
 }
@@ -235,11 +239,22 @@ void CompareController::onFinished()
             layout->setContentsMargins(0, 0, 0, 0);
             layout->addWidget(m_view);
             connect(m_view, &CompareView::leaveRequested, this, &CompareController::leave);
+            connect(m_view, &CompareView::arrangementChanged, this,
+                [this](const QString &path, const TimelineArrangement &arrangement) {
+                    QString problem;
+                    if (!path.isEmpty()
+                        && !TimelineArrangementStore().save(path, arrangement, &problem))
+                        m_window->statusBar()->showMessage(problem, 10000);
+                });
             connect(m_compareWindow, &QObject::destroyed, this, [this]() { m_view = nullptr; });
             m_compareWindow->resize(m_window->size());
         }
-        if (m_view->setRuns({ l.base, l.baseAnalysis, l.baseTitle },
-                { l.next, l.nextAnalysis, l.nextTitle }, QString(), &error)) {
+        const TimelineArrangementStore store;
+        const CompareView::Side base { l.base, l.baseAnalysis, l.baseTitle, l.basePath,
+            store.load(l.basePath) };
+        const CompareView::Side next { l.next, l.nextAnalysis, l.nextTitle, l.nextPath,
+            store.load(l.nextPath) };
+        if (m_view->setRuns(base, next, QString(), &error)) {
             m_compareWindow->setWindowTitle(
                 tr("Compare: %1 ↔ %2 — npuscope").arg(l.baseTitle, l.nextTitle));
             m_compareWindow->show();

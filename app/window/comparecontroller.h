@@ -64,6 +64,8 @@ private:
         std::shared_ptr<const RankAnalysis> nextAnalysis;
         QString baseTitle;
         QString nextTitle;
+        QString basePath; // the profiles, whose saved arrangements the timelines show
+        QString nextPath;
         QString error;
     };
 

@@ -3,6 +3,7 @@
 #include "app/commands/commandline.h"
 #include "app/window/analysiscontroller.h"
 #include "app/window/annotationcontroller.h"
+#include "app/window/arrangementcontroller.h"
 #include "app/window/calltreecontroller.h"
 #include "app/window/clustercontroller.h"
 #include "app/window/comparecontroller.h"
@@ -76,6 +77,7 @@ MainWindow::MainWindow(QWidget *parent)
     createStatusBar();
     createRankLoader();
     new CompareController(this); // File > Compare With…, drops onto an open profile
+    new ArrangementController(this); // the track arrangement, saved per profile
     auto *cluster = new ClusterController(this); // the Cluster dock of multi-rank profiles
     new CallTreeController(this); // the Call Tree dock: device time by host frame
     new RankTimelineController(this, cluster->overview()); // View > Show Ranks on One Timeline…

@@ -2,6 +2,8 @@
 #include "app/commands/commandline.h"
 #include "app/commands/exportcommand.h"
 #include "model/annotations/annotationstore.h"
+#include "model/annotations/timelinearrangementstore.h"
+#include "model/core/trace.h"
 
 #include "../analysis/generatedprofile.h"
 #include "runbinary.h"
@@ -23,6 +25,7 @@ Run runBinary(const QStringList &args, const QString &dataHome)
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("XDG_DATA_HOME"), dataHome);
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), dataHome + QStringLiteral("/config"));
     env.remove(QStringLiteral("DISPLAY")); // must work without a display
     env.remove(QStringLiteral("QT_QPA_PLATFORM"));
     return test::runNpuscope(args, env);
@@ -41,6 +44,7 @@ private slots:
     void tracksRestrictRows();
     void rangeAndStepRestrictTime();
     void savedAnnotationsAreUsed();
+    void savedArrangementIsUsed();
     void userErrors_data();
     void userErrors();
     void profileFolderUnchanged();
@@ -196,6 +200,47 @@ void TstExportCommand::savedAnnotationsAreUsed()
     const QString s = svg({});
     QVERIFY(s.contains(QStringLiteral("saved by the GUI")));
     QVERIFY(store.save(m_profile->dir.path(), AnnotationSet(), &error));
+}
+
+void TstExportCommand::savedArrangementIsUsed()
+{
+    // The GUI hid the host threads and put the CANN process first: export draws the same, and
+    // --default-layout the default (device first, every track).
+    const Trace &trace = *m_profile->rank().trace;
+    TimelineArrangement arrangement;
+    QString cann;
+    QString stream;
+    QString host;
+    for (const Track &t : trace.tracks) {
+        if (t.kind == TrackKind::HostThread) {
+            arrangement.hidden.insert(TimelineArrangement::trackKey(t));
+            host = t.processName;
+        }
+        if (t.kind == TrackKind::Cann)
+            cann = t.processName;
+        if (t.kind == TrackKind::DeviceStream && stream.isEmpty())
+            stream = t.processName;
+    }
+    QVERIFY(!cann.isEmpty() && !stream.isEmpty() && !host.isEmpty());
+    arrangement.order = { TimelineArrangement::groupKey(cann) };
+    // XDG_CONFIG_HOME/<organisation>/<application>, as QStandardPaths::AppConfigLocation puts it.
+    const TimelineArrangementStore store(m_dataHome + QStringLiteral("/config/npuscope/npuscope"));
+    QString error;
+    QVERIFY2(store.save(m_profile->dir.path(), arrangement, &error), qPrintable(error));
+    const QString arranged = svg({});
+    const QString plain = svg({ QStringLiteral("--default-layout") });
+    QVERIFY(store.save(m_profile->dir.path(), {}, &error));
+    // The host threads' process has no track left: no header either.
+    QVERIFY(plain.contains(QLatin1Char('>') + host));
+    QVERIFY(!arranged.contains(QLatin1Char('>') + host));
+    // Headers are drawn top to bottom: the first process named is the one on top.
+    const auto above = [](const QString &svg, const QString &a, const QString &b) {
+        const qsizetype ia = svg.indexOf(QLatin1Char('>') + a);
+        const qsizetype ib = svg.indexOf(QLatin1Char('>') + b);
+        return ia >= 0 && ib >= 0 && ia < ib;
+    };
+    QVERIFY(above(plain, stream, cann));
+    QVERIFY(above(arranged, cann, stream));
 }
 
 void TstExportCommand::userErrors_data()

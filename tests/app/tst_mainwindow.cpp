@@ -1,9 +1,12 @@
 #include "../analysis/generatedprofile.h"
 #include "app/window/analysiscontroller.h"
+#include "app/window/arrangementcontroller.h"
 #include "app/window/gapcontrols.h"
 #include "app/window/mainwindow.h"
 #include "app/window/recentfiles.h"
 #include "app/window/startpage.h"
+#include "model/annotations/timelinearrangementstore.h"
+#include "model/core/trace.h"
 #include "widgets/aggregationmodel.h"
 #include "widgets/aggregationpanel.h"
 #include "widgets/detailspanel.h"
@@ -25,6 +28,7 @@
 #include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QLabel>
+#include <QMenu>
 #include <QMessageBox>
 #include <QScrollBar>
 #include <QSettings>
@@ -350,6 +354,64 @@ private slots:
 
         window.closeProfile();
         QVERIFY(timeline->streamGaps().empty());
+    }
+
+    // The user's arrangement of the tracks is saved for the profile (in the config directory,
+    // not the profile folder) and restored when the profile is opened again.
+    void arrangementSavedPerProfile()
+    {
+        QTemporaryDir dir;
+        GeneratorOptions options;
+        options.outDir = dir.path();
+        options.events = 2000;
+        options.seed = 3;
+        QVERIFY(generateProfile(options).ok);
+        const QStringList filesBefore = QDir(dir.path()).entryList(QDir::AllEntries);
+        const TimelineArrangementStore store;
+        QVERIFY(store.load(dir.path()).isEmpty());
+        TimelineArrangement arranged;
+        {
+            MainWindow window;
+            window.resize(1600, 1000);
+            window.show();
+            QSignalSpy loaded(&window, &MainWindow::profileLoaded);
+            window.openPath(dir.path());
+            QVERIFY(loaded.wait(kLoadTimeoutMs));
+            TimelineView *timeline = window.timelineView();
+            QVERIFY(timeline->arrangement().isEmpty());
+            const Trace &trace = *timeline->trace();
+            QString host;
+            for (const Track &t : trace.tracks)
+                if (t.kind == TrackKind::HostThread)
+                    host = t.processName;
+            QVERIFY(!host.isEmpty());
+            QVERIFY(timeline->layout().groups().front().name != host); // device first
+            QVERIFY(timeline->moveItem(
+                TimelineArrangement::groupKey(host), timeline->layout().groups().front().itemKey));
+            timeline->setItemHidden(TimelineArrangement::trackKey(trace.tracks.back()), true);
+            arranged = timeline->arrangement();
+            QCOMPARE(store.load(dir.path()), arranged); // saved on every change
+            // View > Tracks lists the hidden track under Show Hidden.
+            auto *controller = window.findChild<ArrangementController *>();
+            QVERIFY(controller && controller->menu());
+            emit controller->menu()->aboutToShow();
+            const QList<QAction *> items = controller->menu()->actions();
+            QVERIFY(!items.isEmpty() && items.front()->menu());
+            QCOMPARE(items.front()->menu()->actions().size(), 3); // the track, a line, Show All
+            QVERIFY(store.fileFor(dir.path())
+                        .startsWith(
+                            QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation)));
+        }
+        MainWindow window;
+        window.show();
+        QSignalSpy loaded(&window, &MainWindow::profileLoaded);
+        window.openPath(dir.path());
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+        QCOMPARE(window.timelineView()->arrangement(), arranged);
+        QCOMPARE(window.timelineView()->layout().groups().front().itemKey, arranged.order.front());
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries), filesBefore);
+        window.timelineView()->resetArrangement(); // the default again: no file left
+        QVERIFY(!QFile::exists(store.fileFor(dir.path())));
     }
 
     void multiRank()

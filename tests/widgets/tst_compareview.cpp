@@ -4,12 +4,14 @@
 #include "widgets/comparetintoverlay.h"
 #include "widgets/compareview.h"
 #include "widgets/timelineview.h"
+#include "widgets/timelinezoomcontrol.h"
 
 #include "../analysis/generatedpair.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
 #include <QScrollBar>
+#include <QSignalSpy>
 #include <QStyle>
 #include <QTableView>
 #include <QTest>
@@ -22,7 +24,7 @@ namespace {
 CompareView::Side side(const GeneratedRun &run, const QString &title)
 {
     return { run.profile->ranks[0], std::make_shared<const RankAnalysis>(analyseRank(run.rank())),
-        title };
+        title, {}, {} };
 }
 
 // Pixels of the image region that are mostly red (the "slower" tint over any slice colour).
@@ -46,6 +48,8 @@ private slots:
     void initTestCase();
     void rendersBothTimelinesAligned();
     void zoomFollows();
+    void oneZoomControl();
+    void sidesKeepTheirArrangement();
     void models();
     void highlightRow();
     void swapSides();
@@ -115,6 +119,63 @@ void TstCompareView::zoomFollows()
     QCOMPARE(view.baseTimeline()->visibleRange().second, view.baseOrigin() + to);
     view.baseTimeline()->setVisibleRange(view.baseOrigin() + 2 * from, view.baseOrigin() + to);
     QCOMPARE(view.newTimeline()->visibleRange().first, view.newOrigin() + 2 * from);
+}
+
+void TstCompareView::oneZoomControl()
+{
+    // Both timelines read and change one TimelineZoomControl (issue 20): one range on the base
+    // clock, one zoom history, one range selection; the new run's view is offset.
+    CompareView view;
+    QVERIFY(view.setRuns(
+        side(m_pair->base, QStringLiteral("base")), side(m_pair->next, QStringLiteral("new"))));
+    TimelineZoomControl *zoom = view.zoomControl();
+    QVERIFY(zoom);
+    QCOMPARE(view.baseTimeline()->zoomControl(), zoom);
+    QCOMPARE(view.newTimeline()->zoomControl(), zoom);
+    QCOMPARE(view.newTimeline()->timeOffset(), view.newOrigin() - view.baseOrigin());
+    QCOMPARE(view.baseTimeline()->timeOffset(), TimeNs(0));
+    zoom->clearHistory();
+    const auto shown = view.baseTimeline()->visibleRange();
+    view.newTimeline()->setVisibleRange(view.newOrigin() + 1'000, view.newOrigin() + 50'000);
+    QCOMPARE(zoom->range(),
+        TimelineZoomControl::Range(view.baseOrigin() + 1'000, view.baseOrigin() + 50'000));
+    QCOMPARE(zoom->historySize(), std::size_t(1)); // one step, not one per view
+    QVERIFY(view.baseTimeline()->undoZoom());
+    QCOMPARE(view.baseTimeline()->visibleRange(), shown);
+    QCOMPARE(view.newTimeline()->visibleRange().first,
+        shown.first + view.newOrigin() - view.baseOrigin());
+    view.baseTimeline()->setSelectedRange(view.baseOrigin(), view.baseOrigin() + 10'000);
+    QVERIFY(view.newTimeline()->hasSelectedRange());
+    QCOMPARE(view.newTimeline()->selectedRange().first, view.newOrigin());
+}
+
+void TstCompareView::sidesKeepTheirArrangement()
+{
+    // Each pane shows its profile's saved arrangement; a change is reported for that profile.
+    CompareView::Side base = side(m_pair->base, QStringLiteral("base"));
+    CompareView::Side next = side(m_pair->next, QStringLiteral("new"));
+    base.profilePath = QStringLiteral("/runs/base");
+    next.profilePath = QStringLiteral("/runs/new");
+    const Trace &trace = *base.rank->trace;
+    QString hostProcess;
+    for (const Track &t : trace.tracks)
+        if (t.kind == TrackKind::HostThread)
+            hostProcess = t.processName;
+    QVERIFY(!hostProcess.isEmpty());
+    base.arrangement.order = { TimelineArrangement::groupKey(hostProcess) };
+    CompareView view;
+    QVERIFY(view.setRuns(base, next));
+    QCOMPARE(view.baseTimeline()->layout().groups().front().name, hostProcess);
+    QVERIFY(view.newTimeline()->layout().groups().front().name != hostProcess);
+    QSignalSpy changed(&view, &CompareView::arrangementChanged);
+    view.newTimeline()->resetArrangement(); // nothing to reset: no change
+    QCOMPARE(changed.count(), 0);
+    view.baseTimeline()->resetArrangement();
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.front().at(0).toString(), QStringLiteral("/runs/base"));
+    QVERIFY(changed.front().at(1).value<TimelineArrangement>().isEmpty());
+    view.swapSides(); // the arrangements go with their runs
+    QCOMPARE(view.newTimeline()->arrangement(), TimelineArrangement());
 }
 
 void TstCompareView::models()
