@@ -1,11 +1,13 @@
 #include "widgets/profilesession.h"
 
 #include "model/profile/profile.h"
+#include "widgets/timelinezoomcontrol.h"
 
 namespace npuscope {
 
 ProfileSession::ProfileSession(QObject *parent)
     : QObject(parent)
+    , m_zoom(new TimelineZoomControl(this))
 {
 }
 

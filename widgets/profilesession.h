@@ -11,11 +11,13 @@
 
 namespace npuscope {
 
+class TimelineZoomControl;
 struct Profile;
 struct RankProfile;
 
 // What a window shows: the loaded profile, the rank on screen (or a loading profile's preview),
-// its profiler steps and the step picked, and the selected event. The window changes it; panels
+// its profiler steps and the step picked, the selected event, and the visible time range and
+// range selection of its timeline (zoom()). The window changes it; panels
 // and controllers subscribe to its signals and read it, instead of asking the window. Every
 // setter emits only when something changed; a new profile or rank clears what depends on it, and
 // the signals come in that order (profile, rank, step, selection).
@@ -41,6 +43,8 @@ public:
     const StepSpan *step() const;
 
     EventRef selection() const { return m_selection; }
+    // The window's timeline zooms through this control; subscribe to it for the visible range.
+    TimelineZoomControl *zoom() const { return m_zoom; }
 
     // Null closes the profile. Resets the rank, steps and selection.
     void setProfile(std::shared_ptr<const Profile> profile);
@@ -67,6 +71,7 @@ private:
     std::vector<StepSpan> m_steps;
     int m_stepIndex = 0;
     EventRef m_selection;
+    TimelineZoomControl *m_zoom = nullptr; // a child
 };
 
 } // namespace npuscope

@@ -63,6 +63,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_gaps(new GapControls(m_timeline, this))
 {
     setObjectName(QStringLiteral("MainWindow"));
+    m_timeline->setZoomControl(m_session->zoom());
     setWindowTitle(tr("npuscope"));
     setAcceptDrops(true);
     setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);

@@ -20,6 +20,7 @@
 #include "widgets/tablemodel.h"
 #include "widgets/tablepanel.h"
 #include "widgets/timelineview.h"
+#include "widgets/timelinezoomcontrol.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -206,6 +207,8 @@ private slots:
             QVERIFY(start <= step.start + (step.end - step.start) / 100);
             QVERIFY(end >= step.end - (step.end - step.start) / 100);
             QCOMPARE(window.session()->stepIndex(), 1);
+            QCOMPARE(window.timelineView()->zoomControl(), window.session()->zoom());
+            QCOMPARE(window.session()->zoom()->range(), window.timelineView()->visibleRange());
             window.setCurrentStep(0);
             QCOMPARE(window.stepCombo()->currentIndex(), 0);
             // Whoever sets the session's step, the window follows.

@@ -3,6 +3,7 @@
 #include "model/profile/profile.h"
 #include "tracefixtures.h"
 #include "widgets/profilesession.h"
+#include "widgets/timelinezoomcontrol.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -53,6 +54,8 @@ private slots:
     void rankBringsItsSteps()
     {
         ProfileSession session;
+        QVERIFY(session.zoom());
+        QCOMPARE(session.zoom()->parent(), &session);
         SignalLog log(&session);
         const auto profile = profileOf(2, 3);
         session.setProfile(profile);
