@@ -206,8 +206,13 @@ CallTreeLaunch CallTreeFrames::launcherOf(EventRef kernel) const
     if (!m_trace || !kernel.isValid())
         return best;
     TimeNs bestStart = 0;
-    for (std::uint32_t f : m_trace->flowsTo(kernel)) {
-        const EventRef from = m_trace->flows[f].from;
+    // Trace::flowsTo without the vector it allocates for every kernel row.
+    const auto &flows = m_trace->flows;
+    const auto &byTo = m_trace->flowsByTo;
+    auto it = std::lower_bound(byTo.begin(), byTo.end(), kernel,
+        [&](std::uint32_t f, EventRef ref) { return flows[f].to < ref; });
+    for (; it != byTo.end() && flows[*it].to == kernel; ++it) {
+        const EventRef from = flows[*it].from;
         if (!from.isValid())
             continue;
         CallTreeLaunch l;
