@@ -1,5 +1,7 @@
 #include "app/commands/reportjson.h"
 
+#include "app/commands/calltreejson.h"
+
 #include "analysis/aggregation.h"
 #include "analysis/findings.h"
 
@@ -421,6 +423,7 @@ QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis
     o[QStringLiteral("findings")] = findingsJson(analysis.findings, nullptr);
     o[QStringLiteral("checks")] = checksJson(analysis.checks);
     o[QStringLiteral("gaps")] = gapsJson(rank, analysis.gaps, top);
+    o[QStringLiteral("call_tree")] = callTreeJson(rank, top);
     o[QStringLiteral("source")] = QJsonObject {
         { QStringLiteral("format"),
             rank.source.database.isEmpty() ? QStringLiteral("text") : QStringLiteral("database") },
