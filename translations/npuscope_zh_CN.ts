@@ -51,6 +51,10 @@
         <source>Under the frame waiting for it</source>
         <translation>归于等待它的帧</translation>
     </message>
+    <message>
+        <source>Backward under its forward op (sequence number)</source>
+        <translation>反向归于其前向算子（序列号）</translation>
+    </message>
 </context>
 <context>
     <name>CompareCommand</name>

@@ -174,7 +174,7 @@ void CallTreePanel::updateSummary()
               .arg(flows)
               .arg(cann)
               .arg(byPath[int(PathRule::Nested)])
-              .arg(byPath[int(PathRule::ForwardBackward)])
+              .arg(byPath[int(PathRule::ForwardBackward)] + byPath[int(PathRule::Sequence)])
               .arg(byPath[int(PathRule::TaskQueue)])
               .arg(byPath[int(PathRule::Caller)]));
 }
