@@ -1689,6 +1689,26 @@ Run it in a desktop session, under xvfb-run, or use a headless command: npuscope
         <source>Kernels launched under %1</source>
         <translation>%1 下启动的核函数</translation>
     </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Export Flame Graph</source>
+        <translation>导出火焰图</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::CallTreeModel</name>
@@ -1770,6 +1790,14 @@ Run it in a desktop session, under xvfb-run, or use a headless command: npuscope
     <message>
         <source>Kernels found by launch flow: %1, by CANN launch: %2; placed by nesting: %3, backward under forward op: %4, dequeued under enqueue: %5, under the waiting frame: %6.</source>
         <translation>按下发连线找到的核函数：%1，按 CANN 下发：%2；按嵌套归位：%3，反向归于前向算子：%4，出队归于入队：%5，归于等待帧：%6。</translation>
+    </message>
+    <message>
+        <source>Export Flame Graph…</source>
+        <translation>导出火焰图…</translation>
+    </message>
+    <message>
+        <source>Save the flame graph as shown (zoom, search) as PNG or SVG</source>
+        <translation>将当前显示的火焰图（缩放、搜索）保存为 PNG 或 SVG</translation>
     </message>
 </context>
 <context>
@@ -2588,6 +2616,10 @@ To check it: %2</source>
         <translation>
             <numerusform>主机：%1，自身 %2；%n 次调用</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>npuscope flame graph</source>
+        <translation>npuscope 火焰图</translation>
     </message>
 </context>
 <context>
