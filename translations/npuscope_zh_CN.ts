@@ -3579,6 +3579,38 @@ Click to show every kernel again.</source>
         <source>Not checked (data missing)</source>
         <translation>未检查（缺少数据）</translation>
     </message>
+    <message>
+        <source>Host frames that launched the most device time</source>
+        <translation>启动设备时间最多的主机帧</translation>
+    </message>
+    <message>
+        <source>Device time %1 us, %2 us of it attributed to host frames through the launch flows, %3 us unattributed.</source>
+        <translation>设备时间 %1 us，其中 %2 us 通过下发连线归属到主机帧，%3 us 未归属。</translation>
+    </message>
+    <message>
+        <source>Frame</source>
+        <translation>帧</translation>
+    </message>
+    <message>
+        <source>Self device(us)</source>
+        <translation>自身设备(us)</translation>
+    </message>
+    <message>
+        <source>Total device(us)</source>
+        <translation>总设备(us)</translation>
+    </message>
+    <message>
+        <source>Self host(us)</source>
+        <translation>自身主机(us)</translation>
+    </message>
+    <message>
+        <source>Total host(us)</source>
+        <translation>总主机(us)</translation>
+    </message>
+    <message>
+        <source>Depth</source>
+        <translation>深度</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::ScanResultsView</name>
