@@ -303,6 +303,9 @@ QString pathRuleName(PathRule rule)
         return QCoreApplication::translate("CallTree", "Dequeued under its enqueue");
     case PathRule::Caller:
         return QCoreApplication::translate("CallTree", "Under the frame waiting for it");
+    case PathRule::Sequence:
+        return QCoreApplication::translate(
+            "CallTree", "Backward under its forward op (sequence number)");
     }
     return {};
 }
@@ -315,7 +318,8 @@ QString launchRuleKey(LaunchRule rule)
 
 QString pathRuleKey(PathRule rule)
 {
-    static const char *const kKeys[] = { "nested", "forward_backward", "task_queue", "caller" };
+    static const char *const kKeys[]
+        = { "nested", "forward_backward", "task_queue", "caller", "sequence" };
     return QString::fromLatin1(kKeys[static_cast<int>(rule)]);
 }
 

@@ -28,8 +28,10 @@ enum class PathRule : std::uint8_t {
     TaskQueue, // dequeued work under the enqueue that queued it (async_task_queue flow)
     Caller, // another thread's top-level work under the caller's frame running at that time
             // (the frame that called backward(), when no fwdbwd flow says more)
+    Sequence, // backward work under the forward op of the same "Sequence number" (traces
+              // without fwdbwd flows, such as older Kineto ones)
 };
-constexpr int kPathRuleCount = 4;
+constexpr int kPathRuleCount = 5;
 
 struct CallTreeOptions {
     // Host events and kernels that start in [from, to] count (a step, a selected range).

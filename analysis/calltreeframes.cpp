@@ -27,6 +27,8 @@ CallTreeFrames::CallTreeFrames(const Trace &trace, bool backwardUnderForward)
     m_nestParent.assign(size(), kNone);
     nest();
     flowGrafts(backwardUnderForward);
+    if (backwardUnderForward && !m_backwardFlows)
+        sequenceGrafts();
     callerGrafts();
 }
 
@@ -144,6 +146,62 @@ void CallTreeFrames::flowGrafts(bool backwardUnderForward)
             continue;
         parent[to] = from;
         graft[to] = backward ? PathRule::ForwardBackward : PathRule::TaskQueue;
+        m_backwardFlows = m_backwardFlows || backward;
+    }
+}
+
+namespace {
+
+    // Sequence numbers are read from the raw event, not through a JSON parse of its args (a
+    // Python call stack each): traces over this many caller-thread ops are not searched.
+    constexpr std::size_t kMaxSequenceOps = 500'000;
+
+    // The "Sequence number" of an event's args; -1 when absent or negative.
+    qint64 sequenceNumber(const Trace &trace, EventRef ref)
+    {
+        const QByteArray raw = trace.rawEventJson(ref);
+        qsizetype i = raw.indexOf("\"Sequence number\"");
+        if (i < 0)
+            return -1;
+        i += 17;
+        while (i < raw.size() && (raw[i] == ':' || raw[i] == ' ' || raw[i] == '"'))
+            ++i;
+        qint64 value = -1;
+        for (; i < raw.size() && raw[i] >= '0' && raw[i] <= '9' && value < (qint64(1) << 50); ++i)
+            value = (value < 0 ? 0 : value * 10) + (raw[i] - '0');
+        return value;
+    }
+
+} // namespace
+
+// Without fwdbwd flows, the top-level ops of the other threads that carry a sequence number go
+// under the caller thread's op of that number (its outermost one: the op the model line called).
+void CallTreeFrames::sequenceGrafts()
+{
+    if (m_caller < 0 || !m_trace->source)
+        return;
+    const auto c = static_cast<std::size_t>(m_caller);
+    if (offset[c + 1] - offset[c] > kMaxSequenceOps)
+        return;
+    std::unordered_map<qint64, std::uint32_t> forward;
+    for (std::uint32_t g = offset[c]; g < offset[c + 1]; ++g)
+        if (event(g).category != m_python && !event(g).instant)
+            if (const qint64 seq = sequenceNumber(*m_trace, { tracks[c], g - offset[c] }); seq >= 0)
+                forward.try_emplace(seq, g);
+    if (forward.empty())
+        return;
+    for (std::size_t t = 0; t < tracks.size(); ++t) {
+        if (t == c)
+            continue;
+        for (std::uint32_t g = offset[t]; g < offset[t + 1]; ++g) {
+            if (parent[g] != kNone || event(g).instant)
+                continue;
+            const auto it = forward.find(sequenceNumber(*m_trace, { tracks[t], g - offset[t] }));
+            if (it != forward.end()) {
+                parent[g] = it->second;
+                graft[g] = PathRule::Sequence;
+            }
+        }
     }
 }
 
@@ -206,8 +264,13 @@ CallTreeLaunch CallTreeFrames::launcherOf(EventRef kernel) const
     if (!m_trace || !kernel.isValid())
         return best;
     TimeNs bestStart = 0;
-    for (std::uint32_t f : m_trace->flowsTo(kernel)) {
-        const EventRef from = m_trace->flows[f].from;
+    // Trace::flowsTo without the vector it allocates for every kernel row.
+    const auto &flows = m_trace->flows;
+    const auto &byTo = m_trace->flowsByTo;
+    auto it = std::lower_bound(byTo.begin(), byTo.end(), kernel,
+        [&](std::uint32_t f, EventRef ref) { return flows[f].to < ref; });
+    for (; it != byTo.end() && flows[*it].to == kernel; ++it) {
+        const EventRef from = flows[*it].from;
         if (!from.isValid())
             continue;
         CallTreeLaunch l;

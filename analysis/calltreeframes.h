@@ -35,6 +35,7 @@ private:
     void chooseTracks();
     void nest();
     void flowGrafts(bool backwardUnderForward);
+    void sequenceGrafts();
     void callerGrafts();
     std::uint32_t global(EventRef ref) const;
     std::uint32_t frameCovering(int frameTrack, TimeNs t) const;
@@ -44,6 +45,7 @@ private:
     std::vector<int> m_frameOf; // per trace track: its index in `tracks`, or -1
     std::unordered_map<std::uint32_t, int> m_frameByTid; // host thread tid key -> frame track
     std::vector<std::uint32_t> m_nestParent;
+    bool m_backwardFlows = false; // some fwdbwd flow placed backward work
     int m_caller = -1; // the frame track whose frames other threads' top-level work goes under
     StringId m_python;
 };

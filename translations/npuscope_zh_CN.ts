@@ -2,6 +2,61 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>CallTree</name>
+    <message>
+        <source>[kernels no host frame launched]</source>
+        <translation>[无主机帧启动的核函数]</translation>
+    </message>
+    <message>
+        <source>Python frames and framework ops</source>
+        <translation>Python 帧与框架算子</translation>
+    </message>
+    <message>
+        <source>Framework ops (no Python frames collected)</source>
+        <translation>框架算子（未采集 Python 帧）</translation>
+    </message>
+    <message>
+        <source>CANN calls (no framework thread)</source>
+        <translation>CANN 调用（无框架线程）</translation>
+    </message>
+    <message>
+        <source>No host frames</source>
+        <translation>无主机帧</translation>
+    </message>
+    <message>
+        <source>Launch flow from a host op</source>
+        <translation>来自主机算子的下发连线</translation>
+    </message>
+    <message>
+        <source>CANN launch inside a host op</source>
+        <translation>主机算子内的 CANN 下发</translation>
+    </message>
+    <message>
+        <source>No launch found</source>
+        <translation>未找到下发</translation>
+    </message>
+    <message>
+        <source>Nested on its own thread</source>
+        <translation>在本线程内嵌套</translation>
+    </message>
+    <message>
+        <source>Backward under its forward op (fwdbwd)</source>
+        <translation>反向归于其前向算子（fwdbwd）</translation>
+    </message>
+    <message>
+        <source>Dequeued under its enqueue</source>
+        <translation>出队归于其入队</translation>
+    </message>
+    <message>
+        <source>Under the frame waiting for it</source>
+        <translation>归于等待它的帧</translation>
+    </message>
+    <message>
+        <source>Backward under its forward op (sequence number)</source>
+        <translation>反向归于其前向算子（序列号）</translation>
+    </message>
+</context>
+<context>
     <name>CompareCommand</name>
     <message>
         <source>rank %1 is not in %2 (ranks: %3)</source>
@@ -1632,6 +1687,139 @@ Run it in a desktop session, under xvfb-run, or use a headless command: npuscope
     </message>
 </context>
 <context>
+    <name>npuscope::CallTreeController</name>
+    <message>
+        <source>Call Tree</source>
+        <translation>调用树</translation>
+    </message>
+    <message>
+        <source>, selected range of %1 ms</source>
+        <translation>，选中范围 %1 ms</translation>
+    </message>
+    <message>
+        <source>The rank is not loaded in full yet.</source>
+        <translation>该卡尚未完整加载。</translation>
+    </message>
+    <message>
+        <source>Building the call tree…</source>
+        <translation>正在构建调用树…</translation>
+    </message>
+    <message>
+        <source>Kernels launched under %1</source>
+        <translation>%1 下启动的核函数</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Export Flame Graph</source>
+        <translation>导出火焰图</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::CallTreeModel</name>
+    <message>
+        <source>Frame</source>
+        <translation>帧</translation>
+    </message>
+    <message>
+        <source>Device (total)</source>
+        <translation>设备（总计）</translation>
+    </message>
+    <message>
+        <source>Device (self)</source>
+        <translation>设备（自身）</translation>
+    </message>
+    <message>
+        <source>Device %</source>
+        <translation>设备 %</translation>
+    </message>
+    <message>
+        <source>Host (total)</source>
+        <translation>主机（总计）</translation>
+    </message>
+    <message>
+        <source>Host (self)</source>
+        <translation>主机（自身）</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>调用次数</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::CallTreePanel</name>
+    <message>
+        <source>Backward under its forward op</source>
+        <translation>反向归于其前向算子</translation>
+    </message>
+    <message>
+        <source>Search frames</source>
+        <translation>搜索帧</translation>
+    </message>
+    <message>
+        <source>Width: device time</source>
+        <translation>宽度：设备时间</translation>
+    </message>
+    <message>
+        <source>Width: host time</source>
+        <translation>宽度：主机时间</translation>
+    </message>
+    <message>
+        <source>Kernels of backward ops linked to their forward op (fwdbwd flows) count under that op&apos;s Python line; off: under the frame that called backward().</source>
+        <translation>通过 fwdbwd 连线关联到前向算子的反向算子，其核函数计入该前向算子的 Python 代码行；关闭时计入调用 backward() 的帧。</translation>
+    </message>
+    <message>
+        <source>Top-down</source>
+        <translation>自顶向下</translation>
+    </message>
+    <message>
+        <source>Bottom-up</source>
+        <translation>自底向上</translation>
+    </message>
+    <message>
+        <source>Flat</source>
+        <translation>平铺</translation>
+    </message>
+    <message>
+        <source>Flame graph</source>
+        <translation>火焰图</translation>
+    </message>
+    <message>
+        <source>No profile loaded.</source>
+        <translation>未加载性能数据。</translation>
+    </message>
+    <message>
+        <source>%1. Device time %2: %3 attributed to host frames (%4%), %5 unattributed.</source>
+        <translation>%1。设备时间 %2：%3 归属到主机帧（%4%），%5 未归属。</translation>
+    </message>
+    <message>
+        <source>Kernels found by launch flow: %1, by CANN launch: %2; placed by nesting: %3, backward under forward op: %4, dequeued under enqueue: %5, under the waiting frame: %6.</source>
+        <translation>按下发连线找到的核函数：%1，按 CANN 下发：%2；按嵌套归位：%3，反向归于前向算子：%4，出队归于入队：%5，归于等待帧：%6。</translation>
+    </message>
+    <message>
+        <source>Export Flame Graph…</source>
+        <translation>导出火焰图…</translation>
+    </message>
+    <message>
+        <source>Save the flame graph as shown (zoom, search) as PNG or SVG</source>
+        <translation>将当前显示的火焰图（缩放、搜索）保存为 PNG 或 SVG</translation>
+    </message>
+</context>
+<context>
     <name>npuscope::ClusterController</name>
     <message>
         <source>Cluster</source>
@@ -2434,6 +2622,23 @@ To check it: %2</source>
     <message>
         <source>To check it</source>
         <translation>如需检查</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::FlameGraphView</name>
+    <message>
+        <source>Device: %1 (%2%), self %3</source>
+        <translation>设备：%1（%2%），自身 %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Host: %1, self %2; %n call(s)</source>
+        <translation>
+            <numerusform>主机：%1，自身 %2；%n 次调用</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>npuscope flame graph</source>
+        <translation>npuscope 火焰图</translation>
     </message>
 </context>
 <context>
@@ -3399,6 +3604,38 @@ Click to show every kernel again.</source>
     <message>
         <source>Not checked (data missing)</source>
         <translation>未检查（缺少数据）</translation>
+    </message>
+    <message>
+        <source>Host frames that launched the most device time</source>
+        <translation>启动设备时间最多的主机帧</translation>
+    </message>
+    <message>
+        <source>Device time %1 us, %2 us of it attributed to host frames through the launch flows, %3 us unattributed.</source>
+        <translation>设备时间 %1 us，其中 %2 us 通过下发连线归属到主机帧，%3 us 未归属。</translation>
+    </message>
+    <message>
+        <source>Frame</source>
+        <translation>帧</translation>
+    </message>
+    <message>
+        <source>Self device(us)</source>
+        <translation>自身设备(us)</translation>
+    </message>
+    <message>
+        <source>Total device(us)</source>
+        <translation>总设备(us)</translation>
+    </message>
+    <message>
+        <source>Self host(us)</source>
+        <translation>自身主机(us)</translation>
+    </message>
+    <message>
+        <source>Total host(us)</source>
+        <translation>总主机(us)</translation>
+    </message>
+    <message>
+        <source>Depth</source>
+        <translation>深度</translation>
     </message>
 </context>
 <context>

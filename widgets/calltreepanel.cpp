@@ -13,6 +13,7 @@
 #include <QLineEdit>
 #include <QScrollArea>
 #include <QTabWidget>
+#include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -58,6 +59,11 @@ CallTreePanel::CallTreePanel(QWidget *parent)
     bar->addWidget(m_metric);
     bar->addWidget(m_backward);
     bar->addWidget(m_scope, 1);
+    auto *exportButton = new QToolButton(this);
+    exportButton->setText(tr("Export Flame Graph…"));
+    exportButton->setToolTip(tr("Save the flame graph as shown (zoom, search) as PNG or SVG"));
+    connect(exportButton, &QToolButton::clicked, this, &CallTreePanel::exportRequested);
+    bar->addWidget(exportButton);
     const QString titles[kTreeViews] = { tr("Top-down"), tr("Bottom-up"), tr("Flat") };
     for (int i = 0; i < kTreeViews; ++i) {
         m_models[i] = new CallTreeModel(this);
@@ -174,7 +180,7 @@ void CallTreePanel::updateSummary()
               .arg(flows)
               .arg(cann)
               .arg(byPath[int(PathRule::Nested)])
-              .arg(byPath[int(PathRule::ForwardBackward)])
+              .arg(byPath[int(PathRule::ForwardBackward)] + byPath[int(PathRule::Sequence)])
               .arg(byPath[int(PathRule::TaskQueue)])
               .arg(byPath[int(PathRule::Caller)]));
 }

@@ -62,6 +62,7 @@ signals:
     // The user picked a frame (pickedRows(), pickedEvents()).
     void frameActivated(const QString &name);
     void backwardPlacementChanged(bool underForward);
+    void exportRequested(); // the flame graph, as PNG or SVG: the app picks the file
 
 private:
     QTreeView *makeTree(CallTreeModel *model, bool flat);

@@ -2,10 +2,12 @@
 
 #include "analysis/findings.h"
 
+#include <QBuffer>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QPaintEvent>
 #include <QPainter>
+#include <QSvgGenerator>
 #include <QToolTip>
 
 #include <algorithm>
@@ -164,6 +166,35 @@ void FlameGraphView::render(QPainter &painter, QSize size)
                 fm.elidedText(m_tree->nodeName(frame.node), Qt::ElideRight, int(r.width()) - 5));
         }
     }
+}
+
+QSize FlameGraphView::exportSize(int width) const
+{
+    return { std::max(width, 100), (m_layout.maxDepth() + 1) * kRowHeight };
+}
+
+QImage FlameGraphView::toImage(int width)
+{
+    QImage image(exportSize(width), QImage::Format_ARGB32_Premultiplied);
+    QPainter painter(&image);
+    render(painter, image.size());
+    return image;
+}
+
+QByteArray FlameGraphView::toSvg(int width)
+{
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(exportSize(width));
+    generator.setViewBox(QRect(QPoint(0, 0), exportSize(width)));
+    generator.setTitle(tr("npuscope flame graph"));
+    {
+        QPainter painter(&generator);
+        render(painter, exportSize(width));
+    }
+    return buffer.data();
 }
 
 void FlameGraphView::paintEvent(QPaintEvent *)

@@ -2,6 +2,7 @@
 
 #include "widgets/flamegraphlayout.h"
 
+#include <QImage>
 #include <QWidget>
 
 #include <memory>
@@ -31,8 +32,12 @@ public:
     double viewTo() const;
     const FlameGraphLayout &layout() const { return m_layout; }
     std::uint32_t nodeAt(const QPoint &pos) const;
-    // Draws what paintEvent draws into any painter (tests, benchmarks).
+    // Draws what paintEvent draws into any painter (tests, benchmarks, export).
     void render(QPainter &painter, QSize size);
+    // The shown range at `width` pixels, every row (no scrolling): for File > Export.
+    QSize exportSize(int width) const;
+    QImage toImage(int width);
+    QByteArray toSvg(int width);
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

@@ -201,6 +201,7 @@ void ReportDocument::addRank(const QJsonObject &r, int top)
                   tr("Core"), tr("Stream") },
             topRows, { false, false, true, true, true, false, false });
     }
+    addCallTree(r[QStringLiteral("call_tree")].toObject());
     addAggregate(
         r[QStringLiteral("by_type")].toArray(), QStringLiteral("type"), tr("By Type"), top);
     addAggregate(r[QStringLiteral("by_accelerator_core")].toArray(),
@@ -237,6 +238,29 @@ void ReportDocument::addRank(const QJsonObject &r, int top)
         heading(3, tr("Input issues"));
         list(issues);
     }
+}
+
+void ReportDocument::addCallTree(const QJsonObject &t)
+{
+    QList<QStringList> rows;
+    for (const QJsonValue &v : t[QStringLiteral("top_frames")].toArray()) {
+        const QJsonObject o = v.toObject();
+        rows << QStringList { o[QStringLiteral("frame")].toString(),
+            us(o[QStringLiteral("self_device_us")]), us(o[QStringLiteral("total_device_us")]),
+            us(o[QStringLiteral("self_host_us")]), us(o[QStringLiteral("total_host_us")]),
+            QString::number(o[QStringLiteral("depth")].toInt()) };
+    }
+    if (rows.isEmpty())
+        return;
+    heading(3, tr("Host frames that launched the most device time"));
+    paragraph(tr("Device time %1 us, %2 us of it attributed to host frames through the launch "
+                 "flows, %3 us unattributed.")
+                  .arg(us(t[QStringLiteral("total_device_us")]),
+                      us(t[QStringLiteral("attributed_device_us")]),
+                      us(t[QStringLiteral("unattributed_device_us")])));
+    table({ tr("Frame"), tr("Self device(us)"), tr("Total device(us)"), tr("Self host(us)"),
+              tr("Total host(us)"), tr("Depth") },
+        rows, { false, true, true, true, true, true });
 }
 
 void ReportDocument::addImages(const QString &prefix)

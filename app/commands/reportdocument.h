@@ -53,6 +53,7 @@ private:
     void addFindings(const QJsonArray &findings);
     void addNotChecked(const QJsonArray &checks); // the checks that could not run, and why
     void addRank(const QJsonObject &rank, int top);
+    void addCallTree(const QJsonObject &callTree); // the frames that launched the most
     void addAggregate(const QJsonArray &rows, const QString &key, const QString &title, int top);
     void addImages(const QString &prefix);
 

@@ -1,6 +1,7 @@
 #include "app/commands/reportjson.h"
 
 #include "app/commands/memoryreport.h"
+#include "app/commands/calltreejson.h"
 
 #include "analysis/aggregation.h"
 #include "analysis/findings.h"
@@ -425,6 +426,7 @@ QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis
     o[QStringLiteral("gaps")] = gapsJson(rank, analysis.gaps, top);
     if (analysis.memory)
         o[QStringLiteral("memory")] = MemoryReport::json(*analysis.memory, top);
+    o[QStringLiteral("call_tree")] = callTreeJson(rank, top);
     o[QStringLiteral("source")] = QJsonObject {
         { QStringLiteral("format"),
             rank.source.database.isEmpty() ? QStringLiteral("text") : QStringLiteral("database") },

@@ -2,13 +2,18 @@
 
 #include "app/window/mainwindow.h"
 #include "widgets/calltreepanel.h"
+#include "widgets/flamegraphview.h"
 #include "widgets/kerneltableview.h"
 #include "widgets/profilesession.h"
 #include "widgets/timelineview.h"
 
+#include <QDir>
 #include <QDockWidget>
+#include <QFileDialog>
 #include <QFutureWatcher>
+#include <QMessageBox>
 #include <QRegularExpression>
+#include <QSaveFile>
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -49,6 +54,7 @@ CallTreeController::CallTreeController(MainWindow *window)
     connect(window->kernelTableView(), &KernelTableView::kernelActivated, m_panel,
         &CallTreePanel::selectKernelRow);
     connect(session, &ProfileSession::selectionChanged, this, &CallTreeController::onEventSelected);
+    connect(m_panel, &CallTreePanel::exportRequested, this, &CallTreeController::exportFlameGraph);
 }
 
 CallTreeController::~CallTreeController()
@@ -124,6 +130,32 @@ void CallTreeController::onFrameActivated(const QString &name)
             TimelineSearchMode::Regex);
         timeline->selectEvent(events.front());
     }
+}
+
+void CallTreeController::exportFlameGraph()
+{
+    if (!m_panel->views().topDown)
+        return;
+    const QString png = tr("PNG image (*.png)"), svg = tr("SVG drawing (*.svg)");
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export Flame Graph"),
+        QStringLiteral("flamegraph.png"), png + QStringLiteral(";;") + svg);
+    if (path.isEmpty())
+        return;
+    FlameGraphView *flame = m_panel->flameGraph();
+    const int width = std::max(flame->width(), 1600);
+    QSaveFile file(path);
+    bool written = file.open(QIODevice::WriteOnly);
+    if (written && path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) {
+        const QByteArray data = flame->toSvg(width);
+        written = file.write(data) == data.size();
+    } else if (written) {
+        written = flame->toImage(width).save(&file, "PNG");
+    }
+    if (!written || !file.commit())
+        QMessageBox::warning(m_window, tr("Export Flame Graph"),
+            tr("%1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+    else
+        m_window->showStatusMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
 }
 
 void CallTreeController::onEventSelected(EventRef ref)

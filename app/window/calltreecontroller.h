@@ -38,6 +38,7 @@ private:
     void rebuild();
     void onFrameActivated(const QString &name);
     void onEventSelected(EventRef ref);
+    void exportFlameGraph();
     QString scopeText(TimeNs from, TimeNs to) const;
 
     MainWindow *m_window = nullptr;

@@ -259,15 +259,20 @@ void TstCallTree::samples_data()
     QTest::addColumn<QString>("folder");
     QTest::addColumn<int>("source");
     QTest::addColumn<int>("maxUnattributedPermille");
+    // Kernel rows placed through fwdbwd flows, under the frame waiting in backward(), and through
+    // sequence numbers. The databases have no fwdbwd: their backward kernels all go under
+    // backward(). Kineto 2021 has no fwdbwd either but sequence numbers on both threads.
+    QTest::addColumn<QList<int>>("backwardRules");
     const int python = int(CallTreeSource::PythonFrames), ops = int(CallTreeSource::FrameworkOps);
     for (QLatin1String level : { "level0"_L1, "level1"_L1, "level2"_L1 })
         for (QLatin1String r : { "rank0_ascend_pt"_L1, "rank1_ascend_pt"_L1 }) {
             const QString text = QStringLiteral("ascend-2025-01/%1/%2").arg(level, r);
-            QTest::newRow(qPrintable(text)) << text << python << 1;
+            const int fwdbwd = text.endsWith("level2/rank1_ascend_pt"_L1) ? 88 : 89;
+            QTest::newRow(qPrintable(text)) << text << python << 1 << QList<int> { fwdbwd, 30, 0 };
             const QString db = QStringLiteral("ascend-2025-01-db/%1/%2").arg(level, r);
-            QTest::newRow(qPrintable(db)) << db << python << 1;
+            QTest::newRow(qPrintable(db)) << db << python << 1 << QList<int> { 0, 119, 0 };
         }
-    QTest::newRow("kineto") << QStringLiteral("kineto") << ops << 0;
+    QTest::newRow("kineto") << QStringLiteral("kineto") << ops << 0 << QList<int> { 0, 1068, 2472 };
 }
 
 void TstCallTree::samples()
@@ -290,6 +295,24 @@ void TstCallTree::samples()
         || folder == QStringLiteral("kineto"));
     const CallTree up = bottomUpTree(tree);
     checkSums(up, tree.totalDeviceNs, true);
+    const auto flow = static_cast<std::size_t>(LaunchRule::Flow);
+    const qint64 bySequence = tree.kernelsByRule[flow][std::size_t(PathRule::Sequence)];
+    const qint64 byFwdbwd = tree.kernelsByRule[flow][std::size_t(PathRule::ForwardBackward)];
+    QFETCH(QList<int>, backwardRules);
+    QCOMPARE(byFwdbwd, backwardRules[0]);
+    QCOMPARE(tree.kernelsByRule[flow][std::size_t(PathRule::Caller)], backwardRules[1]);
+    QCOMPARE(bySequence, backwardRules[2]);
+    // Backward work placed by sequence number sits under a forward op of a training step.
+    for (std::size_t r = 0; r < tree.rowPathRule.size(); ++r) {
+        if (tree.rowPathRule[r] != PathRule::Sequence)
+            continue;
+        std::uint32_t n = tree.rowNode[r];
+        bool underForwardOp = false;
+        for (; tree.nodes[n].parent != CallTreeNode::kNone; n = tree.nodes[n].parent)
+            underForwardOp = underForwardOp || tree.nodeName(n).startsWith("aten::"_L1);
+        QVERIFY(underForwardOp);
+        QVERIFY(tree.nodeName(n).startsWith("ProfilerStep#"_L1));
+    }
 }
 
 void TstCallTree::generated_data()

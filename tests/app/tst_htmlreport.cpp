@@ -67,7 +67,8 @@ void TstHtmlReport::documentHasEverySection()
         tables += b.kind == ReportDocument::Block::Kind::Table ? 1 : 0;
     }
     QCOMPARE(imageBlocks, 4);
-    for (const char *h : { "Summary", "Findings", "Top kernels by duration", "By Type", "Steps" })
+    for (const char *h : { "Summary", "Findings", "Top kernels by duration",
+             "Host frames that launched the most device time", "By Type", "Steps" })
         QVERIFY2(headings.contains(QString::fromUtf8(h))
                 || std::any_of(headings.begin(), headings.end(),
                     [&](const QString &s) { return s.startsWith(QString::fromUtf8(h)); }),

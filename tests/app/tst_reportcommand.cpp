@@ -90,6 +90,21 @@ void TstReportCommand::jsonOnSample()
     QCOMPARE(steps.size(), 1);
     QCOMPARE(steps[0].toObject()[QStringLiteral("step")].toString(), QStringLiteral("50"));
     QVERIFY(qAbs(steps[0].toObject()[QStringLiteral("free_us")].toDouble() - 25744.05) < 0.001);
+    // The call tree: every kernel microsecond attributed, the allreduce's launcher on top.
+    const QJsonObject tree = rank[QStringLiteral("call_tree")].toObject();
+    QCOMPARE(tree[QStringLiteral("source")].toString(), QStringLiteral("python_frames"));
+    QVERIFY(qAbs(tree[QStringLiteral("total_device_us")].toDouble() - 114865.613) < 0.001);
+    QCOMPARE(tree[QStringLiteral("unattributed_device_us")].toDouble(), 0.0);
+    QCOMPARE(tree[QStringLiteral("kernels_by_rule")]
+                 .toObject()[QStringLiteral("flow/forward_backward")]
+                 .toInt(),
+        89);
+    const QJsonArray frames = tree[QStringLiteral("top_frames")].toArray();
+    QCOMPARE(frames.size(), 5);
+    const QJsonObject first = frames[0].toObject();
+    QCOMPARE(first[QStringLiteral("frame")].toString(), QStringLiteral("HcclAllreduce"));
+    QVERIFY(qAbs(first[QStringLiteral("self_device_us")].toDouble() - 105991.876) < 0.001);
+    QVERIFY(first[QStringLiteral("depth")].toInt() > 10);
 }
 
 void TstReportCommand::textOnSample()

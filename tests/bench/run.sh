@@ -30,7 +30,7 @@ if [ ! -f "$build/build.ninja" ]; then
     cmake --preset dev -B "$build" # RelWithDebInfo (-O2), what the app ships as
 fi
 cmake --build "$build" --target npuscope bench_traceload bench_timeline bench_tables bench_firstpaint \
-    bench_memtouch bench_dbscan
+    bench_memtouch bench_dbscan bench_calltree
 export QT_QPA_PLATFORM=offscreen
 
 # Fresh memory: on a VM that hands freed guest memory back to its host (free page reporting, as
@@ -139,6 +139,9 @@ PY
     done
     echo "== timeline frames"
     "$build/tests/bench/bench_timeline" --events 10000000
+    echo
+    echo "== call tree and flame graph"
+    "$build/tests/bench/bench_calltree" --events 1000000 --runs "$runs"
     echo '```'
 } 2>&1 | grep -v 'XDG_RUNTIME_DIR' | tee "$out"
 mv "$out" tests/bench/RESULTS.md

@@ -38,6 +38,7 @@ private slots:
     void flameLayout();
     void flameClickPicksKernels();
     void kernelRowSelectsFrame();
+    void exportImages();
 
 private:
     std::shared_ptr<const Profile> m_profile;
@@ -159,6 +160,20 @@ void TstCallTreePanel::kernelRowSelectsFrame()
     QTreeView *flat = panel.treeView(CallTreePanel::View::Flat);
     QCOMPARE(static_cast<const CallTreeModel *>(flat->model())->nodeAt(flat->currentIndex()),
         m_views.flat->rowNode[std::size_t(row)]);
+}
+
+void TstCallTreePanel::exportImages()
+{
+    FlameGraphView flame;
+    flame.setTree(m_views.topDown);
+    const QImage image = flame.toImage(800);
+    QCOMPARE(image.size(), QSize(800, (flame.layout().maxDepth() + 1) * 18));
+    // The root row is one frame across the whole width; a pixel line of background under a row.
+    QVERIFY(image.pixelColor(400, 9) != flame.palette().base().color());
+    QCOMPARE(image.pixelColor(2, image.height() - 1), flame.palette().base().color());
+    const QByteArray svg = flame.toSvg(800);
+    QVERIFY(svg.contains("<svg"));
+    QVERIFY(svg.contains("main.py(375): train"));
 }
 
 QTEST_MAIN(TstCallTreePanel)
