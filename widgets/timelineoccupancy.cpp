@@ -36,7 +36,7 @@ TimelineOccupancy::Summary TimelineOccupancy::summarize(
     const std::size_t first = seq.firstEndingAtOrAfter(t0 + 1, 0, n);
     const std::size_t last = std::max(first, seq.firstStartingAtOrAfter(t1, first));
     s.count = static_cast<std::uint32_t>(last - first);
-    std::size_t hint = first;
+    std::size_t hint = first / TimelineDepthSequence::kBusyBucket;
     const TimeNs before = seq.busyBefore(t0, &hint);
     s.busy = seq.busyBefore(t1, &hint) - before;
     const std::size_t stop = std::min(last, first + kMaxScan);
