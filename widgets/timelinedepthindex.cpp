@@ -79,15 +79,31 @@ std::size_t TimelineDepthSequence::firstStartingAtOrAfter(TimeNs t, std::size_t 
 TimeNs TimelineDepthSequence::busyBefore(TimeNs t, std::size_t *hint) const
 {
     const auto &buckets = *m_busy;
-    // The last bucket starting before t: gallop from the hint, then bisect.
-    std::size_t lo = std::min(*hint, buckets.size());
+    if (buckets.empty())
+        return 0;
+    // The first bucket starting at or after t, galloping out from the guess: buckets before lo
+    // start before t, buckets from hi on at or after it.
+    const std::size_t guess = std::min(*hint, buckets.size() - 1);
+    std::size_t lo = 0;
     std::size_t hi = buckets.size();
-    for (std::size_t step = 1; lo + step < hi; step *= 2) {
-        if (buckets[lo + step].start >= t) {
-            hi = lo + step;
-            break;
+    if (buckets[guess].start < t) {
+        lo = guess + 1;
+        for (std::size_t step = 1; lo + step - 1 < hi; step *= 2) {
+            if (buckets[lo + step - 1].start >= t) {
+                hi = lo + step - 1;
+                break;
+            }
+            lo += step;
         }
-        lo += step;
+    } else {
+        hi = guess;
+        for (std::size_t step = 1; step <= hi; step *= 2) {
+            if (buckets[hi - step].start < t) {
+                lo = hi - step + 1;
+                break;
+            }
+            hi -= step;
+        }
     }
     while (lo < hi) {
         const std::size_t mid = lo + (hi - lo) / 2;

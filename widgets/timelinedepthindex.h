@@ -46,8 +46,8 @@ public:
     // First position in [from, size()) whose event starts at or after t (a galloping search).
     std::size_t firstStartingAtOrAfter(TimeNs t, std::size_t from) const;
     // Busy time before t: the events' durations clipped at t. Needs the busy buckets. `hint`
-    // (in and out): a bucket such that every bucket before it starts before t, so that
-    // increasing t walks forward; 0 when unknown.
+    // (in and out): a guess of the bucket holding t, the search gallops out from it; set to
+    // that bucket. A good guess (the last one plus the last step) costs a couple of reads.
     TimeNs busyBefore(TimeNs t, std::size_t *hint) const;
     bool hasBusy() const { return m_busy != nullptr; }
 

@@ -12,11 +12,15 @@ void TimelineOccupancy::columns(
     const TimelineDepthSequence &seq, const TimeAxis &axis, int c0, int c1, std::vector<float> *out)
 {
     std::size_t hint = 0;
+    std::size_t step = 0; // buckets the last column took: the next one likely takes as many
     TimeNs left = axis.toTime(c0);
     TimeNs before = seq.busyBefore(left, &hint);
     for (int c = c0; c < c1; ++c) {
         const TimeNs right = axis.toTime(c + 1);
+        const std::size_t last = hint;
+        hint += step;
         const TimeNs busy = seq.busyBefore(right, &hint);
+        step = hint - last;
         const double share = double(busy - before) / double(std::max<TimeNs>(1, right - left));
         out->push_back(static_cast<float>(std::clamp(share, 0.0, 1.0)));
         left = right;
