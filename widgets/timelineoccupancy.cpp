@@ -5,6 +5,7 @@
 #include "widgets/timelinedepthindex.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace npuscope {
 
@@ -26,6 +27,30 @@ void TimelineOccupancy::columns(
         left = right;
         before = busy;
     }
+}
+
+void TimelineOccupancy::appendRects(
+    const TimelineDrawList &list, const TimelineDrawList::Slice &slice, std::vector<QRectF> *rects)
+{
+    const float *cover = list.coverage().data() + slice.coverFirst;
+    const double height = slice.h - 1;
+    const double bottom = slice.y + height;
+    std::uint32_t runStart = 0;
+    double runHeight = -1;
+    auto close = [&](std::uint32_t end) {
+        if (runHeight > 0)
+            rects->emplace_back(slice.coverX + double(runStart), bottom - runHeight,
+                double(end - runStart), runHeight);
+    };
+    for (std::uint32_t i = 0; i < slice.coverCount; ++i) {
+        const double h = cover[i] > 0 ? std::max(1.0, std::round(double(cover[i]) * height)) : 0.0;
+        if (h == runHeight)
+            continue;
+        close(i);
+        runStart = i;
+        runHeight = h;
+    }
+    close(slice.coverCount);
 }
 
 TimelineOccupancy::Summary TimelineOccupancy::summarize(
