@@ -4204,10 +4204,6 @@ Opens all %2 ranks of this run</source>
         <translation>跨度</translation>
     </message>
     <message>
-        <source>First</source>
-        <translation>首个</translation>
-    </message>
-    <message>
         <source>Zoom in to see them one by one</source>
         <translation>放大以逐个查看</translation>
     </message>
@@ -4243,6 +4239,38 @@ Opens all %2 ranks of this run</source>
         <source>%Ln gaps merged; zoom in to see them</source>
         <translation>
             <numerusform>已合并 %Ln 个空隙；放大以逐个查看</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Busy</source>
+        <translation>忙碌</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of the span)</source>
+        <translation>%1（占时间跨度的 %2）</translation>
+    </message>
+    <message>
+        <source>Under the cursor</source>
+        <translation>光标处</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln event(s), %1 busy</source>
+        <translation>
+            <numerusform>%Ln 个事件，忙碌 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Longest there</source>
+        <translation>该处最长</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>of the first %Ln</source>
+        <translation>
+            <numerusform>（仅统计前 %Ln 个）</numerusform>
         </translation>
     </message>
 </context>

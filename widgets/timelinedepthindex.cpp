@@ -76,24 +76,58 @@ std::size_t TimelineDepthSequence::firstStartingAtOrAfter(TimeNs t, std::size_t 
     return lo;
 }
 
-TimeNs TimelineDepthSequence::busyUpTo(std::size_t i) const
-{
-    const std::size_t bucket = i / kBusyBucket;
-    TimeNs sum = m_busy ? (*m_busy)[bucket] : 0;
-    for (std::size_t k = m_busy ? bucket * kBusyBucket : 0; k < i; ++k)
-        sum += at(k).duration;
-    return sum;
-}
-
 TimeNs TimelineDepthSequence::busyBefore(TimeNs t, std::size_t *hint) const
 {
-    const std::size_t from = std::min(*hint, size());
-    const std::size_t n = firstStartingAtOrAfter(t, from); // events starting before t
-    *hint = n > 0 ? n - 1 : 0;
-    if (n == 0)
+    const auto &buckets = *m_busy;
+    if (buckets.empty())
         return 0;
-    const Event &last = at(n - 1);
-    return busyUpTo(n - 1) + std::clamp<TimeNs>(t - last.start, 0, last.duration);
+    // The first bucket starting at or after t, galloping out from the guess: buckets before lo
+    // start before t, buckets from hi on at or after it.
+    const std::size_t guess = std::min(*hint, buckets.size() - 1);
+    std::size_t lo = 0;
+    std::size_t hi = buckets.size();
+    if (buckets[guess].start < t) {
+        lo = guess + 1;
+        for (std::size_t step = 1; lo + step - 1 < hi; step *= 2) {
+            if (buckets[lo + step - 1].start >= t) {
+                hi = lo + step - 1;
+                break;
+            }
+            lo += step;
+        }
+    } else {
+        hi = guess;
+        for (std::size_t step = 1; step <= hi; step *= 2) {
+            if (buckets[hi - step].start < t) {
+                lo = hi - step + 1;
+                break;
+            }
+            hi -= step;
+        }
+    }
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (buckets[mid].start < t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0) {
+        *hint = 0;
+        return 0;
+    }
+    const std::size_t bucket = lo - 1;
+    *hint = bucket;
+    // Events of one depth do not overlap: all but the last starting before t end before it.
+    TimeNs busy = buckets[bucket].busyBefore;
+    const std::size_t end = std::min(size(), (bucket + 1) * kBusyBucket);
+    for (std::size_t k = bucket * kBusyBucket; k < end; ++k) {
+        const Event &e = at(k);
+        if (e.start >= t)
+            break;
+        busy += std::min(e.duration, t - e.start);
+    }
+    return busy;
 }
 
 void TimelineDepthIndex::reset(const Trace *trace)
@@ -126,7 +160,7 @@ void TimelineDepthIndex::build(std::uint32_t track)
         if (t.maxDepth > 0)
             depths[e.depth].push_back(i);
         if (counts[e.depth]++ % TimelineDepthSequence::kBusyBucket == 0)
-            busy[e.depth].push_back(sums[e.depth]);
+            busy[e.depth].push_back({ e.start, sums[e.depth] });
         sums[e.depth] += e.duration;
     }
     for (auto &d : depths)
@@ -146,7 +180,7 @@ TimelineDepthSequence TimelineDepthIndex::sequence(TrackId track, int depth)
     if (!m_built[track.value])
         build(track.value);
     const auto d = static_cast<std::size_t>(depth);
-    const std::vector<TimeNs> *busy = &m_busy[track.value][d];
+    const auto *busy = &m_busy[track.value][d];
     if (t.maxDepth == 0)
         return TimelineDepthSequence(&t.events, nullptr, busy);
     return TimelineDepthSequence(&t.events, &m_byTrack[track.value][d], busy);

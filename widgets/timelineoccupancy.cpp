@@ -5,6 +5,7 @@
 #include "widgets/timelinedepthindex.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace npuscope {
 
@@ -12,16 +13,44 @@ void TimelineOccupancy::columns(
     const TimelineDepthSequence &seq, const TimeAxis &axis, int c0, int c1, std::vector<float> *out)
 {
     std::size_t hint = 0;
+    std::size_t step = 0; // buckets the last column took: the next one likely takes as many
     TimeNs left = axis.toTime(c0);
     TimeNs before = seq.busyBefore(left, &hint);
     for (int c = c0; c < c1; ++c) {
         const TimeNs right = axis.toTime(c + 1);
+        const std::size_t last = hint;
+        hint += step;
         const TimeNs busy = seq.busyBefore(right, &hint);
+        step = hint - last;
         const double share = double(busy - before) / double(std::max<TimeNs>(1, right - left));
         out->push_back(static_cast<float>(std::clamp(share, 0.0, 1.0)));
         left = right;
         before = busy;
     }
+}
+
+void TimelineOccupancy::appendRects(
+    const TimelineDrawList &list, const TimelineDrawList::Slice &slice, std::vector<QRectF> *rects)
+{
+    const float *cover = list.coverage().data() + slice.coverFirst;
+    const double height = slice.h - 1;
+    const double bottom = slice.y + height;
+    std::uint32_t runStart = 0;
+    double runHeight = -1;
+    auto close = [&](std::uint32_t end) {
+        if (runHeight > 0)
+            rects->emplace_back(slice.coverX + double(runStart), bottom - runHeight,
+                double(end - runStart), runHeight);
+    };
+    for (std::uint32_t i = 0; i < slice.coverCount; ++i) {
+        const double h = cover[i] > 0 ? std::max(1.0, std::round(double(cover[i]) * height)) : 0.0;
+        if (h == runHeight)
+            continue;
+        close(i);
+        runStart = i;
+        runHeight = h;
+    }
+    close(slice.coverCount);
 }
 
 TimelineOccupancy::Summary TimelineOccupancy::summarize(
@@ -36,7 +65,7 @@ TimelineOccupancy::Summary TimelineOccupancy::summarize(
     const std::size_t first = seq.firstEndingAtOrAfter(t0 + 1, 0, n);
     const std::size_t last = std::max(first, seq.firstStartingAtOrAfter(t1, first));
     s.count = static_cast<std::uint32_t>(last - first);
-    std::size_t hint = first;
+    std::size_t hint = first / TimelineDepthSequence::kBusyBucket;
     const TimeNs before = seq.busyBefore(t0, &hint);
     s.busy = seq.busyBefore(t1, &hint) - before;
     const std::size_t stop = std::min(last, first + kMaxScan);

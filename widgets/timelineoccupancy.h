@@ -1,6 +1,9 @@
 #pragma once
 
 #include "model/core/types.h"
+#include "widgets/timelinedrawlist.h"
+
+#include <QRectF>
 
 #include <cstdint>
 #include <vector>
@@ -35,6 +38,12 @@ public:
     // durations per column.
     static void columns(const TimelineDepthSequence &seq, const TimeAxis &axis, int c0, int c1,
         std::vector<float> *out);
+
+    // The rectangles that draw a folded slice of `list` as occupancy: each pixel column filled
+    // up from the bottom of the slice (less its one-pixel seam) to its busy share of the height,
+    // a pixel at least where anything runs; equal neighbours as one rectangle.
+    static void appendRects(const TimelineDrawList &list, const TimelineDrawList::Slice &slice,
+        std::vector<QRectF> *rects);
 
     // What [t0, t1) of a depth holds, with its `largest` longest events.
     static Summary summarize(

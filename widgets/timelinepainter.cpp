@@ -4,6 +4,7 @@
 #include "widgets/timelinecolors.h"
 #include "widgets/timelinedrawlist.h"
 #include "widgets/timelinelayout.h"
+#include "widgets/timelineoccupancy.h"
 #include "widgets/timelinesearch.h"
 
 #include <QFontMetricsF>
@@ -189,14 +190,13 @@ void TimelinePainter::paintSlices(QPainter &p, const TimelineScene &s)
     for (auto &rects : m_byColor)
         rects.clear();
     for (const TimelineDrawList::Slice &slice : s.drawList->slices()) {
-        if (slice.coverCount > 0) {
-            addOccupancy(slice, s.drawList->coverage());
-            continue;
-        }
         // A one-pixel seam between neighbours and between depths keeps back-to-back kernels
-        // apart; slivers keep their full pixel.
+        // apart; slivers keep their full pixel. Folded blocks show their occupancy.
         const double w = slice.w >= 4 ? slice.w - 1 : slice.w;
-        m_byColor[slice.color].emplace_back(slice.x, slice.y, w, slice.h - 1);
+        if (slice.coverCount == 0)
+            m_byColor[slice.color].emplace_back(slice.x, slice.y, w, slice.h - 1);
+        else
+            TimelineOccupancy::appendRects(*s.drawList, slice, &m_byColor[slice.color]);
     }
     for (std::size_t c = 0; c < m_byColor.size(); ++c) {
         const auto &rects = m_byColor[c];
@@ -207,32 +207,6 @@ void TimelinePainter::paintSlices(QPainter &p, const TimelineScene &s)
         p.drawRects(rects.data(), static_cast<int>(rects.size()));
     }
     p.setBrush(Qt::NoBrush);
-}
-
-// A folded block as occupancy: each pixel column filled from the bottom to its busy share of the
-// slice height (a pixel at least when anything runs there), equal neighbours as one rectangle.
-void TimelinePainter::addOccupancy(
-    const TimelineDrawList::Slice &slice, const std::vector<float> &coverage)
-{
-    auto &rects = m_byColor[slice.color];
-    const double height = slice.h - 1;
-    const float *cover = coverage.data() + slice.coverFirst;
-    std::uint32_t runStart = 0;
-    double runHeight = -1;
-    auto close = [&](std::uint32_t end) {
-        if (runHeight > 0)
-            rects.emplace_back(slice.coverX + double(runStart), slice.y + height - runHeight,
-                double(end - runStart), runHeight);
-    };
-    for (std::uint32_t i = 0; i < slice.coverCount; ++i) {
-        const double h = cover[i] > 0 ? std::max(1.0, std::round(double(cover[i]) * height)) : 0.0;
-        if (h == runHeight)
-            continue;
-        close(i);
-        runStart = i;
-        runHeight = h;
-    }
-    close(slice.coverCount);
 }
 
 void TimelinePainter::paintLabels(QPainter &p, const TimelineScene &s)

@@ -3,7 +3,6 @@
 #include "analysis/gaps.h"
 #include "model/core/types.h"
 #include "widgets/timeaxis.h"
-#include "widgets/timelinedrawlist.h"
 #include "widgets/timelinelegend.h"
 
 #include <QCoreApplication>
@@ -21,6 +20,7 @@ namespace npuscope {
 
 class Trace;
 class TimelineColors;
+class TimelineDrawList;
 class TimelineLayout;
 struct TimelineSearchResult;
 
@@ -72,7 +72,6 @@ private:
     void paintGrid(QPainter &p, const TimelineScene &s);
     void paintGaps(QPainter &p, const TimelineScene &s);
     void paintSlices(QPainter &p, const TimelineScene &s);
-    void addOccupancy(const TimelineDrawList::Slice &slice, const std::vector<float> &coverage);
     void paintLabels(QPainter &p, const TimelineScene &s);
     void paintCounters(QPainter &p, const TimelineScene &s);
     void paintRange(QPainter &p, const TimelineScene &s);

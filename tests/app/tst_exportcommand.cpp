@@ -6,10 +6,12 @@
 #include "model/core/trace.h"
 
 #include "../analysis/generatedprofile.h"
+#include "../widgets/exportink.h"
 #include "runbinary.h"
 #include "treehash.h"
 
 #include <QDir>
+#include <QImage>
 #include <QImageReader>
 #include <QTest>
 
@@ -49,6 +51,7 @@ private slots:
     void userErrors();
     void profileFolderUnchanged();
     void kernelTableWithoutTrace();
+    void halfBusyStreamHasHalfTheInk();
 
 private:
     QString svg(const QStringList &extra, int *exitCode = nullptr);
@@ -312,6 +315,47 @@ void TstExportCommand::kernelTableWithoutTrace()
     QVERIFY(svg.contains(QStringLiteral("hcom_batchSendRecv__128_4_1")));
     QVERIFY(svg.contains(QStringLiteral("ProfilerStep#13")));
     QVERIFY2(r.out.contains("3 track(s)"), r.out.constData());
+}
+
+// The held-out case of issue 26: one stream runs a single 1 s kernel, another 10 us kernels every
+// 20 us (50% busy). A default export drew both as solid bars (the half-busy one with 1.11 times
+// the ink, its "50,000 events" label included); drawn as occupancy it carries about half.
+void TstExportCommand::halfBusyStreamHasHalfTheInk()
+{
+    QByteArray json = R"({"traceEvents":[
+{"ph":"M","name":"process_name","pid":1,"args":{"name":"Ascend Hardware"}},
+{"ph":"M","name":"thread_name","pid":1,"tid":1,"args":{"name":"Stream 1"}},
+{"ph":"M","name":"thread_name","pid":1,"tid":2,"args":{"name":"Stream 2"}},
+{"ph":"X","name":"LongKernel","pid":1,"tid":1,"ts":0,"dur":1000000})";
+    for (int us = 0; us < 1'000'000; us += 20)
+        json += R"(,{"ph":"X","name":"ShortKernel","pid":1,"tid":2,"ts":)" + QByteArray::number(us)
+            + R"(,"dur":10})";
+    json += "]}";
+    const QString path = m_work.filePath(QStringLiteral("heldout.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly) && file.write(json) == json.size());
+    file.close();
+    const QString out = m_work.filePath(QStringLiteral("heldout.png"));
+    const Run r
+        = runBinary({ QStringLiteral("export"), path, QStringLiteral("-o"), out }, m_dataHome);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QImage image = QImage(out).convertToFormat(QImage::Format_RGB32);
+    QVERIFY(!image.isNull());
+    // Row bounds from the header column's left edge, left of every label: there, only the
+    // ruler's bottom line and each row's bottom separator differ from the header background.
+    std::vector<int> lines;
+    const QRgb header = image.pixel(3, 0);
+    for (int y = 1; y < image.height(); ++y)
+        if (image.pixel(3, y) != header && image.pixel(3, y - 1) == header)
+            lines.push_back(y);
+    // Ruler, "Ascend Hardware", "Stream 1", "Stream 2".
+    QCOMPARE(lines.size(), std::size_t(4));
+    const double first = test::inkInBand(image, lines[1] + 1, lines[2] - lines[1] - 1);
+    const double second = test::inkInBand(image, lines[2] + 1, lines[3] - lines[2] - 1);
+    const double ratio = std::min(first, second) / std::max(first, second);
+    qInfo("ink: %.0f and %.0f, ratio %.3f", first, second, ratio);
+    QVERIFY2(std::max(first, second) > 1000, qPrintable(QString::number(first)));
+    QVERIFY2(ratio >= 0.35 && ratio <= 0.65, qPrintable(QString::number(ratio)));
 }
 
 QTEST_GUILESS_MAIN(TstExportCommand)

@@ -1,3 +1,4 @@
+#include "exportink.h"
 #include "tracefixtures.h"
 #include "widgets/timelinecolors.h"
 #include "widgets/timelinedepthindex.h"
@@ -93,17 +94,6 @@ double trueCoverage(const Track &track, int depth, TimeNs t0, TimeNs t1)
     return double(trueBusy(track, depth, t0, t1)) / double(t1 - t0);
 }
 
-// Non-background pixels of a band of the image's time area.
-double ink(const QImage &image, int top, int height, QRgb background)
-{
-    double pixels = 0;
-    for (int y = top; y < top + height; ++y)
-        for (int x = TimelineExporter::kHeaderWidth; x < image.width(); ++x)
-            if (image.pixel(x, y) != background)
-                ++pixels;
-    return pixels;
-}
-
 } // namespace
 
 class TestTimelineOccupancy : public QObject {
@@ -196,7 +186,11 @@ void TestTimelineOccupancy::busyBeforeMatchesSums()
             QVERIFY(seq.hasBusy());
             std::size_t hint = 0;
             for (TimeNs t = -kMs; t <= 301 * kMs; t += 7'777'777) {
-                QCOMPARE(seq.busyBefore(t, &hint), trueBusy(trace->tracks[track], depth, -kMs, t));
+                const TimeNs expected = trueBusy(trace->tracks[track], depth, -kMs, t);
+                QCOMPARE(seq.busyBefore(t, &hint), expected);
+                // A guess past the answer searches back.
+                std::size_t far = 1'000'000;
+                QCOMPARE(seq.busyBefore(t, &far), expected);
             }
         }
 }
@@ -242,22 +236,18 @@ void TestTimelineOccupancy::halfBusyStreamHasHalfTheInk()
     TimelineExportOptions options;
     options.trace = m.finish();
     TimelineExporter exporter(options);
-    const QImage image = exporter.toImage().convertToFormat(QImage::Format_RGB32);
-    // The background: the time area left of the trace's start (the axis leaves a margin).
-    const int firstRow = exporter.layout().trackRow(TrackId(busy));
-    const int left = TimelineExporter::kHeaderWidth + 1;
-    QVERIFY(firstRow >= 0 && exporter.rowY(firstRow) >= 0);
-    const QRgb background
-        = image.pixel(left, TimelineExporter::kRulerHeight + exporter.rowY(firstRow) + 1);
-    const TimeAxis axis(exporter.start(), exporter.end(), image.width() - left + 1);
+    const QImage image = exporter.toImage();
+    // The background comes from the time area left of the trace's start.
+    const TimeAxis axis(
+        exporter.start(), exporter.end(), options.width - TimelineExporter::kHeaderWidth);
     QVERIFY2(axis.toPixel(0) > 2, qPrintable(QString::number(axis.toPixel(0))));
     double inks[2];
     for (const std::uint32_t track : { busy, half }) {
         const int row = exporter.layout().trackRow(TrackId(track));
         QVERIFY(row >= 0 && exporter.rowY(row) >= 0);
         const int height = exporter.layout().rows()[static_cast<std::size_t>(row)].height;
-        inks[track == busy ? 0 : 1] = ink(
-            image, TimelineExporter::kRulerHeight + exporter.rowY(row), height - 1, background);
+        inks[track == busy ? 0 : 1] = test::inkInBand(
+            image, TimelineExporter::kRulerHeight + exporter.rowY(row), height - 1);
     }
     const double ratio = inks[1] / inks[0];
     qInfo("ink: busy %.0f, half-busy %.0f, ratio %.3f", inks[0], inks[1], ratio);
