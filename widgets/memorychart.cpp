@@ -50,9 +50,20 @@ void MemoryChart::setMemory(std::shared_ptr<const MemoryProfile> memory)
     m_maxMb = 1;
     m_instant = INT64_MIN;
     if (m_memory) {
+        // The time span of the allocator's curves (where the allocations happen); the reserve-only
+        // ones (APP, the modules) are sampled far wider and would squeeze them into the middle.
+        for (const MemoryCurve &c : m_memory->components) {
+            if (c.hasAllocated())
+                extend(c, m_t0, m_t1, m_maxMb);
+        }
+        const TimeNs t0 = m_t0, t1 = m_t1;
         for (const MemoryCurve &c : m_memory->components)
             extend(c, m_t0, m_t1, m_maxMb);
         extend(m_memory->deviceTotal, m_t0, m_t1, m_maxMb);
+        if (t0 < t1) {
+            m_t0 = t0 - (t1 - t0) / 20;
+            m_t1 = t1 + (t1 - t0) / 20;
+        }
     }
     if (m_t0 >= m_t1) {
         m_t0 = 0;
@@ -201,7 +212,8 @@ void MemoryChart::paintEvent(QPaintEvent *)
         p.setPen(QPen(color, 1.5));
         p.setBrush(color);
         p.drawEllipse(peak, 4, 4);
-        p.drawText(peak + QPointF(6, -4),
+        // Each label a line lower than the previous one: peaks close together stay readable.
+        p.drawText(peak + QPointF(6, -4 + fontMetrics().height() * double(i)),
             tr("%1 peak %2 MB").arg(c.component, QString::number(c.peakAllocatedMb, 'f', 1)));
     }
     p.restore();

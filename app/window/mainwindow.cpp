@@ -19,6 +19,7 @@
 #include "widgets/issuespanel.h"
 #include "widgets/kerneltablemodel.h"
 #include "widgets/kerneltableview.h"
+#include "widgets/memorypanel.h"
 #include "widgets/rangesummarywidget.h"
 #include "widgets/tablepanel.h"
 #include "widgets/timeaxis.h"
@@ -410,6 +411,9 @@ void MainWindow::showFindings()
     m_findings->setFindings(m_analysis->findings(m_rankIndex), m_analysis->checks(m_rankIndex));
     m_findings->setAnalysing(m_analysis->isRunning());
     m_gaps->showRank(currentRank(), m_analysis->analysis(m_rankIndex));
+    const auto analysis = m_analysis->analysis(m_rankIndex);
+    const auto rank = currentRank();
+    m_memoryPanel->setMemory(analysis ? analysis->memory : nullptr, rank ? rank->trace : nullptr);
 }
 
 void MainWindow::onEvidenceSelected(const QString &findingId, const std::vector<Evidence> &evidence)
@@ -471,6 +475,7 @@ void MainWindow::closeProfile()
     m_aggregation->setKernels(nullptr);
     m_operators->setTable(nullptr);
     m_details->setRank(nullptr, 0);
+    m_memoryPanel->setMemory(nullptr, nullptr);
     m_issues->setIssues({});
     m_rankCombo->clear();
     m_stepCombo->clear();
