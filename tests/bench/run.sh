@@ -29,7 +29,7 @@ cache=${NPUSCOPE_BENCH_CACHE:-$HOME/.cache/npuscope-bench}
 if [ ! -f "$build/build.ninja" ]; then
     cmake --preset dev -B "$build" # RelWithDebInfo (-O2), what the app ships as
 fi
-cmake --build "$build" --target npuscope bench_traceload bench_timeline bench_tables bench_firstpaint \
+cmake --build "$build" --target npuscope bench_traceload bench_timeline bench_tables bench_firstpaint bench_memory \
     bench_memtouch bench_dbscan
 export QT_QPA_PLATFORM=offscreen
 
@@ -139,6 +139,9 @@ PY
     done
     echo "== timeline frames"
     "$build/tests/bench/bench_timeline" --events 10000000
+    echo
+    echo "== memory: allocations alive at an instant (1 M allocations)"
+    "$build/tests/bench/bench_memory" 1000000
     echo '```'
 } 2>&1 | grep -v 'XDG_RUNTIME_DIR' | tee "$out"
 mv "$out" tests/bench/RESULTS.md
