@@ -739,6 +739,122 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <source>Accelerator Core is N/A in every compute row (a Level0 profile): AI_CPU tasks cannot be told apart.</source>
         <translation>所有计算算子行的 Accelerator Core 都是 N/A（Level0 数据）：无法区分 AI_CPU 任务。</translation>
     </message>
+    <message>
+        <source>Device memory close to its capacity</source>
+        <translation>设备内存接近容量上限</translation>
+    </message>
+    <message>
+        <source>Reserved memory far above allocated (fragmentation)</source>
+        <translation>预留内存远高于已分配内存（碎片）</translation>
+    </message>
+    <message>
+        <source>Memory growing step over step</source>
+        <translation>内存逐步增长</translation>
+    </message>
+    <message>
+        <source>Largest single allocations</source>
+        <translation>最大的单次内存分配</translation>
+    </message>
+    <message>
+        <source>%1: %2, never released</source>
+        <translation>%1：%2，从未释放</translation>
+    </message>
+    <message>
+        <source>%1: %2, alive %3</source>
+        <translation>%1：%2，存活 %3</translation>
+    </message>
+    <message>
+        <source>no memory_record.csv: the profile was collected without profile_memory</source>
+        <translation>没有 memory_record.csv：采集时未开启 profile_memory</translation>
+    </message>
+    <message>
+        <source>profile with profile_memory=True</source>
+        <translation>使用 profile_memory=True 采集</translation>
+    </message>
+    <message>
+        <source>the profile does not record the device&apos;s memory size (NPU_INFO names the chip%1, not its memory)</source>
+        <translation>性能数据未记录设备内存容量（NPU_INFO 只给出芯片型号%1，没有内存大小）</translation>
+    </message>
+    <message>
+        <source>give the device&apos;s memory size: npuscope report --device-memory GB</source>
+        <translation>请给出设备内存容量：npuscope report --device-memory GB</translation>
+    </message>
+    <message>
+        <source>no operator_memory.csv (or memory_record.csv): the allocations were not recorded</source>
+        <translation>没有 operator_memory.csv（或 memory_record.csv）：未记录内存分配</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s) with known times: growth from step to step needs at least three</source>
+        <translation>
+            <numerusform>仅 %n 个有时间的 step：判断逐步增长至少需要三个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>profile at least three active steps (schedule active=3)</source>
+        <translation>至少采集三个 active step（schedule active=3）</translation>
+    </message>
+    <message>
+        <source>Device memory peaks at %1 of its %2 (%3)</source>
+        <translation>设备内存峰值达到其 %2 的 %1（%3）</translation>
+    </message>
+    <message>
+        <source>Peak from %1</source>
+        <translation>峰值来自 %1</translation>
+    </message>
+    <message>
+        <source>The next larger batch or sequence will not fit. Look at what is alive at the peak (Memory view): activations can be recomputed (activation checkpointing), optimizer states and gradients sharded (ZeRO / FSDP), weights kept in bf16; a smaller micro-batch with gradient accumulation keeps the same effective batch.</source>
+        <translation>再大一点的 batch 或序列就放不下了。查看峰值时存活的内存（内存视图）：激活值可以重计算（activation checkpointing），优化器状态和梯度可以分片（ZeRO / FSDP），权重可用 bf16 保存；用更小的 micro-batch 加梯度累积可保持相同的有效 batch。</translation>
+    </message>
+    <message>
+        <source>peak: %1</source>
+        <translation>峰值：%1</translation>
+    </message>
+    <message>
+        <source>%1 reserved but unused at the %2 peak: the caching allocator holds %3x what is allocated</source>
+        <translation>%2 峰值时有 %1 已预留但未使用：缓存分配器持有的内存是已分配内存的 %3 倍</translation>
+    </message>
+    <message>
+        <source>Threshold: reserved at least %1x allocated and %2 idle. PyTorch&apos;s allocator itself advises max_split_size_mb when &quot;reserved memory is &gt;&gt; allocated memory&quot;; the factor is npuscope&apos;s.</source>
+        <translation>阈值：预留内存至少为已分配内存的 %1 倍且空闲 %2。PyTorch 分配器本身在“reserved memory is &gt;&gt; allocated memory”时建议设置 max_split_size_mb；具体倍数由 npuscope 设定。</translation>
+    </message>
+    <message>
+        <source>The allocator keeps freed blocks it cannot reuse for the sizes asked next. Set PYTORCH_NPU_ALLOC_CONF=expandable_segments:True (or max_split_size_mb:&lt;MB&gt; so that large blocks are not split), avoid tensors whose size changes every step (pad to buckets), and call torch.npu.empty_cache() only between phases, never per step.</source>
+        <translation>分配器保留了已释放、但无法用于后续申请大小的内存块。设置 PYTORCH_NPU_ALLOC_CONF=expandable_segments:True（或 max_split_size_mb:&lt;MB&gt;，使大块不被切分），避免每个 step 大小都变化的张量（按桶补齐），并且只在阶段之间调用 torch.npu.empty_cache()，不要每个 step 调用。</translation>
+    </message>
+    <message>
+        <source>%1 peak: %2 allocated, %3 reserved</source>
+        <translation>%1 峰值：已分配 %2，已预留 %3</translation>
+    </message>
+    <message>
+        <source>Memory grows step over step: each step keeps %1 that the next does not release</source>
+        <translation>内存逐步增长：每个 step 保留 %1，下一个 step 结束时仍未释放</translation>
+    </message>
+    <message numerus="yes">
+        <source>Step %1: %2 in %n allocation(s) still alive after the next step</source>
+        <translation>
+            <numerusform>Step %1：%n 次分配共 %2 在下一个 step 之后仍然存活</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Something keeps tensors of every step alive: a list that collects losses or outputs without .detach() / .item(), a cache keyed by step, hooks that store activations, or retain_graph=True. At this rate the job runs out of memory after enough steps; the allocations listed are those kept.</source>
+        <translation>有代码让每个 step 的张量一直存活：未经 .detach() / .item() 就收集 loss 或输出的列表、按 step 建立的缓存、保存激活值的 hook，或 retain_graph=True。照此速度，训练足够多的 step 后会内存不足；列出的分配就是被保留的那些。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n allocation(s) of at least %1 of the %2 peak; the largest: %3 (%4)</source>
+        <translation>
+            <numerusform>%n 次分配至少占 %2 峰值的 %1；最大的：%3（%4）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Single tensors this large decide the peak on their own: check their shapes (an unexpected broadcast, a full-vocabulary logits tensor, a buffer kept in fp32) and whether they can be chunked, recomputed or freed earlier.</source>
+        <translation>这么大的单个张量自身就决定了峰值：检查它们的形状（意外的广播、完整词表的 logits 张量、以 fp32 保存的缓冲区），以及能否分块、重计算或更早释放。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n allocation(s) recorded alive at the %1 peak</source>
+        <translation>
+            <numerusform>%1 峰值时记录到 %n 次分配仍然存活</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Gaps</name>
@@ -790,10 +906,6 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <translation>采集的迭代数（默认 3）。</translation>
     </message>
     <message>
-        <source>Problems to plant: transdata, aicpu, hostbound, lowblockdim, commnotoverlapped, all.</source>
-        <translation>要植入的问题：transdata, aicpu, hostbound, lowblockdim, commnotoverlapped, all。</translation>
-    </message>
-    <message>
         <source>rank %1: %2 (%3 trace events, %4 kernels, %5 MB)</source>
         <translation>Rank %1：%2（%3 个时间线事件，%4 个算子，%5 MB）</translation>
     </message>
@@ -820,6 +932,10 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
     <message>
         <source>usage: npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST] [--rank-slowdown PCT] [--format text|db|both]</source>
         <translation>用法：npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST] [--rank-slowdown PCT] [--format text|db|both]</translation>
+    </message>
+    <message>
+        <source>Problems to plant: transdata, aicpu, hostbound, lowblockdim, commnotoverlapped, memoryleak, fragmentation (these two write the profile_memory files), all.</source>
+        <translation>要植入的问题：transdata、aicpu、hostbound、lowblockdim、commnotoverlapped、memoryleak、fragmentation（后两者会写出 profile_memory 的文件）、all。</translation>
     </message>
 </context>
 <context>
@@ -1127,6 +1243,14 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
     <message>
         <source>; --source db reads the database</source>
         <translation>；--source db 改为读取数据库</translation>
+    </message>
+    <message>
+        <source>--device-memory expects a size in GB &gt; 0</source>
+        <translation>--device-memory 需要一个大于 0 的容量（GB）</translation>
+    </message>
+    <message>
+        <source>The device&apos;s memory size in GB, for the memory-near-capacity check (no profile records it).</source>
+        <translation>设备内存容量（GB），用于 memory-near-capacity 检查（性能数据中没有记录）。</translation>
     </message>
 </context>
 <context>
@@ -2683,10 +2807,6 @@ To check it: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <source>unknown plant &apos;%1&apos; (known: transdata, aicpu, hostbound, lowblockdim, commnotoverlapped, all)</source>
-        <translation>未知的注入问题“%1”（可选：transdata、aicpu、hostbound、lowblockdim、commnotoverlapped、all）</translation>
-    </message>
-    <message>
         <source>no output folder given</source>
         <translation>未指定输出文件夹</translation>
     </message>
@@ -2717,6 +2837,10 @@ To check it: %2</source>
     <message>
         <source>cannot rename %1 to %2</source>
         <translation>无法将 %1 重命名为 %2</translation>
+    </message>
+    <message>
+        <source>unknown plant &apos;%1&apos; (known: transdata, aicpu, hostbound, lowblockdim, commnotoverlapped, memoryleak, fragmentation, all)</source>
+        <translation>未知的植入问题 &apos;%1&apos;（可用：transdata、aicpu、hostbound、lowblockdim、commnotoverlapped、memoryleak、fragmentation、all）</translation>
     </message>
 </context>
 <context>
@@ -3266,6 +3390,182 @@ Click to show every kernel again.</source>
         <source>Read the &amp;Other Export (Text / Database)</source>
         <translation>读取另一种导出（文本 / 数据库）(&amp;O)</translation>
     </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::Memory</name>
+    <message numerus="yes">
+        <source>%n allocation(s) without a size or an allocation time skipped</source>
+        <translation>
+            <numerusform>跳过了 %n 次没有大小或分配时间的分配</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>operator_memory.csv has no Name, Size(KB) or Allocation Time(us) column: the allocations are not shown</source>
+        <translation>operator_memory.csv 没有 Name、Size(KB) 或 Allocation Time(us) 列：不显示内存分配</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>%1 has no Component or Timestamp(us) column: it is not used for the memory view</source>
+        <translation>%1 没有 Component 或 Timestamp(us) 列：内存视图不使用它</translation>
+    </message>
+    <message>
+        <source>NPU modules</source>
+        <translation>NPU 模块</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::MemoryChart</name>
+    <message>
+        <source>Click an instant to list the allocations alive then</source>
+        <translation>点击某一时刻，列出当时存活的内存分配</translation>
+    </message>
+    <message>
+        <source>MB</source>
+        <translation>MB</translation>
+    </message>
+    <message>
+        <source>NPU modules (npu_module_mem)</source>
+        <translation>NPU 模块（npu_module_mem）</translation>
+    </message>
+    <message>
+        <source>solid: allocated, dashed: reserved, dotted: active</source>
+        <translation>实线：已分配，虚线：已预留，点线：活跃</translation>
+    </message>
+    <message>
+        <source>No memory_record.csv: collect with profile_memory=True to see device memory</source>
+        <translation>没有 memory_record.csv：使用 profile_memory=True 采集才能查看设备内存</translation>
+    </message>
+    <message>
+        <source>%1 peak %2 MB</source>
+        <translation>%1 峰值 %2 MB</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::MemoryPanel</name>
+    <message>
+        <source>At the peak</source>
+        <translation>跳到峰值</translation>
+    </message>
+    <message>
+        <source>List the allocations alive at the allocator&apos;s peak</source>
+        <translation>列出分配器峰值时存活的内存分配</translation>
+    </message>
+    <message>
+        <source>Group by operator</source>
+        <translation>按算子分组</translation>
+    </message>
+    <message>
+        <source>Group by Python frame</source>
+        <translation>按 Python 栈帧分组</translation>
+    </message>
+    <message>
+        <source>Python frames need a trace collected with with_stack</source>
+        <translation>Python 栈帧需要使用 with_stack 采集的 trace</translation>
+    </message>
+    <message>
+        <source>Operator / allocation</source>
+        <translation>算子 / 分配</translation>
+    </message>
+    <message>
+        <source>Size (MB)</source>
+        <translation>大小（MB）</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Allocated at</source>
+        <translation>分配时间</translation>
+    </message>
+    <message>
+        <source>Released at</source>
+        <translation>释放时间</translation>
+    </message>
+    <message>
+        <source>Lifetime</source>
+        <translation>存活时长</translation>
+    </message>
+    <message>
+        <source>%1: peak %2 MB allocated, %3 MB reserved then (reserve peak %4 MB)</source>
+        <translation>%1：峰值已分配 %2 MB，当时已预留 %3 MB（预留峰值 %4 MB）</translation>
+    </message>
+    <message>
+        <source>NPU modules (npu_module_mem.csv): peak %1 MB reserved</source>
+        <translation>NPU 模块（npu_module_mem.csv）：预留峰值 %1 MB</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n allocation(s) in operator_memory.csv</source>
+        <translation>
+            <numerusform>operator_memory.csv 中共 %n 次分配</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(no Python frame)</source>
+        <translation>（无 Python 栈帧）</translation>
+    </message>
+    <message>
+        <source>No operator_memory.csv: the allocations were not recorded</source>
+        <translation>没有 operator_memory.csv：未记录内存分配</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从未</translation>
+    </message>
+    <message>
+        <source>to the end</source>
+        <translation>直到结束</translation>
+    </message>
+    <message numerus="yes">
+        <source>At %1: %n allocation(s) alive, %2 MB</source>
+        <translation>
+            <numerusform>%1 时：%n 次分配存活，共 %2 MB</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::MemoryReport</name>
+    <message>
+        <source>Component</source>
+        <translation>组件</translation>
+    </message>
+    <message>
+        <source>Peak allocated(MB)</source>
+        <translation>已分配峰值(MB)</translation>
+    </message>
+    <message>
+        <source>Peak reserved(MB)</source>
+        <translation>已预留峰值(MB)</translation>
+    </message>
+    <message>
+        <source>At(us)</source>
+        <translation>时刻(us)</translation>
+    </message>
+    <message>
+        <source>Alive then(MB)</source>
+        <translation>当时存活(MB)</translation>
+    </message>
+    <message>
+        <source>Largest alive</source>
+        <translation>最大的存活分配</translation>
+    </message>
+    <message>
+        <source>%1 (%2 MB)</source>
+        <translation>%1（%2 MB）</translation>
+    </message>
+    <message>
+        <source>Memory (peaks; allocations of operator_memory.csv alive then)
+</source>
+        <translation>内存（峰值；当时存活的 operator_memory.csv 分配）
+</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::MsprofText</name>
@@ -3636,6 +3936,10 @@ Click to show every kernel again.</source>
     <message>
         <source>Depth</source>
         <translation>深度</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
     </message>
 </context>
 <context>

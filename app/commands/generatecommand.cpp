@@ -138,7 +138,8 @@ int runGenerateCommand(const QStringList &arguments)
         QStringLiteral("K") });
     parser.addOption({ QStringLiteral("plant"),
         GenerateCommand::tr(
-            "Problems to plant: transdata, aicpu, hostbound, lowblockdim, commnotoverlapped, all."),
+            "Problems to plant: transdata, aicpu, hostbound, lowblockdim, commnotoverlapped, "
+            "memoryleak, fragmentation (these two write the profile_memory files), all."),
         QStringLiteral("LIST") });
     parser.addOption({ QStringLiteral("rank-slowdown"),
         GenerateCommand::tr("Each rank's device runs PCT percent slower than the one before: a "

@@ -22,6 +22,7 @@
 #include "widgets/issuespanel.h"
 #include "widgets/kerneltablemodel.h"
 #include "widgets/kerneltableview.h"
+#include "widgets/memorypanel.h"
 #include "widgets/profilesession.h"
 #include "widgets/rangesummarywidget.h"
 #include "widgets/tablepanel.h"
@@ -423,12 +424,15 @@ void MainWindow::showFindings()
     if (!m_session->rank() || m_session->isPreview()) {
         m_findings->setFindings({});
         m_gaps->showRank(nullptr, nullptr);
+        m_memoryPanel->setMemory(nullptr, nullptr);
         return;
     }
     const int index = m_session->rankIndex();
     m_findings->setFindings(m_analysis->findings(index), m_analysis->checks(index));
     m_findings->setAnalysing(m_analysis->isRunning());
-    m_gaps->showRank(m_session->rank(), m_analysis->analysis(index));
+    const auto analysis = m_analysis->analysis(index);
+    m_gaps->showRank(m_session->rank(), analysis);
+    m_memoryPanel->setMemory(analysis ? analysis->memory : nullptr, m_session->rank()->trace);
 }
 
 void MainWindow::onEvidenceSelected(const QString &findingId, const std::vector<Evidence> &evidence)

@@ -27,6 +27,7 @@ class FindingsPanel;
 class RangeSummaryWidget;
 class IssuesPanel;
 class KernelTableView;
+class MemoryPanel;
 class LoadController;
 class ProfileSession;
 class RankLoader;
@@ -60,6 +61,7 @@ public:
     DetailsPanel *detailsPanel() const { return m_details; }
     IssuesPanel *issuesPanel() const { return m_issues; }
     FindingsPanel *findingsPanel() const { return m_findings; }
+    MemoryPanel *memoryPanel() const { return m_memoryPanel; }
     AnalysisController *analysisController() const { return m_analysis; }
     RankLoader *rankLoader() const { return m_rankLoader; } // opens ranks of big profiles
     GapControls *gapControls() const { return m_gaps; }
@@ -169,6 +171,7 @@ private:
     IssuesPanel *m_issues = nullptr;
     FindingsPanel *m_findings = nullptr;
     RangeSummaryWidget *m_rangeSummary = nullptr;
+    MemoryPanel *m_memoryPanel = nullptr; // the rank's memory files
     TablePanel *m_operators = nullptr; // operator_details.csv
     QDockWidget *m_kernelDock = nullptr;
     QDockWidget *m_findingsDock = nullptr;

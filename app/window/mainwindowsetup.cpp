@@ -10,6 +10,7 @@
 #include "widgets/findingspanel.h"
 #include "widgets/issuespanel.h"
 #include "widgets/kerneltableview.h"
+#include "widgets/memorypanel.h"
 #include "widgets/rangesummarywidget.h"
 #include "widgets/tablepanel.h"
 
@@ -67,9 +68,22 @@ void MainWindow::createDocks()
         m_operators, tr("Operators"), QStringLiteral("OperatorsDock"), Qt::BottomDockWidgetArea);
     tabifyDockWidget(aggregation, operators);
     tabifyDockWidget(operators, m_issuesDock);
-    tabifyDockWidget(m_issuesDock,
-        addPanel(m_rangeSummary, tr("Range Summary"), QStringLiteral("RangeSummaryDock"),
-            Qt::BottomDockWidgetArea));
+    QDockWidget *rangeSummary = addPanel(m_rangeSummary, tr("Range Summary"),
+        QStringLiteral("RangeSummaryDock"), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(m_issuesDock, rangeSummary);
+    m_memoryPanel = new MemoryPanel(this);
+    tabifyDockWidget(rangeSummary,
+        addPanel(
+            m_memoryPanel, tr("Memory"), QStringLiteral("MemoryDock"), Qt::BottomDockWidgetArea));
+    // An allocation picked in the Memory view: its lifetime selected, its operator shown.
+    connect(m_memoryPanel, &MemoryPanel::allocationSelected, this,
+        [this](TimeNs start, TimeNs end, EventRef op) {
+            m_timeline->setSelectedRange(start, end);
+            if (op.isValid())
+                m_timeline->selectEvent(op, true);
+            else
+                m_timeline->setVisibleRange(start - (end - start) / 10, end + (end - start) / 10);
+        });
     m_kernelDock->raise();
     resizeDocks({ m_kernelDock }, { 300 }, Qt::Vertical);
     resizeDocks({ details }, { 380 }, Qt::Horizontal);

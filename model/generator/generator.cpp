@@ -337,6 +337,9 @@ namespace {
             return false;
         }
         m_progress.finishRank(events);
+        if (GeneratorMemory::wanted(m_options)
+            && !GeneratorMemory(m_options, m_truth.steps).writeDb(path, m_truth.rank % 8, &m_error))
+            return false;
         m_truth.dbPath = path;
         m_truth.dbBytes = QFileInfo(path).size();
         m_truth.dbRows = db.rows();

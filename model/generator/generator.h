@@ -58,7 +58,8 @@ struct GeneratorOptions {
     // imbalance. Off by default, so that ranks are balanced unless a test asks for it.
     int rankSlowdownPermille = 0;
     // Write the profile_memory files (memory_record.csv, operator_memory.csv, npu_module_mem.csv;
-    // text format only) and say profile_memory in profiler_info.
+    // in the database MEMORY_RECORD, OP_MEMORY, NPU_MODULE_MEM) and say profile_memory in
+    // profiler_info.
     bool memory = false;
 };
 

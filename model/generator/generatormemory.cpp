@@ -93,14 +93,6 @@ void GeneratorMemory::simulate()
 
 namespace {
 
-    // The PTA reserve at t: the last sample at or before t.
-    std::int64_t reservedAt(const std::vector<GeneratorMemory::Sample> &samples, TimeNs t)
-    {
-        const auto it = std::upper_bound(samples.begin(), samples.end(), t,
-            [](TimeNs time, const GeneratorMemory::Sample &s) { return time < s.time; });
-        return it == samples.begin() ? 0 : std::prev(it)->reserved;
-    }
-
     void recordRow(OutFile &f, const char *component, TimeNs t, std::int64_t allocated,
         std::int64_t reserved, const std::string &device)
     {
@@ -135,6 +127,13 @@ namespace {
 
 } // namespace
 
+std::int64_t GeneratorMemory::reservedAt(TimeNs t) const
+{
+    const auto it = std::upper_bound(m_samples.begin(), m_samples.end(), t,
+        [](TimeNs time, const Sample &s) { return time < s.time; });
+    return it == m_samples.begin() ? 0 : std::prev(it)->reserved;
+}
+
 bool GeneratorMemory::writeCsv(const QString &dir, int device, QString *error) const
 {
     const std::string npu = "NPU:" + std::to_string(device);
@@ -156,7 +155,7 @@ bool GeneratorMemory::writeCsv(const QString &dir, int device, QString *error) c
     modules.put("Component,Timestamp(us),Total Reserved(MB),Device\r\n");
     for (const StepTruth &step : m_steps) {
         for (const TimeNs t : { step.startNs, step.startNs + step.wallNs }) {
-            const std::int64_t app = reservedAt(m_samples, t) + kGeBytes;
+            const std::int64_t app = reservedAt(t) + kGeBytes;
             recordRow(record, "GE", t, kGeBytes, kGeBytes, npu);
             recordRow(record, "APP", t, -1, app + 300 * kMiB, npu);
             moduleRow(modules, "APP", t, app, npu);

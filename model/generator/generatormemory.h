@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <vector>
 
+struct sqlite3;
+
 namespace npuscope::gen {
 
 // What profile_memory records for a generated rank: the framework's allocations (weights kept
@@ -36,15 +38,20 @@ public:
 
     const std::vector<Allocation> &allocations() const { return m_allocations; }
     const std::vector<Sample> &samples() const { return m_samples; } // the PTA component
+    std::int64_t reservedAt(TimeNs t) const; // PTA's reserve: the last sample at or before t
     static constexpr std::int64_t kGeBytes = 64ll << 20; // GE: constant
     static constexpr std::int64_t kHcclBytes = 400ll << 20; // npu_module_mem HCCL, RUNTIME
     static constexpr std::int64_t kRuntimeBytes = 92ll << 20;
 
     // memory_record.csv, operator_memory.csv and npu_module_mem.csv in `dir`.
     bool writeCsv(const QString &dir, int device, QString *error) const;
+    // The same as MEMORY_RECORD, OP_MEMORY and NPU_MODULE_MEM (bytes, ns; names in STRING_IDS
+    // from 2^29, modules by ENUM_MODULE) added to the database written at `path`.
+    bool writeDb(const QString &path, int device, QString *error) const;
 
 private:
     void simulate();
+    bool insertDbRows(sqlite3 *db, int device) const; // in generatormemorydb.cpp
 
     std::vector<Allocation> m_allocations;
     std::vector<Sample> m_samples;

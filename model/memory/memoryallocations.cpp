@@ -15,7 +15,9 @@ namespace {
     // 1,024 allocations per block: one comparison skips a block that ended before t.
     constexpr std::size_t kBlock = 1024;
 
-    QString tr(const char *text) { return QCoreApplication::translate("npuscope::Memory", text); }
+    class MemoryText {
+        Q_DECLARE_TR_FUNCTIONS(npuscope::Memory)
+    };
 
     template <class Fn>
     void forEachAlive(const MemoryAllocations &all, TimeNs t, Fn &&fn,
@@ -48,8 +50,9 @@ MemoryAllocations MemoryAllocations::fromTable(const Table &table, IssueList *is
     const int released = table.findColumn(u"Release Time(us)");
     if (name < 0 || size < 0 || allocated < 0 || table.columns[std::size_t(allocated)].ns.empty()) {
         issues->append({ Severity::Warning, table.path, QString(),
-            tr("operator_memory.csv has no Name, Size(KB) or Allocation Time(us) column: the "
-               "allocations are not shown") });
+            MemoryText::tr(
+                "operator_memory.csv has no Name, Size(KB) or Allocation Time(us) column: the "
+                "allocations are not shown") });
         return out;
     }
     const auto &allocNs = table.columns[std::size_t(allocated)].ns;
@@ -85,9 +88,8 @@ MemoryAllocations MemoryAllocations::fromTable(const Table &table, IssueList *is
     }
     if (skipped > 0)
         issues->append({ Severity::Warning, table.path,
-            tr("line %1").arg(table.lines[std::size_t(firstSkipped)]),
-            QCoreApplication::translate("npuscope::Memory",
-                "%n allocation(s) without a size or an allocation time skipped", "",
+            MemoryText::tr("line %1").arg(table.lines[std::size_t(firstSkipped)]),
+            MemoryText::tr("%n allocation(s) without a size or an allocation time skipped", "",
                 int(skipped)) });
     out.index();
     return out;

@@ -13,7 +13,9 @@ namespace npuscope {
 
 namespace {
 
-    QString tr(const char *text) { return QCoreApplication::translate("npuscope::Memory", text); }
+    class MemoryText {
+        Q_DECLARE_TR_FUNCTIONS(npuscope::Memory)
+    };
 
     void findPeaks(MemoryCurve &c)
     {
@@ -53,7 +55,8 @@ namespace {
         if (component >= 0 && time >= 0 && !t.columns[std::size_t(time)].ns.empty())
             return true;
         issues->append({ Severity::Warning, t.path, QString(),
-            tr("%1 has no Component or Timestamp(us) column: it is not used for the memory view")
+            MemoryText::tr(
+                "%1 has no Component or Timestamp(us) column: it is not used for the memory view")
                 .arg(file) });
         return false;
     }
@@ -96,7 +99,7 @@ namespace {
     MemoryCurve readModules(const Table &t, IssueList *issues)
     {
         MemoryCurve total;
-        total.component = tr("NPU modules");
+        total.component = MemoryText::tr("NPU modules");
         const int component = t.findColumn(u"Component"), time = t.findColumn(u"Timestamp(us)");
         const int reserved = t.findColumn(u"Total Reserved(MB)");
         if (!timeColumn(t, component, time, QStringLiteral("npu_module_mem.csv"), issues)

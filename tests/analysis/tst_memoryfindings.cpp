@@ -4,6 +4,7 @@
 #include "generatedprofile.h"
 
 #include <QDir>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace npuscope;
@@ -69,6 +70,7 @@ private slots:
     void plantedFragmentationFound();
     void nearCapacity();
     void withoutMemoryNotChecked();
+    void databaseTwin();
     void sampleLevel1();
 };
 
@@ -154,6 +156,51 @@ void TstMemoryFindings::withoutMemoryNotChecked()
         QCOMPARE(check(a, id)->status, CheckStatus::NotChecked);
         QVERIFY(!check(a, id)->collect.isEmpty());
     }
+}
+
+void TstMemoryFindings::databaseTwin()
+{
+    // The generator writes the same memory as text and as database tables: both read alike,
+    // and the planted problems are found in either.
+    QTemporaryDir dir;
+    GeneratorOptions o;
+    o.outDir = dir.path();
+    o.events = 4000;
+    o.format = GeneratorFormat::Both;
+    o.plants = { Plant::MemoryLeak, Plant::Fragmentation };
+    QVERIFY(generateProfile(o).ok);
+    RankAnalysis analyses[2];
+    const SourceFormat formats[] = { SourceFormat::Text, SourceFormat::Database };
+    for (int i = 0; i < 2; ++i) {
+        LoadOptions load;
+        load.source = formats[i];
+        const LoadResult loaded = loadProfile(dir.path(), load);
+        QVERIFY(loaded.profile && loaded.profile->ranks.size() == 1);
+        QCOMPARE(loaded.profile->ranks[0]->source.database.isEmpty(), i == 0);
+        analyses[i] = analyseRank(*loaded.profile->ranks[0]);
+        QVERIFY(analyses[i].memory);
+        QVERIFY2(finding(analyses[i], "memory-growth"), qPrintable(QString::number(i)));
+        QVERIFY(finding(analyses[i], "memory-fragmentation"));
+    }
+    const MemoryProfile &text = *analyses[0].memory, &db = *analyses[1].memory;
+    // MEMORY_RECORD has no APP rows (as in the real databases): the other three match.
+    QCOMPARE(db.components.size(), std::size_t(3));
+    QVERIFY(!db.component(QStringLiteral("APP")));
+    for (const MemoryCurve &c : text.components) {
+        const MemoryCurve *d = db.component(c.component);
+        if (c.component == QLatin1String("APP"))
+            continue;
+        QVERIFY2(d, qPrintable(c.component));
+        QCOMPARE(d->times, c.times);
+        QCOMPARE(d->peakAllocatedMb, c.peakAllocatedMb);
+        QCOMPARE(d->peakReservedMb, c.peakReservedMb);
+        QCOMPARE(d->allocated, c.allocated);
+    }
+    QCOMPARE(db.deviceTotal.reserved, text.deviceTotal.reserved);
+    QCOMPARE(db.allocations.size(), text.allocations.size());
+    const TimeNs peak = text.allocatorCurve()->peakTime();
+    QCOMPARE(db.allocations.aliveAt(peak), text.allocations.aliveAt(peak));
+    QCOMPARE(db.allocations.bytesAliveAt(peak), text.allocations.bytesAliveAt(peak));
 }
 
 void TstMemoryFindings::sampleLevel1()

@@ -30,7 +30,7 @@ if [ ! -f "$build/build.ninja" ]; then
     cmake --preset dev -B "$build" # RelWithDebInfo (-O2), what the app ships as
 fi
 cmake --build "$build" --target npuscope bench_traceload bench_timeline bench_tables bench_firstpaint \
-    bench_memtouch bench_dbscan bench_calltree
+    bench_memtouch bench_dbscan bench_calltree bench_memory
 export QT_QPA_PLATFORM=offscreen
 
 # Fresh memory: on a VM that hands freed guest memory back to its host (free page reporting, as
@@ -142,6 +142,8 @@ PY
     echo
     echo "== call tree and flame graph"
     "$build/tests/bench/bench_calltree" --events 1000000 --runs "$runs"
+    echo "== memory: allocations alive at an instant (1 M allocations)"
+    "$build/tests/bench/bench_memory" 1000000
     echo '```'
 } 2>&1 | grep -v 'XDG_RUNTIME_DIR' | tee "$out"
 mv "$out" tests/bench/RESULTS.md
