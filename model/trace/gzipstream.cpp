@@ -52,7 +52,8 @@ void GzipStream::Block::reserve(std::int64_t n)
     if (capacity > 0)
         n = std::max(n, capacity + capacity / 2); // a span growing 1 MiB at a time
     auto bigger = std::make_unique_for_overwrite<char[]>(static_cast<std::size_t>(n));
-    std::memcpy(bigger.get(), data.get(), static_cast<std::size_t>(size));
+    if (size > 0)
+        std::memcpy(bigger.get(), data.get(), static_cast<std::size_t>(size));
     data = std::move(bigger);
     capacity = n;
 }
@@ -168,7 +169,7 @@ GzipStream::BlockPtr GzipStream::takeBlock(std::int64_t capacity)
         block = std::make_shared<Block>();
     block->size = 0;
     block->last = false;
-    block->reserve(capacity);
+    block->reserve(std::max<std::int64_t>(capacity, 1)); // data never null
     return block;
 }
 
