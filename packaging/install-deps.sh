@@ -8,6 +8,7 @@ packages=(
     qt6-l10n-tools qt6-translations-l10n libgl-dev
     libqt6opengl6-dev # Qt6Charts' CMake package needs Qt6OpenGL; only recommended by qt6-base-dev
     libsimdjson-dev libboost-dev zlib1g-dev libsqlite3-dev
+    libarchive-dev # profile archives (.zip, .tar, .tar.gz, .tar.zst)
     xvfb xauth fonts-wqy-microhei
     clang libclang-rt-14-dev # the libFuzzer build of CI (.ci/sanitizers.sh)
 )

@@ -211,7 +211,8 @@ void MainWindow::openFileDialog()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Profile File"),
         QFileInfo(m_recent->paths().value(0)).absolutePath(),
-        tr("Profiles (*.json *.json.gz *.csv *.db);;All files (*)"));
+        tr("Profiles (*.json *.json.gz *.csv *.db *.zip *.tar *.tar.gz *.tgz *.tar.zst);;"
+           "Profile archives (*.zip *.tar *.tar.gz *.tgz *.tar.zst);;All files (*)"));
     if (!path.isEmpty())
         openPath(path);
 }

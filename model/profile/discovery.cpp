@@ -1,5 +1,7 @@
 #include "model/profile/discovery.h"
 
+#include "model/archive/archiveextractor.h"
+#include "model/archive/archiveprofile.h"
 #include "model/profile/msproftext.h"
 #include "model/profile/profilerconfig.h"
 
@@ -329,6 +331,8 @@ ProfileSource discoverProfile(const QString &path, SourceFormat format)
                 "npuscope::Discovery", "permission denied: cannot read it") });
         return src;
     }
+    if (!fi.isDir() && ArchiveExtractor::isArchiveName(fi.fileName()))
+        return discoverArchive(path, format); // unpacked into npuscope's cache, then as above
     if (fi.isDir())
         discoverFolder(QDir(fi.absoluteFilePath()), src, format);
     else

@@ -58,7 +58,8 @@ enum class SourceFormat {
 
 // Accepts: a parent of several *ascend_pt / *ascend_ms / PROF_* folders, one of them, its
 // ASCEND_PROFILER_OUTPUT, a single trace_view.json / Kineto *.json[.gz], a kernel_details.csv, or a
-// profiler database file (which opens its whole profile).
+// profiler database file (which opens its whole profile), or a .zip / .tar[.gz|.zst] archive of
+// any of these (see discoverArchive()).
 ProfileSource discoverProfile(const QString &path, SourceFormat format = SourceFormat::Auto);
 
 } // namespace npuscope

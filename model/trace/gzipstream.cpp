@@ -22,10 +22,9 @@ namespace {
     // Bytes inflated past a span's nominal end to find the event boundary in one search.
     constexpr std::int64_t kSlack = std::int64_t(64) << 10;
 
-    QString tr(const char *text)
-    {
-        return QCoreApplication::translate("npuscope::TraceParser", text);
-    }
+    class StreamText {
+        Q_DECLARE_TR_FUNCTIONS(npuscope::TraceParser)
+    };
 
     // An unlinked file in npuscope's cache directory (the system's temporary one as a fallback):
     // gone when closed, whatever happens to the process.
@@ -53,7 +52,8 @@ void GzipStream::Block::reserve(std::int64_t n)
     if (capacity > 0)
         n = std::max(n, capacity + capacity / 2); // a span growing 1 MiB at a time
     auto bigger = std::make_unique_for_overwrite<char[]>(static_cast<std::size_t>(n));
-    std::memcpy(bigger.get(), data.get(), static_cast<std::size_t>(size));
+    if (size > 0)
+        std::memcpy(bigger.get(), data.get(), static_cast<std::size_t>(size));
     data = std::move(bigger);
     capacity = n;
 }
@@ -91,7 +91,7 @@ ArrayStart GzipStream::start(
     m_changed.wait(lock, [&] { return m_headDone || m_cancel; });
     if (!m_headDone) {
         ArrayStart cancelled;
-        cancelled.error = tr("cancelled");
+        cancelled.error = StreamText::tr("cancelled");
         return cancelled;
     }
     return m_start;
@@ -109,7 +109,8 @@ bool GzipStream::fill(Block &b, std::int64_t want)
         const std::int64_t room = std::min(want - b.size, std::int64_t(4) << 20);
         if (m_produced.load() + room > m_maxOut) {
             finish(Severity::Error,
-                tr("decompressed data exceeds %1 MiB; refusing to continue (gzip bomb guard)")
+                StreamText::tr(
+                    "decompressed data exceeds %1 MiB; refusing to continue (gzip bomb guard)")
                     .arg(m_maxOut >> 20));
             return false;
         }
@@ -126,7 +127,7 @@ ArrayStart GzipStream::inflateHead(Block &head)
     for (std::int64_t want = kHeadWindow;; want *= 4) {
         if (!fill(head, want)) {
             ArrayStart stopped;
-            stopped.error = tr("stopped");
+            stopped.error = StreamText::tr("stopped");
             return stopped;
         }
         ArrayStart start = findArrayStartIn(head.data.get(), head.size, m_inflater.ended());
@@ -168,7 +169,7 @@ GzipStream::BlockPtr GzipStream::takeBlock(std::int64_t capacity)
         block = std::make_shared<Block>();
     block->size = 0;
     block->last = false;
-    block->reserve(capacity);
+    block->reserve(std::max<std::int64_t>(capacity, 1)); // data never null
     return block;
 }
 
@@ -213,8 +214,9 @@ void GzipStream::run(std::int64_t firstSpan, std::int64_t spanBytes)
             sawEvent = std::memchr(cur->data.get() + pos, '{', std::size_t(end - pos)) != nullptr;
             if (!sawEvent && cur->begin + end - start.offset >= kMaxEventFree) {
                 finish(Severity::Error,
-                    tr("no trace event in the first %1 MiB after the event array starts; the "
-                       "rest was not read")
+                    StreamText::tr(
+                        "no trace event in the first %1 MiB after the event array starts; the "
+                        "rest was not read")
                         .arg(kMaxEventFree >> 20));
                 return;
             }
@@ -258,7 +260,8 @@ void GzipStream::finish(Severity severity, const QString &message)
         return;
     if (!m_inflater.error().isEmpty())
         m_issues.append({ Severity::Warning, m_path,
-            tr("compressed byte %1").arg(m_inflater.errorOffset()), m_inflater.error(), true });
+            StreamText::tr("compressed byte %1").arg(m_inflater.errorOffset()), m_inflater.error(),
+            true });
     if (!message.isEmpty())
         m_issues.append({ severity, m_path, QString(), message, true });
     m_ended = true;

@@ -6,6 +6,7 @@
 // cut file is itself a useful seed (the loaders must recover from it).
 #include "model/generator/generator.h"
 #include "tests/fuzz/fuzzfolder.h"
+#include "tests/model/archivewriter.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -110,6 +111,24 @@ void copyCommitted(const QString &seeds, const QString &out)
 
 } // namespace
 
+// fuzz_archive: a small rank folder in every archive format npuscope opens.
+void writeArchiveSeeds(const QString &tmp, const QByteArray &trace, const QString &out)
+{
+    const std::vector<test::ArchiveMember> members {
+        { QStringLiteral("rank0_ascend_pt/"), {}, test::ArchiveMember::Dir, {} },
+        { QStringLiteral("rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json"), trace,
+            test::ArchiveMember::File, {} },
+        { QStringLiteral("rank0_ascend_pt/link"), {}, test::ArchiveMember::Symlink,
+            QStringLiteral("../x") },
+    };
+    for (const char *format : { "zip", "tar", "tar.gz", "tar.zst" }) {
+        const QString path = tmp + QStringLiteral("/seed.") + QLatin1String(format);
+        QFile f(path);
+        if (test::writeArchive(path, QLatin1String(format), members) && f.open(QIODevice::ReadOnly))
+            writeSeed(out, f.readAll());
+    }
+}
+
 int main(int argc, char **argv)
 {
     QTextStream err(stderr);
@@ -137,6 +156,7 @@ int main(int argc, char **argv)
         = head(g.ranks.front().dir + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json"),
             kTraceSeedBytes);
     writeSeed(out + QStringLiteral("/trace"), gzipped(trace));
+    writeArchiveSeeds(tmp.path(), trace.left(4096), out + QStringLiteral("/archive"));
 
     if (argc > 2 && QDir(QString::fromLocal8Bit(argv[2])).exists())
         seedFromTree(QString::fromLocal8Bit(argv[2]), out);

@@ -10,7 +10,7 @@ build=${1:-build/fuzz}
 seconds=${2:-60}
 shift $(( $# > 2 ? 2 : $# ))
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(trace csv profilerconfig profile db)
+[ ${#targets[@]} -eq 0 ] && targets=(trace csv profilerconfig profile db archive)
 
 bin="$build/tests/fuzz"
 seeds="$bin/corpus"

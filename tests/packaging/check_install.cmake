@@ -17,6 +17,7 @@ set(expected
     bin/npuscope
     share/applications/npuscope.desktop
     share/applications/npuscope-all-ranks.desktop
+    share/applications/npuscope-archive.desktop
     share/mime/packages/npuscope.xml
     share/metainfo/org.npuscope.npuscope.metainfo.xml
     share/icons/hicolor/scalable/apps/npuscope.svg

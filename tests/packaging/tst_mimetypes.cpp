@@ -81,6 +81,30 @@ private slots:
             << QStringLiteral(NPUSCOPE_PACKAGING_DIR "/npuscope-all-ranks.desktop");
     }
 
+    // Archives only as "Open With": the system's own archive types, hidden and least preferred,
+    // none of them defined (taken over) by npuscope's MIME file.
+    void archivesOnlyOpenWith()
+    {
+        QFile file(QStringLiteral(NPUSCOPE_PACKAGING_DIR "/npuscope-archive.desktop"));
+        QVERIFY(file.open(QIODevice::ReadOnly | QIODevice::Text));
+        const QString text = QString::fromUtf8(file.readAll());
+        QVERIFY(text.contains(QLatin1String("\nNoDisplay=true\n")));
+        QVERIFY(text.contains(QLatin1String("\nInitialPreference=1\n")));
+        const QRegularExpressionMatch line = QRegularExpression(
+            QStringLiteral("^MimeType=(.*)$"), QRegularExpression::MultilineOption)
+                                                 .match(text);
+        QVERIFY(line.hasMatch());
+        QFile xml(QStringLiteral(NPUSCOPE_PACKAGING_DIR "/npuscope-mime.xml"));
+        QVERIFY(xml.open(QIODevice::ReadOnly));
+        const QString defined = QString::fromUtf8(xml.readAll());
+        const QStringList claimed = line.captured(1).split(u';', Qt::SkipEmptyParts);
+        QCOMPARE(claimed.size(), 4);
+        for (const QString &name : claimed) {
+            QVERIFY2(!name.contains(QLatin1String("npuscope")), qPrintable(name));
+            QVERIFY2(!defined.contains(name), qPrintable(name));
+        }
+    }
+
     void desktopFilesMatch()
     {
         QFETCH(QString, desktopFile);
