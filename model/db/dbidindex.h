@@ -32,10 +32,11 @@ public:
             return;
         const auto [lo, hi] = std::minmax_element(m_keys.begin(), m_keys.end());
         m_min = *lo;
-        const auto range = static_cast<std::uint64_t>(*hi) - static_cast<std::uint64_t>(*lo) + 1;
+        // hi - lo fits in 64 bits unsigned for any ids; + 1 only once it is known to be small.
+        const auto width = static_cast<std::uint64_t>(*hi) - static_cast<std::uint64_t>(*lo);
         const std::size_t n = m_keys.size();
-        m_dense = range <= 4 * std::uint64_t(n) + 1024 && n < UINT32_MAX;
-        m_dense ? buildDense(std::size_t(range)) : buildSparse();
+        m_dense = width < 4 * std::uint64_t(n) + 1024 && n < UINT32_MAX;
+        m_dense ? buildDense(std::size_t(width) + 1) : buildSparse();
     }
 
     // The values added under id, in the order they were added.

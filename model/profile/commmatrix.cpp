@@ -1,5 +1,7 @@
 #include "model/profile/commmatrix.h"
 
+#include "model/db/dbcommmatrix.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonDocument>
@@ -30,6 +32,26 @@ namespace {
                 return g;
         matrix.groups.push_back({ group, kind, {}, 0, {} });
         return matrix.groups.back();
+    }
+
+    void addLink(CommGroupMatrix &g, int src, int dst, double sizeMb, double timeMs,
+        const QString &transport)
+    {
+        CommLinkTotals &t = g.links[{ src, dst }];
+        t.sizeMb += sizeMb;
+        t.timeMs += timeMs;
+        if (!transport.isEmpty())
+            t.transport = transport;
+        ++t.ops;
+        g.size = std::max(g.size, std::max(src, dst) + 1);
+    }
+
+    // "allreduce-total" -> "allreduce"; the size-class shares are skipped by the callers.
+    void addOpName(CommGroupMatrix &g, const QString &name)
+    {
+        const QString opName = name.endsWith(QLatin1String("-total")) ? name.chopped(6) : name;
+        if (!g.ops.contains(opName))
+            g.ops << opName;
     }
 
     void sortGroups(CommMatrix &matrix)
@@ -69,10 +91,7 @@ void addCommunicationMatrix(
                     continue;
                 const QString group = at < 0 ? QString() : op.key().mid(at + 1);
                 CommGroupMatrix &g = groupFor(matrix, group, kind.key());
-                const QString opName
-                    = name.endsWith(QLatin1String("-total")) ? name.chopped(6) : name;
-                if (!g.ops.contains(opName))
-                    g.ops << opName;
+                addOpName(g, name);
                 const QJsonObject links = op.value().toObject();
                 for (auto link = links.begin(); link != links.end(); ++link) {
                     const QStringList ends = link.key().split(u'-');
@@ -83,17 +102,23 @@ void addCommunicationMatrix(
                         || dst > 65535)
                         continue;
                     const QJsonObject v = link.value().toObject();
-                    CommLinkTotals &t = g.links[{ src, dst }];
-                    t.sizeMb += v.value(QStringLiteral("Transit Size(MB)")).toDouble();
-                    t.timeMs += v.value(QStringLiteral("Transit Time(ms)")).toDouble();
-                    const QString transport = v.value(QStringLiteral("Transport Type")).toString();
-                    if (!transport.isEmpty())
-                        t.transport = transport;
-                    ++t.ops;
-                    g.size = std::max(g.size, std::max(src, dst) + 1);
+                    addLink(g, src, dst, v.value(QStringLiteral("Transit Size(MB)")).toDouble(),
+                        v.value(QStringLiteral("Transit Time(ms)")).toDouble(),
+                        v.value(QStringLiteral("Transport Type")).toString());
                 }
             }
         }
+    }
+}
+
+void addCommunicationMatrixTable(const QString &path, CommMatrix &matrix, IssueList *issues)
+{
+    for (const DbCommMatrixRow &row : readCommMatrixTable(path, issues)) {
+        if (isPartialEntry(row.op))
+            continue;
+        CommGroupMatrix &g = groupFor(matrix, row.group, row.kind);
+        addOpName(g, row.op);
+        addLink(g, row.src, row.dst, row.sizeMb, row.timeMs, row.transport);
     }
 }
 
@@ -106,14 +131,18 @@ CommMatrix readCommunicationMatrices(const QStringList &paths, IssueList *issues
     std::map<std::tuple<QString, QString, int, int>, int> owner; // (kind, group, src, dst) -> file
     for (int fileIndex = 0; fileIndex < paths.size(); ++fileIndex) {
         const QString &path = paths[fileIndex];
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly)) {
-            issues->append({ Severity::Warning, path, QString(),
-                CommText::tr("cannot read: %1").arg(file.errorString()) });
-            continue;
-        }
         CommMatrix one;
-        addCommunicationMatrix(file.readAll(), path, one, issues);
+        if (path.endsWith(QLatin1String(".db"), Qt::CaseInsensitive)) {
+            addCommunicationMatrixTable(path, one, issues);
+        } else {
+            QFile file(path);
+            if (!file.open(QIODevice::ReadOnly)) {
+                issues->append({ Severity::Warning, path, QString(),
+                    CommText::tr("cannot read: %1").arg(file.errorString()) });
+                continue;
+            }
+            addCommunicationMatrix(file.readAll(), path, one, issues);
+        }
         for (const CommGroupMatrix &g : one.groups) {
             CommGroupMatrix &target = groupFor(merged, g.group, g.kind);
             for (const QString &op : g.ops)

@@ -38,9 +38,14 @@ struct CommMatrix {
     bool empty() const { return groups.empty(); }
 };
 
-// Reads and merges the files of several ranks (the same op of a group appears in the file of
-// every member: it is counted once). Damaged files add an issue and are skipped.
+// Reads and merges the files of several ranks (communication_matrix.json, or the
+// CommAnalyzerMatrix table of an analysis.db / communication_analyzer.db: a path ending in .db)
+// (the same op of a group appears in the file of every member: it is counted once). Damaged files
+// add an issue and are skipped.
 CommMatrix readCommunicationMatrices(const QStringList &paths, IssueList *issues);
+
+// The same from analysis.db's CommAnalyzerMatrix table (the same rows, one per link).
+void addCommunicationMatrixTable(const QString &path, CommMatrix &matrix, IssueList *issues);
 
 // Adds one file's links to `matrix` (summing steps and ops; no deduplication across files).
 void addCommunicationMatrix(

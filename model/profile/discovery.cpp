@@ -75,6 +75,8 @@ namespace {
         r.analysisDatabase = existing(dir, QStringLiteral("analysis.db"));
         if (r.analysisDatabase.isEmpty())
             r.analysisDatabase = existing(dir, QStringLiteral("communication_analyzer.db"));
+        if (r.communicationMatrix.isEmpty()) // export_type db: the matrix is a table of it
+            r.communicationMatrix = r.analysisDatabase;
         if (hasText)
             r.otherSource = QStringLiteral("text");
         static const QRegularExpression rankRe(

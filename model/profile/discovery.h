@@ -26,7 +26,7 @@ struct RankSource {
     QString apiStatistic;
     QStringList otherCsv; // memory_record.csv, l2_cache.csv, ...
     QString communication; // communication.json
-    QString communicationMatrix;
+    QString communicationMatrix; // communication_matrix.json, else the analysis database
     bool kineto = false;
     // The profiler's SQLite database (ascend_pytorch_profiler*.db, ascend_mindspore_profiler*.db,
     // msprof_*.db) when it is what gets read; the text paths above are then empty.

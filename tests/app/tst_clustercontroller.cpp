@@ -99,6 +99,29 @@ private slots:
         QVERIFY(window.grab().save(
             QCoreApplication::applicationDirPath() + QStringLiteral("/tst_clustercontroller.png")));
     }
+
+    // export_type db: the level1 parent of two rank folders with databases only opens as two ranks,
+    // the communication matrix read from each rank's analysis.db (no communication_matrix.json).
+    void databaseSampleMatrix()
+    {
+        const QString sample = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01-db/level1");
+        if (!QFileInfo::exists(QStringLiteral(NPUSCOPE_SAMPLES_DIR)))
+            QSKIP("samples not present");
+        MainWindow window;
+        auto *cluster = new ClusterController(&window);
+        window.resize(1600, 1000);
+        window.show();
+        window.openPath(sample);
+        QTRY_VERIFY_WITH_TIMEOUT(window.profile() && !window.isLoading(), kTimeoutMs);
+        QCOMPARE(window.profile()->ranks.size(), std::size_t(2));
+        for (const auto &rank : window.profile()->ranks)
+            QVERIFY(rank->source.communicationMatrix.endsWith(QLatin1String("analysis.db")));
+        CommMatrixView *matrix = cluster->overview()->commMatrixView();
+        QTRY_VERIFY_WITH_TIMEOUT(!matrix->matrix().empty() && matrix->isVisible(), 30000);
+        QCOMPARE(matrix->matrix().groups.front().size, 8); // the job's 8-rank allreduce group
+        QVERIFY(window.grab().save(QCoreApplication::applicationDirPath()
+            + QStringLiteral("/tst_clustercontroller_db.png")));
+    }
 };
 
 QTEST_MAIN(TstClusterController)

@@ -9,7 +9,8 @@
 #   kernel_details.csv load against pandas.read_csv (when pandas is importable), sort/filter;
 #   Open -> first timeline paint and -> fully loaded, in the real main window (offscreen);
 #   timeline frame times at 10 M events, 1920x1080, along a scripted pan/zoom path;
-#   the bare SQLite scan of the kernel rows of the same profile generated as a database.
+#   the bare SQLite scan of the kernel rows of the same profile generated as a database, and the
+#   database reader against a bare scan of all its tables and against the text twin.
 # Writes the results to tests/bench/RESULTS.md (machine, commit, command) and prints them.
 #   bash tests/bench/run.sh [--build DIR] [--big] [--runs N]
 set -euo pipefail
@@ -30,7 +31,7 @@ if [ ! -f "$build/build.ninja" ]; then
     cmake --preset dev -B "$build" # RelWithDebInfo (-O2), what the app ships as
 fi
 cmake --build "$build" --target npuscope bench_traceload bench_timeline bench_tables bench_firstpaint \
-    bench_memtouch bench_dbscan bench_calltree bench_memory
+    bench_memtouch bench_dbscan bench_dbload bench_calltree bench_memory
 export QT_QPA_PLATFORM=offscreen
 
 # Fresh memory: on a VM that hands freed guest memory back to its host (free page reporting, as
@@ -132,9 +133,10 @@ PY
             done
         done
         "$build/tests/bench/bench_firstpaint" "$profile" --runs "$runs"
-        dbprofile=$(generate "$events" db)
-        "$build/tests/bench/bench_dbscan" "$dbprofile/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db" \
-            --runs "$runs"
+        dbprofile=$(generate "$events" both) # the database and its text twin
+        db="$dbprofile/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db"
+        "$build/tests/bench/bench_dbscan" "$db" --runs "$runs"
+        "$build/tests/bench/bench_dbload" "$db" "$runs" 2
         echo
     done
     echo "== timeline frames"

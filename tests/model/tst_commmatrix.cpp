@@ -6,6 +6,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sqlite3.h>
+
+#include <cmath>
+
 using namespace npuscope;
 
 namespace {
@@ -153,6 +157,78 @@ private slots:
         for (const CommGroupMatrix &g : m.groups)
             for (const auto &[link, totals] : g.links)
                 QVERIFY2(totals.sizeMb > 0 && totals.timeMs > 0, qPrintable(g.group));
+    }
+
+    // analysis.db's CommAnalyzerMatrix (export_type db) against plain SQL over it and against the
+    // text twin's communication_matrix.json (the same job collected again: the same groups, links
+    // and transports, other sizes and times).
+    void databaseSample()
+    {
+        const QString db = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01-db/level1");
+        const QString text = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/level1");
+        if (!QFileInfo::exists(QStringLiteral(NPUSCOPE_SAMPLES_DIR)))
+            QSKIP("samples not present");
+        QStringList dbFiles, textFiles;
+        for (int r = 0; r < 2; ++r) {
+            const QString out = QStringLiteral("/rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/").arg(r);
+            dbFiles << db + out + QStringLiteral("analysis.db");
+            textFiles << text + out + QStringLiteral("communication_matrix.json");
+        }
+        IssueList issues;
+        const CommMatrix one = readCommunicationMatrices({ dbFiles[0] }, &issues);
+        QVERIFY2(issues.isEmpty(), qPrintable(issues.value(0).message));
+        QCOMPARE(one.groups.size(), std::size_t(1));
+        double sizeMb = 0;
+        int ops = 0;
+        for (const auto &[link, totals] : one.groups[0].links) {
+            sizeMb += totals.sizeMb;
+            ops += totals.ops;
+        }
+        const auto [sqlSize, sqlRows] = sqlTotals(dbFiles[0]);
+        QCOMPARE(ops, sqlRows);
+        QVERIFY(std::abs(sizeMb - sqlSize) < 1e-9 * sqlSize);
+        QCOMPARE(one.groups[0].ops, QStringList { QStringLiteral("allreduce") });
+
+        const CommMatrix fromDb = readCommunicationMatrices(dbFiles, &issues);
+        const CommMatrix fromText = readCommunicationMatrices(textFiles, &issues);
+        QVERIFY(issues.isEmpty());
+        QCOMPARE(fromDb.groups.size(), fromText.groups.size());
+        for (std::size_t i = 0; i < fromDb.groups.size(); ++i) {
+            const CommGroupMatrix &a = fromDb.groups[i], &b = fromText.groups[i];
+            QCOMPARE(a.kind, b.kind);
+            QCOMPARE(a.size, b.size);
+            QCOMPARE(a.ops, b.ops);
+            QCOMPARE(a.links.size(), b.links.size());
+            for (const auto &[link, totals] : a.links) {
+                const auto other = b.links.find(link);
+                QVERIFY(other != b.links.end());
+                QCOMPARE(totals.transport, other->second.transport);
+                QCOMPARE(totals.ops, other->second.ops);
+            }
+        }
+    }
+
+private:
+    // (sum of transit_size, rows) of the "-total" rows, by plain SQL.
+    static std::pair<double, int> sqlTotals(const QString &path)
+    {
+        sqlite3 *db = nullptr;
+        const QByteArray uri = "file:" + QFile::encodeName(path) + "?mode=ro&immutable=1";
+        std::pair<double, int> out { 0, 0 };
+        if (sqlite3_open_v2(uri.constData(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr)
+            == SQLITE_OK) {
+            sqlite3_stmt *st = nullptr;
+            if (sqlite3_prepare_v2(db,
+                    "SELECT sum(transit_size), count(*) FROM CommAnalyzerMatrix "
+                    "WHERE hccl_op_name LIKE '%-total'",
+                    -1, &st, nullptr)
+                    == SQLITE_OK
+                && sqlite3_step(st) == SQLITE_ROW)
+                out = { sqlite3_column_double(st, 0), sqlite3_column_int(st, 1) };
+            sqlite3_finalize(st);
+        }
+        sqlite3_close(db);
+        return out;
     }
 };
 
