@@ -1796,6 +1796,85 @@ Run it in a desktop session, under xvfb-run, or use a headless command: npuscope
     </message>
 </context>
 <context>
+    <name>npuscope::Archive</name>
+    <message>
+        <source>cannot create the cache folder %1</source>
+        <translation>无法创建缓存文件夹 %1</translation>
+    </message>
+    <message>
+        <source>no files in it</source>
+        <translation>其中没有文件</translation>
+    </message>
+    <message>
+        <source>unknown error</source>
+        <translation>未知错误</translation>
+    </message>
+    <message>
+        <source>cannot open it as an archive: %1</source>
+        <translation>无法作为压缩包打开：%1</translation>
+    </message>
+    <message>
+        <source>damaged archive after %1 entries: %2</source>
+        <translation>压缩包在第 %1 个条目之后已损坏：%2</translation>
+    </message>
+    <message>
+        <source>more than %1 entries; not opened</source>
+        <translation>条目超过 %1 个；未打开</translation>
+    </message>
+    <message>
+        <source>a name outside the archive&apos;s folder (absolute or with &quot;..&quot;); skipped</source>
+        <translation>名称指向压缩包文件夹之外（绝对路径或含有“..”）；已跳过</translation>
+    </message>
+    <message>
+        <source>cannot create it</source>
+        <translation>无法创建</translation>
+    </message>
+    <message>
+        <source>a link; links are not extracted</source>
+        <translation>这是链接；链接不会被解压</translation>
+    </message>
+    <message>
+        <source>not a regular file; skipped</source>
+        <translation>不是普通文件；已跳过</translation>
+    </message>
+    <message>
+        <source>an archive inside the archive; nested archives are not opened</source>
+        <translation>压缩包内的压缩包；嵌套的压缩包不会被打开</translation>
+    </message>
+    <message>
+        <source>%1 declares %2 MiB, more than the %3 MiB an archive may unpack to</source>
+        <translation>%1 声明大小为 %2 MiB，超过压缩包允许解压的 %3 MiB</translation>
+    </message>
+    <message>
+        <source>cannot create its folder</source>
+        <translation>无法创建其所在文件夹</translation>
+    </message>
+    <message>
+        <source>listed twice; the first one is kept</source>
+        <translation>重复出现；保留第一个</translation>
+    </message>
+    <message>
+        <source>cannot write it: %1</source>
+        <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <source>%1: damaged data: %2</source>
+        <translation>%1：数据已损坏：%2</translation>
+    </message>
+    <message>
+        <source>it unpacks to more than %1 MiB; not opened</source>
+        <translation>解压后超过 %1 MiB；未打开</translation>
+    </message>
+    <message>
+        <source>it unpacks to more than %1 times its size (a zip bomb?); not opened</source>
+        <translation>解压后超过自身大小的 %1 倍（可能是压缩炸弹）；未打开</translation>
+    </message>
+    <message>
+        <source>%1: cannot write it: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+</context>
+<context>
     <name>npuscope::ArrangementController</name>
     <message>
         <source>The saved track arrangement could not be read: %1</source>
@@ -2590,32 +2669,28 @@ Run it in a desktop session, under xvfb-run, or use a headless command: npuscope
 <context>
     <name>npuscope::FileReader</name>
     <message>
-        <source>%1: cannot initialise zlib</source>
-        <translation>%1：无法初始化 zlib</translation>
-    </message>
-    <message>
-        <source>%1: read error: %2</source>
-        <translation>%1：读取错误：%2</translation>
-    </message>
-    <message>
-        <source>%1: decompressed data exceeds %2 MiB; refusing to continue (gzip bomb guard)</source>
-        <translation>%1：解压后的数据超过 %2 MiB；拒绝继续（防范 gzip 炸弹）</translation>
-    </message>
-    <message>
-        <source>%1: compressed data is truncated at byte %2; the part before it was loaded</source>
-        <translation>%1：压缩数据在第 %2 字节处截断；已加载此前的部分</translation>
-    </message>
-    <message>
-        <source>%1: corrupt gzip data near compressed byte %2 (%3); the part before it was loaded</source>
-        <translation>%1：gzip 数据在压缩数据第 %2 字节附近损坏（%3）；已加载此前的部分</translation>
-    </message>
-    <message>
         <source>%1: cannot open: %2</source>
         <translation>%1：无法打开：%2</translation>
     </message>
     <message>
         <source>%1: not a regular file</source>
         <translation>%1：不是普通文件</translation>
+    </message>
+    <message>
+        <source>cannot initialise zlib</source>
+        <translation>无法初始化 zlib</translation>
+    </message>
+    <message>
+        <source>read error: %1</source>
+        <translation>读取错误：%1</translation>
+    </message>
+    <message>
+        <source>the compressed data is truncated; the part before it was loaded</source>
+        <translation>压缩数据被截断；已加载截断之前的部分</translation>
+    </message>
+    <message>
+        <source>corrupt gzip data (%1); the part before it was loaded</source>
+        <translation>gzip 数据已损坏（%1）；已加载损坏之前的部分</translation>
     </message>
 </context>
 <context>
@@ -3379,10 +3454,6 @@ Click to show every kernel again.</source>
         <translation>时间线由 %1 生成（没有可读取的 trace_view.json）：仅含设备流和迭代，没有 Host 线程。</translation>
     </message>
     <message>
-        <source>Profiles (*.json *.json.gz *.csv *.db);;All files (*)</source>
-        <translation>性能数据 (*.json *.json.gz *.csv *.db);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Read from the %1.</source>
         <translation>读取自%1。</translation>
     </message>
@@ -3393,6 +3464,10 @@ Click to show every kernel again.</source>
     <message>
         <source>Memory</source>
         <translation>内存</translation>
+    </message>
+    <message>
+        <source>Profiles (*.json *.json.gz *.csv *.db *.zip *.tar *.tar.gz *.tgz *.tar.zst);;Profile archives (*.zip *.tar *.tar.gz *.tgz *.tar.zst);;All files (*)</source>
+        <translation>性能数据 (*.json *.json.gz *.csv *.db *.zip *.tar *.tar.gz *.tgz *.tar.zst);;性能数据压缩包 (*.zip *.tar *.tar.gz *.tgz *.tar.zst);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -4722,6 +4797,34 @@ Opens all %2 ranks of this run</source>
     <message>
         <source>negative duration; shown as 0</source>
         <translation>时长为负数，按 0 显示</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>decompressed data exceeds %1 MiB; refusing to continue (gzip bomb guard)</source>
+        <translation>解压后的数据超过 %1 MiB；拒绝继续（gzip 炸弹防护）</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>no trace event in the first %1 MiB after the event array starts; the rest was not read</source>
+        <translation>事件数组开始后的前 %1 MiB 中没有任何跟踪事件；其余部分未读取</translation>
+    </message>
+    <message>
+        <source>compressed byte %1</source>
+        <translation>压缩数据第 %1 字节</translation>
+    </message>
+    <message>
+        <source>only whitespace in the first %1 MiB</source>
+        <translation>前 %1 MiB 只有空白字符</translation>
+    </message>
+    <message>
+        <source>a compressed trace can be loaded only once</source>
+        <translation>压缩的跟踪文件只能加载一次</translation>
     </message>
 </context>
 </TS>
