@@ -1,7 +1,7 @@
 #include "app/commands/reportjson.h"
 
-#include "app/commands/memoryreport.h"
 #include "app/commands/calltreejson.h"
+#include "app/commands/memoryreport.h"
 
 #include "analysis/aggregation.h"
 #include "analysis/findings.h"
