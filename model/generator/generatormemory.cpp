@@ -184,7 +184,7 @@ bool GeneratorMemory::writeCsv(const QString &dir, int device, QString *error) c
                 ops.put(',');
             }
         } else {
-            ops.put(",,,");
+            ops.put(",,,,"); // never released: no release time, no durations
         }
         for (const std::int64_t v : { a.allocatedAfter, a.reservedAfter, a.allocatedAfter }) {
             putMb(ops, v);

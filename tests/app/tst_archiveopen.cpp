@@ -3,6 +3,7 @@
 // the test binary (tst_archiveopen.png) to look at.
 #include "app/window/mainwindow.h"
 #include "tests/model/archivewriter.h"
+#include "widgets/profilesession.h"
 #include "widgets/timelineview.h"
 
 #include <QCoreApplication>
@@ -43,9 +44,9 @@ private slots:
         QSignalSpy loaded(&window, &MainWindow::profileLoaded);
         window.openPath(zip);
         QVERIFY(loaded.wait(60000));
-        QVERIFY(window.profile());
-        QCOMPARE(window.profile()->path, zip);
-        QCOMPARE(int(window.profile()->ranks.size()), 2);
+        QVERIFY(window.session()->profile());
+        QCOMPARE(window.session()->profile()->path, zip);
+        QCOMPARE(int(window.session()->profile()->ranks.size()), 2);
         QTest::qWait(300);
         QVERIFY(window.grab().save(QDir(QCoreApplication::applicationDirPath())
                                        .filePath(QStringLiteral("tst_archiveopen.png"))));

@@ -112,9 +112,9 @@ private slots:
         window.resize(1600, 1000);
         window.show();
         window.openPath(sample);
-        QTRY_VERIFY_WITH_TIMEOUT(window.profile() && !window.isLoading(), kTimeoutMs);
-        QCOMPARE(window.profile()->ranks.size(), std::size_t(2));
-        for (const auto &rank : window.profile()->ranks)
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->profile() && !window.isLoading(), kTimeoutMs);
+        QCOMPARE(window.session()->profile()->ranks.size(), std::size_t(2));
+        for (const auto &rank : window.session()->profile()->ranks)
             QVERIFY(rank->source.communicationMatrix.endsWith(QLatin1String("analysis.db")));
         CommMatrixView *matrix = cluster->overview()->commMatrixView();
         QTRY_VERIFY_WITH_TIMEOUT(!matrix->matrix().empty() && matrix->isVisible(), 30000);
