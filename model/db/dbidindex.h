@@ -44,7 +44,8 @@ public:
     {
         if (m_dense) {
             const auto k = static_cast<std::uint64_t>(id) - static_cast<std::uint64_t>(m_min);
-            if (id < m_min || k + 1 >= m_offsets.size())
+            // k + 1 would wrap for an id 2^64 - 1 above m_min (int64 min and max both present).
+            if (id < m_min || k >= m_offsets.size() - 1)
                 return {};
             return { m_values.data() + m_offsets[k], m_offsets[k + 1] - m_offsets[k] };
         }
