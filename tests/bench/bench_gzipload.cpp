@@ -83,21 +83,15 @@ int childLoad(const QString &path, bool details)
     return 0;
 }
 
-struct Sample {
-    double seconds = 0;
-    double count = 0, rssKb = 0, hwmKb = 0;
-};
+using Sample = bench::ChildSample;
 
+// Appends one run of the child to `out`; false when it failed.
 bool runChild(const QString &self, const QStringList &args, std::vector<Sample> *out)
 {
-    QProcess p;
-    p.start(self, args);
-    p.waitForFinished(-1);
-    const QList<QByteArray> f = p.readAllStandardOutput().trimmed().split(' ');
-    if (p.exitCode() != 0 || f.size() != 4)
-        return false;
-    out->push_back({ f[0].toDouble(), f[1].toDouble(), f[2].toDouble(), f[3].toDouble() });
-    return true;
+    const auto sample = bench::runChild(self, args);
+    if (sample)
+        out->push_back(*sample);
+    return sample.has_value();
 }
 
 } // namespace

@@ -242,10 +242,7 @@ int childLoad(const QString &path, int threads)
     return 0;
 }
 
-struct Sample {
-    double seconds = 0;
-    double events = 0, rssKb = 0, hwmKb = 0;
-};
+using Sample = bench::ChildSample; // count: the events loaded
 
 // Drops the file's pages from the page cache (clean pages need no privileges), so that the next
 // read comes from the disk: a cold start. False where the system does not allow it.
@@ -284,13 +281,8 @@ std::vector<Sample> runChildren(
     for (int i = 0; i < runs; ++i) {
         if (cold && !evictFromCache(args.last()))
             return {};
-        QProcess p;
-        p.start(self, args);
-        p.waitForFinished(-1);
-        const QList<QByteArray> f = p.readAllStandardOutput().trimmed().split(' ');
-        if (p.exitCode() != 0 || f.size() != 4)
-            continue;
-        out.push_back({ f[0].toDouble(), f[1].toDouble(), f[2].toDouble(), f[3].toDouble() });
+        if (const auto sample = bench::runChild(self, args))
+            out.push_back(*sample);
     }
     return out;
 }
@@ -363,14 +355,14 @@ int main(int argc, char **argv)
             out << "bare simdjson On-Demand walk in 16 MiB spans, reads included, " << threads
                 << " thread(s): " << QString::number(spanWalkS[threads], 'f', 3) << " s  "
                 << QString::number(mb / spanWalkS[threads], 'f', 0) << " MB/s, "
-                << QString::number(medianOf(w, [](const Sample &x) { return x.events; }), 'f', 0)
+                << QString::number(medianOf(w, [](const Sample &x) { return x.count; }), 'f', 0)
                 << " events\n";
     }
     for (int threads : { 1, 2 }) {
         const auto s = runChildren(
             self, { QStringLiteral("--child-load"), QString::number(threads), path }, runs);
         const double sec = medianOf(s, [](const Sample &x) { return x.seconds; });
-        const double events = medianOf(s, [](const Sample &x) { return x.events; });
+        const double events = medianOf(s, [](const Sample &x) { return x.count; });
         const double rss = medianOf(s, [](const Sample &x) { return x.rssKb; }) * 1024.0;
         const double hwm = medianOf(s, [](const Sample &x) { return x.hwmKb; }) * 1024.0;
         out << "npuscope " << threads << " thread(s):     " << QString::number(sec, 'f', 3)
