@@ -14,6 +14,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QScrollBar>
+#include <QSignalBlocker>
 #include <QToolTip>
 #include <QWheelEvent>
 
@@ -144,6 +145,9 @@ void TimelineView::setZoomControl(TimelineZoomControl *control)
     m_zoom = control ? control : m_ownZoom;
     if (m_zoom != m_ownZoom) // a shared control may go first: back to the view's own
         connect(m_zoom, &QObject::destroyed, this, [this]() {
+            // Teardown (the session goes before its window's views): switch back quietly, the
+            // receivers of visibleRangeChanged may be half destroyed.
+            const QSignalBlocker quiet(this);
             m_zoom = nullptr;
             setZoomControl(nullptr);
         });
