@@ -14,14 +14,16 @@ class ExportCaption {
     Q_DECLARE_TR_FUNCTIONS(npuscope::ExportCaption)
 
 public:
-    // The device kernel name with the most time in a range (clipped to it), over the device
-    // stream tracks of a trace.
+    // The compute kernel name with the most time in a range (clipped to it). From the kernel
+    // table where it has times (communication rows, such as HCCL's Notify Wait, count in the
+    // device time but are not candidates), else from the device stream tracks of the trace
+    // (names of communication tasks skipped the same way).
     struct TopKernel {
-        QString name; // empty when no kernel runs in the range
+        QString name; // empty when no compute kernel runs in the range
         TimeNs totalNs = 0;
-        TimeNs deviceNs = 0; // every kernel's clipped time in the range
+        TimeNs deviceNs = 0; // every kernel's clipped time in the range, communication included
     };
-    static TopKernel topKernel(const Trace &trace, TimeNs start, TimeNs end);
+    static TopKernel topKernel(const RankProfile &rank, TimeNs start, TimeNs end);
 
     // Two lines: "profile — rank R — step N" and the numbers. `origin`: where relative times
     // start (the step start or the rank's first event); `stepId` empty when no step was asked.
