@@ -7,6 +7,7 @@
 #include "model/trace/tracehead.h"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <map>
 #include <memory>
@@ -64,6 +65,7 @@ private:
     using BlockPtr = std::shared_ptr<Block>;
 
     void run(std::int64_t firstSpan, std::int64_t spanBytes);
+    void runSpans(std::int64_t firstSpan, std::int64_t spanBytes);
     ArrayStart inflateHead(Block &head);
     bool fill(Block &b, std::int64_t want);
     std::int64_t findCut(Block &b, std::int64_t target);
@@ -87,6 +89,7 @@ private:
     std::map<std::size_t, BlockPtr> m_blocks; // not merged yet; guarded
     std::vector<BlockPtr> m_free; // guarded
     std::size_t m_published = 0, m_merged = 0, m_ahead = 2; // guarded
+    std::chrono::steady_clock::duration m_waitedForRoom {}; // guarded
     bool m_ended = false, m_cancel = false; // guarded
     IssueList m_issues; // guarded
     std::thread m_thread;
