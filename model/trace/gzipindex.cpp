@@ -60,10 +60,10 @@ GzipIndex::~GzipIndex()
         ::close(m_fd);
 }
 
-bool GzipIndex::wants(std::int64_t out) const
+std::int64_t GzipIndex::dueIn(std::int64_t out) const
 {
     const std::int64_t last = m_lastOut.load(std::memory_order_relaxed);
-    return last < 0 || out - last >= m_spacing;
+    return last < 0 ? 0 : last + m_spacing - out;
 }
 
 void GzipIndex::add(std::int64_t in, int bits, std::int64_t out, const unsigned char *window,

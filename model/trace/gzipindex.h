@@ -26,8 +26,9 @@ public:
     GzipIndex(const GzipIndex &) = delete;
     GzipIndex &operator=(const GzipIndex &) = delete;
 
-    // Whether the inflater should add a checkpoint at inflated offset `out`.
-    bool wants(std::int64_t out) const;
+    // Inflated bytes from `out` until the inflater should add a checkpoint (at the next deflate
+    // block boundary once this is <= 0).
+    std::int64_t dueIn(std::int64_t out) const;
     // A checkpoint: the next deflate block starts at compressed byte `in` less `bits` bits (the
     // high `bits` bits of byte in - 1); `window`: the inflated bytes before `out` in its member.
     void add(std::int64_t in, int bits, std::int64_t out, const unsigned char *window,

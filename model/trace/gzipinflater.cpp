@@ -74,7 +74,7 @@ bool GzipInflater::refill()
 void GzipInflater::checkpoint()
 {
     const z_stream &zs = m_z->zs;
-    if ((zs.data_type & 128) == 0 || (zs.data_type & 64) != 0 || !m_index->wants(m_produced))
+    if ((zs.data_type & 128) == 0 || (zs.data_type & 64) != 0)
         return;
     unsigned char window[32768];
     uInt size = 0;
@@ -90,14 +90,18 @@ std::int64_t GzipInflater::inflate(char *dst, std::int64_t room)
     while (!m_ended && produced < room) {
         if (zs.avail_in == 0 && !m_eof && !refill())
             break;
-        const auto chunk = std::min<std::int64_t>(room - produced, 1 << 30);
+        auto chunk = std::min<std::int64_t>(room - produced, 1 << 30);
+        // With an index: up to where the next checkpoint is due, then on to the end of the
+        // deflate block there (Z_BLOCK), where the checkpoint goes.
+        const std::int64_t due = m_index ? m_index->dueIn(m_produced) : chunk;
+        if (due > 0)
+            chunk = std::min(chunk, due);
         zs.next_out = reinterpret_cast<unsigned char *>(dst + produced);
         zs.avail_out = static_cast<uInt>(chunk);
-        // With an index, inflate stops at each deflate block's end, where a checkpoint can be.
-        const int rc = ::inflate(&zs, m_index ? Z_BLOCK : Z_NO_FLUSH);
+        const int rc = ::inflate(&zs, due > 0 ? Z_NO_FLUSH : Z_BLOCK);
         produced += chunk - zs.avail_out;
         m_produced += chunk - zs.avail_out;
-        if (m_index && rc == Z_OK)
+        if (due <= 0 && rc == Z_OK)
             checkpoint();
         if (rc == Z_STREAM_END) {
             if (m_eof && zs.avail_in == 0) {
