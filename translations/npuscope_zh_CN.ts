@@ -1873,6 +1873,10 @@ Run it in a desktop session, under xvfb-run, or use a headless command: npuscope
         <source>%1: cannot write it: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
+    <message>
+        <source>cannot create a lock file in the cache folder %1</source>
+        <translation>无法在缓存文件夹 %1 中创建锁文件</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::ArrangementController</name>

@@ -24,6 +24,7 @@ namespace {
     };
 
     constexpr char kPartial[] = ".partial-";
+    constexpr char kLock[] = ".lock";
     // Room left on the disk whatever the archive holds.
     constexpr std::int64_t kDiskMargin = std::int64_t(512) << 20;
 
@@ -80,6 +81,26 @@ void ArchiveCache::removeStalePartials()
             QDir(d.absoluteFilePath()).removeRecursively();
 }
 
+QString ArchiveCache::lockFor(const QString &key) const
+{
+    return m_directory + QLatin1Char('/') + key + QLatin1String(kLock);
+}
+
+// Lock files whose folder is gone (removed by hand), when nobody holds them.
+void ArchiveCache::removeOrphanLocks()
+{
+    const QStringList locks
+        = QDir(m_directory)
+              .entryList({ QLatin1String("*") + QLatin1String(kLock) }, QDir::Files | QDir::Hidden);
+    for (const QString &name : locks) {
+        const QString key = name.chopped(qsizetype(sizeof kLock - 1));
+        if (QFileInfo(m_directory + QLatin1Char('/') + key).exists())
+            continue;
+        if (const auto lease = ArchiveLease::tryExclusive(lockFor(key)))
+            lease->removeFile();
+    }
+}
+
 void ArchiveCache::trim(std::int64_t keepBytes, const QString &except)
 {
     QFileInfoList dirs = QDir(m_directory).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot);
@@ -90,11 +111,18 @@ void ArchiveCache::trim(std::int64_t keepBytes, const QString &except)
     for (const QFileInfo &d : dirs)
         total += sizes.emplace_back(folderBytes(d.absoluteFilePath()));
     for (qsizetype i = 0; i < dirs.size() && total > keepBytes; ++i) {
-        if (dirs[i].fileName() == except || dirs[i].fileName().contains(QLatin1String(kPartial)))
+        const QString name = dirs[i].fileName();
+        if (name == except || name.contains(QLatin1String(kPartial)))
             continue;
-        if (QDir(dirs[i].absoluteFilePath()).removeRecursively())
+        const auto lease = ArchiveLease::tryExclusive(lockFor(name));
+        if (!lease)
+            continue; // in use, by a window here or another npuscope
+        if (QDir(dirs[i].absoluteFilePath()).removeRecursively()) {
             total -= sizes[std::size_t(i)];
+            lease->removeFile();
+        }
     }
+    removeOrphanLocks();
 }
 
 ArchiveCache::Opened ArchiveCache::open(const QString &archive, const ArchiveLimits &limits)
@@ -106,6 +134,13 @@ ArchiveCache::Opened ArchiveCache::open(const QString &archive, const ArchiveLim
     }
     const QString key = keyFor(archive);
     const QString final = m_directory + QLatin1Char('/') + key;
+    // Taken before looking: a trim deleting the folder holds it exclusively until done.
+    result.lease = ArchiveLease::shared(lockFor(key));
+    if (!result.lease) {
+        result.error
+            = ArchiveText::tr("cannot create a lock file in the cache folder %1").arg(m_directory);
+        return result;
+    }
     if (QFileInfo(final).isDir()) {
         ::utimes(QFile::encodeName(final).constData(), nullptr); // used now: trimmed last
         result.path = profileInside(final);
@@ -125,6 +160,9 @@ ArchiveCache::Opened ArchiveCache::open(const QString &archive, const ArchiveLim
     if (!ok || extractor.filesWritten() == 0) {
         QDir(partial).removeRecursively();
         result.error = ok ? ArchiveText::tr("no files in it") : extractor.error();
+        result.lease.reset();
+        if (const auto lease = ArchiveLease::tryExclusive(lockFor(key)))
+            lease->removeFile(); // (unless another npuscope is unpacking it too)
         return result;
     }
     if (std::rename(QFile::encodeName(partial).constData(), QFile::encodeName(final).constData())

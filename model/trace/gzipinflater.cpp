@@ -1,5 +1,7 @@
 #include "model/trace/gzipinflater.h"
 
+#include "model/trace/gzipindex.h"
+
 #include <QCoreApplication>
 
 #include <zlib.h>
@@ -66,6 +68,21 @@ bool GzipInflater::refill()
     return true;
 }
 
+// At a block boundary that is not the member's end (bit 7 of data_type: a block ends here;
+// bit 6: it was the last one), the place to resume from: the window is what the next blocks may
+// refer back to (empty at a member's start).
+void GzipInflater::checkpoint()
+{
+    const z_stream &zs = m_z->zs;
+    if ((zs.data_type & 128) == 0 || (zs.data_type & 64) != 0)
+        return;
+    unsigned char window[32768];
+    uInt size = 0;
+    if (inflateGetDictionary(&m_z->zs, window, &size) != Z_OK)
+        return;
+    m_index->add(m_consumed - zs.avail_in, zs.data_type & 7, m_produced, window, size);
+}
+
 std::int64_t GzipInflater::inflate(char *dst, std::int64_t room)
 {
     z_stream &zs = m_z->zs;
@@ -73,11 +90,19 @@ std::int64_t GzipInflater::inflate(char *dst, std::int64_t room)
     while (!m_ended && produced < room) {
         if (zs.avail_in == 0 && !m_eof && !refill())
             break;
-        const auto chunk = std::min<std::int64_t>(room - produced, 1 << 30);
+        auto chunk = std::min<std::int64_t>(room - produced, 1 << 30);
+        // With an index: up to where the next checkpoint is due, then on to the end of the
+        // deflate block there (Z_BLOCK), where the checkpoint goes.
+        const std::int64_t due = m_index ? m_index->dueIn(m_produced) : chunk;
+        if (due > 0)
+            chunk = std::min(chunk, due);
         zs.next_out = reinterpret_cast<unsigned char *>(dst + produced);
         zs.avail_out = static_cast<uInt>(chunk);
-        const int rc = ::inflate(&zs, Z_NO_FLUSH);
+        const int rc = ::inflate(&zs, due > 0 ? Z_NO_FLUSH : Z_BLOCK);
         produced += chunk - zs.avail_out;
+        m_produced += chunk - zs.avail_out;
+        if (due <= 0 && rc == Z_OK)
+            checkpoint();
         if (rc == Z_STREAM_END) {
             if (m_eof && zs.avail_in == 0) {
                 m_ended = true; // the last member ended with the file

@@ -11,6 +11,8 @@ namespace npuscope {
 // Inflates a gzip file piece by piece: concatenated members one after the other; a truncated or
 // damaged stream ends where the damage is, with error() naming the compressed byte. Reads the
 // file descriptor sequentially (not owned). One thread at a time.
+class GzipIndex;
+
 class GzipInflater {
 public:
     explicit GzipInflater(int fd);
@@ -18,6 +20,9 @@ public:
     GzipInflater(const GzipInflater &) = delete;
     GzipInflater &operator=(const GzipInflater &) = delete;
 
+    // Checkpoints for random access added to `index` as the file is inflated (before the first
+    // inflate()); the index outlives the inflater's use of it.
+    void setIndex(GzipIndex *index) { m_index = index; }
     // Inflates up to `room` bytes into `dst`; returns how many (fewer only at the end).
     std::int64_t inflate(char *dst, std::int64_t room);
     bool ended() const { return m_ended; }
@@ -30,6 +35,7 @@ public:
 private:
     struct Zlib;
     bool refill();
+    void checkpoint();
     void fail(const QString &message);
 
     int m_fd = -1;
@@ -37,6 +43,8 @@ private:
     std::unique_ptr<Zlib> m_z;
     std::vector<unsigned char> m_in;
     std::int64_t m_consumed = 0;
+    std::int64_t m_produced = 0;
+    GzipIndex *m_index = nullptr;
     bool m_eof = false;
     bool m_inMember = true; // false right after a member ended: EOF there is a clean end
     bool m_ended = false;

@@ -1,15 +1,14 @@
 #include "model/trace/gzipstream.h"
 
+#include "model/trace/tracebuilder.h"
 #include "model/trace/traceparser.h"
 
 #include <QCoreApplication>
-#include <QDir>
-#include <QFile>
-#include <QStandardPaths>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <ctime>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -21,27 +20,12 @@ namespace {
     constexpr std::int64_t kFillStep = std::int64_t(1) << 20;
     // Bytes inflated past a span's nominal end to find the event boundary in one search.
     constexpr std::int64_t kSlack = std::int64_t(64) << 10;
+    // Span buffers kept for reuse (the inflater takes one per span as the merge frees one).
+    constexpr std::size_t kKeepFree = 4;
 
     class StreamText {
         Q_DECLARE_TR_FUNCTIONS(npuscope::TraceParser)
     };
-
-    // An unlinked file in npuscope's cache directory (the system's temporary one as a fallback):
-    // gone when closed, whatever happens to the process.
-    int openSpillFile()
-    {
-        const QStringList dirs
-            = { QStandardPaths::writableLocation(QStandardPaths::CacheLocation), QDir::tempPath() };
-        for (const QString &dir : dirs) {
-            if (dir.isEmpty() || !QDir().mkpath(dir))
-                continue;
-            const int fd = ::open(QFile::encodeName(dir).constData(),
-                O_TMPFILE | O_RDWR | O_CLOEXEC, S_IRUSR | S_IWUSR);
-            if (fd >= 0)
-                return fd;
-        }
-        return -1;
-    }
 
 } // namespace
 
@@ -75,16 +59,17 @@ GzipStream::~GzipStream()
         m_thread.join();
     if (m_fd >= 0)
         ::close(m_fd);
-    if (m_spillFd >= 0)
-        ::close(m_spillFd);
 }
 
 ArrayStart GzipStream::start(
-    std::int64_t firstSpan, std::int64_t spanBytes, std::size_t ahead, bool spill)
+    std::int64_t firstSpan, std::int64_t spanBytes, std::size_t ahead, bool details)
 {
     std::unique_lock lock(m_mutex);
     if (!started()) {
-        m_spillFd = spill ? openSpillFile() : -1;
+        if (details && m_fd >= 0) {
+            m_index = std::make_unique<GzipIndex>(m_fd);
+            m_inflater.setIndex(m_index.get());
+        }
         m_ahead = std::max<std::size_t>(ahead, 1);
         m_thread = std::thread([this, firstSpan, spanBytes] { run(firstSpan, spanBytes); });
     }
@@ -176,7 +161,11 @@ GzipStream::BlockPtr GzipStream::takeBlock(std::int64_t capacity)
 bool GzipStream::publish(BlockPtr block)
 {
     std::unique_lock lock(m_mutex);
-    m_changed.wait(lock, [&] { return m_published < m_merged + m_ahead || m_cancel; });
+    if (m_published >= m_merged + m_ahead) {
+        const auto before = std::chrono::steady_clock::now();
+        m_changed.wait(lock, [&] { return m_published < m_merged + m_ahead || m_cancel; });
+        m_waitedForRoom += std::chrono::steady_clock::now() - before;
+    }
     if (m_cancel)
         return false;
     m_blocks.emplace(m_published++, std::move(block));
@@ -185,6 +174,23 @@ bool GzipStream::publish(BlockPtr block)
 }
 
 void GzipStream::run(std::int64_t firstSpan, std::int64_t spanBytes)
+{
+    const auto began = std::chrono::steady_clock::now();
+    runSpans(firstSpan, spanBytes);
+    const double ms
+        = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began)
+              .count();
+    // Whether the inflater was the bottleneck: it waited for room only when the parsers were.
+    timespec cpu {};
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
+    qCDebug(lcLoad,
+        "inflate thread: %.1f ms (%.1f ms of CPU), of which %.1f ms waiting for the merge (%zu "
+        "spans)",
+        ms, double(cpu.tv_sec) * 1e3 + double(cpu.tv_nsec) / 1e6,
+        std::chrono::duration<double, std::milli>(m_waitedForRoom).count(), m_published);
+}
+
+void GzipStream::runSpans(std::int64_t firstSpan, std::int64_t spanBytes)
 {
     BlockPtr cur = takeBlock(kHeadWindow);
     const ArrayStart start = inflateHead(*cur);
@@ -198,7 +204,6 @@ void GzipStream::run(std::int64_t firstSpan, std::int64_t spanBytes)
         finish(Severity::Warning, QString());
         return;
     }
-    spill(cur->data.get(), start.offset, 0);
     std::int64_t pos = start.offset; // where the next span starts in cur
     std::int64_t target = firstSpan;
     bool sawEvent = false;
@@ -284,25 +289,14 @@ bool GzipStream::span(std::size_t i, Span *out)
     return true;
 }
 
-void GzipStream::parsed(std::size_t i)
-{
-    BlockPtr block;
-    {
-        std::lock_guard lock(m_mutex);
-        const auto it = m_blocks.find(i);
-        if (it != m_blocks.end())
-            block = it->second;
-    }
-    if (block)
-        spill(block->data.get(), block->size, block->begin);
-}
-
 void GzipStream::merged(std::size_t i)
 {
     std::lock_guard lock(m_mutex);
     const auto it = m_blocks.find(i);
     if (it != m_blocks.end()) {
-        if (m_free.size() < m_ahead + 1)
+        if (it->second->last)
+            std::vector<BlockPtr>().swap(m_free); // the stream outlives the load (read())
+        else if (m_free.size() < kKeepFree)
             m_free.push_back(std::move(it->second));
         m_blocks.erase(it);
     }
@@ -331,23 +325,6 @@ std::int64_t GzipStream::expectedBytes() const
     return std::int64_t(double(produced) * double(m_compressedSize) / double(consumed));
 }
 
-void GzipStream::spill(const char *data, std::int64_t size, std::int64_t offset)
-{
-    if (m_spillFd < 0 || m_spillFailed.load())
-        return;
-    for (std::int64_t done = 0; done < size;) {
-        const ssize_t put
-            = ::pwrite(m_spillFd, data + done, std::size_t(size - done), offset + done);
-        if (put < 0 && errno == EINTR)
-            continue;
-        if (put <= 0) {
-            m_spillFailed = true; // a full disk: the event details are not shown then
-            return;
-        }
-        done += put;
-    }
-}
-
 std::int64_t GzipStream::read(std::int64_t offset, char *dst, std::int64_t n) const
 {
     if (offset < 0 || n <= 0)
@@ -362,18 +339,10 @@ std::int64_t GzipStream::read(std::int64_t offset, char *dst, std::int64_t n) co
             }
         }
     }
-    if (m_spillFd < 0 || m_spillFailed.load())
-        return -1;
-    std::int64_t done = 0;
-    while (done < n) {
-        const ssize_t got = ::pread(m_spillFd, dst + done, std::size_t(n - done), offset + done);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got <= 0)
-            break;
-        done += got;
-    }
-    return std::min(done, std::max<std::int64_t>(0, m_produced.load() - offset));
+    const std::int64_t produced = m_produced.load();
+    if (!m_index || offset >= produced)
+        return m_index ? 0 : -1;
+    return m_index->read(offset, dst, std::min(n, produced - offset));
 }
 
 IssueList GzipStream::issues() const

@@ -1,11 +1,13 @@
 #pragma once
 
 #include "model/core/issue.h"
+#include "model/trace/gzipindex.h"
 #include "model/trace/gzipinflater.h"
 #include "model/trace/spanfeed.h"
 #include "model/trace/tracehead.h"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <map>
 #include <memory>
@@ -17,9 +19,9 @@ namespace npuscope {
 
 // A gzip trace inflated on a thread of its own while the span parsers work: the inflated text is
 // cut at event boundaries into spans, and only the spans not merged yet are held in memory (no
-// whole-file buffer). Each span, once parsed, is written to an unlinked temporary file in the
-// cache directory, which later serves the event details (args) by offset. Input without a
-// single event in its first kMaxEventFree bytes ends there, with an error.
+// whole-file buffer). With the event details wanted, a GzipIndex (checkpoints every few MiB) is
+// built on the way, from which read() serves any offset after the load. Input without a single
+// event in its first kMaxEventFree bytes ends there, with an error.
 class GzipStream final : public SpanFeed {
 public:
     // `fd`: the open gzip file (taken over). `maxOut`: the most bytes inflated (bomb guard).
@@ -34,24 +36,24 @@ public:
     static constexpr std::int64_t kMaxEventBytes = std::int64_t(32) << 20;
 
     // Starts inflating (once): spans of about `spanBytes` (the first one `firstSpan`), at most
-    // `ahead` beyond the merged ones; `spill`: keep the text for read() after the load. Returns
-    // where the event array starts, or why there is none.
+    // `ahead` beyond the merged ones; `details`: build the index for read() after the load.
+    // Returns where the event array starts, or why there is none.
     ArrayStart start(
-        std::int64_t firstSpan, std::int64_t spanBytes, std::size_t ahead, bool spill = true);
+        std::int64_t firstSpan, std::int64_t spanBytes, std::size_t ahead, bool details = true);
 
     bool span(std::size_t i, Span *out) override;
-    void parsed(std::size_t i) override;
     void merged(std::size_t i) override;
     void cancel() override;
     std::pair<std::int64_t, std::int64_t> progress(std::size_t i) const override;
     std::int64_t expectedBytes() const override;
 
-    // Inflated bytes at `offset`: from a span in memory, else from the spill file.
+    // Inflated bytes at `offset`: from a span in memory, else through the index (-1 without).
     std::int64_t read(std::int64_t offset, char *dst, std::int64_t n) const;
     std::int64_t size() const { return m_produced.load(); } // inflated so far
     bool started() const { return m_thread.joinable() || m_ended; }
     // After the load: a truncated or damaged stream (warnings), the limits hit (errors).
     IssueList issues() const;
+    const GzipIndex *index() const { return m_index.get(); }
 
 private:
     struct Block {
@@ -63,23 +65,22 @@ private:
     using BlockPtr = std::shared_ptr<Block>;
 
     void run(std::int64_t firstSpan, std::int64_t spanBytes);
+    void runSpans(std::int64_t firstSpan, std::int64_t spanBytes);
     ArrayStart inflateHead(Block &head);
     bool fill(Block &b, std::int64_t want);
     std::int64_t findCut(Block &b, std::int64_t target);
     bool publish(BlockPtr block);
     BlockPtr takeBlock(std::int64_t capacity);
-    void spill(const char *data, std::int64_t size, std::int64_t offset);
     void finish(Severity severity, const QString &message);
 
     QString m_path;
     int m_fd = -1;
-    int m_spillFd = -1;
     std::int64_t m_compressedSize = 0;
     std::int64_t m_maxOut = 0;
     GzipInflater m_inflater;
     std::atomic<std::int64_t> m_produced { 0 };
     std::atomic<std::int64_t> m_consumed { 0 };
-    std::atomic<bool> m_spillFailed { false };
+    std::unique_ptr<GzipIndex> m_index; // set before the thread starts
 
     mutable std::mutex m_mutex;
     std::condition_variable m_changed;
@@ -88,6 +89,7 @@ private:
     std::map<std::size_t, BlockPtr> m_blocks; // not merged yet; guarded
     std::vector<BlockPtr> m_free; // guarded
     std::size_t m_published = 0, m_merged = 0, m_ahead = 2; // guarded
+    std::chrono::steady_clock::duration m_waitedForRoom {}; // guarded
     bool m_ended = false, m_cancel = false; // guarded
     IssueList m_issues; // guarded
     std::thread m_thread;

@@ -18,9 +18,7 @@ public:
 
     // Blocks until span `i` is known; false when the input ended before it or was cancelled.
     virtual bool span(std::size_t i, Span *out) = 0;
-    // A worker parsed span i (its bytes may be spilled); spans 0..i are merged (their bytes may
-    // be released).
-    virtual void parsed(std::size_t) { }
+    // Spans 0..i are merged: their bytes may be released.
     virtual void merged(std::size_t) { }
     virtual void cancel() { }
     // (done, total) for the progress after span i is merged, in the input's own bytes.

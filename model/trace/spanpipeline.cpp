@@ -45,7 +45,6 @@ void SpanPipeline::work()
         if (m_cancel.load())
             break;
         parser.parse(*m_source, span.begin, span.end, span.last, chunk, &m_cancel);
-        m_feed->parsed(i);
         std::lock_guard lock(m_mutex);
         m_done.emplace(i, std::move(chunk));
         m_ready.notify_all();

@@ -26,6 +26,13 @@ namespace {
     // events, and the workers run ahead of the merge, so larger chunks add to the peak during load,
     // and they parse no faster (tests/bench/RESULTS.md has the numbers).
     constexpr std::int64_t kMaxChunk = std::int64_t(8) << 20;
+    // The spans of a gzip stream: 2 MiB, and at most 24 of them beyond the merged ones (48 MiB).
+    // The inflated text is written once and read soon after: spans of 8 MiB, 12 ahead, made the
+    // inflater write (and the parsers read) beyond the processor's cache, and inflating
+    // cost 1.4-1.5 s of CPU per GB against 1.0-1.1 s now and 0.8 s for zlib alone into one small
+    // buffer (tests/bench/RESULTS.md).
+    constexpr std::int64_t kStreamSpan = std::int64_t(2) << 20;
+    constexpr std::size_t kStreamAhead = 24;
     // The first span when a preview is wanted: parsed and indexed in a few tens of milliseconds.
     constexpr std::int64_t kPreviewChunk = std::int64_t(2) << 20;
     // The first event boundary at or after `nominal`, or -1. Events are a few hundred bytes: the
@@ -183,8 +190,10 @@ namespace {
         return result;
     }
 
-    // A gzip trace: inflated on a thread of its own while the workers parse (one fewer of them,
-    // the inflating thread is busy all along).
+    // A gzip trace: inflated on a thread of its own while as many workers as cores parse (the
+    // scheduler gives the parsers whatever the inflater leaves: with one fewer, a 2-core machine
+    // parsed on one core while the inflater waited for room). The inflater may run kStreamAhead
+    // spans beyond the merge, so that a slow span or merge does not stop it.
     TraceLoadResult loadStream(const std::shared_ptr<TraceSource> &source,
         const TraceLoadOptions &options, const ProgressFn &progress, int threads)
     {
@@ -196,15 +205,15 @@ namespace {
                     "npuscope::TraceParser", "a compressed trace can be loaded only once") });
             return result;
         }
-        const std::int64_t chunk = chunkFor(options, kMaxChunk * threads * 4, threads);
+        const std::int64_t chunk = options.chunkBytes > 0 ? options.chunkBytes : kStreamSpan;
         const std::int64_t first = options.preview ? std::min(chunk, kPreviewChunk) : chunk;
-        const ArrayStart start = stream.start(
-            first, chunk, SpanPipeline::aheadFor(std::max(1, threads - 1)), options.eventDetails);
+        const ArrayStart start = stream.start(first, chunk,
+            std::max(kStreamAhead, SpanPipeline::aheadFor(threads) + 2), options.eventDetails);
         TraceLoadResult result;
         if (start.offset < 0)
             result = arrayError(source->path(), start);
         else
-            result = loadSpans(source, stream, start, std::max(1, threads - 1), options, progress);
+            result = loadSpans(source, stream, start, threads, options, progress);
         result.issues += stream.issues();
         return result;
     }

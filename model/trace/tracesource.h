@@ -13,7 +13,7 @@ class GzipStream;
 // Random access to the bytes of a trace file: a plain file read with pread (no mmap, so a file
 // that shrinks while loading gives short reads instead of SIGBUS), or a gzip file inflated as a
 // stream while it loads (see GzipStream: read() then serves the spans in flight, and after the
-// load the inflated text spilled to a temporary file). Thread-safe for concurrent reads.
+// load the gzip index's checkpoints, inflating forward). Thread-safe for concurrent reads.
 class TraceSource {
 public:
     ~TraceSource();

@@ -1,8 +1,9 @@
 // Gzip trace load benchmark: npuscope's streaming load of a .gz trace (inflated on one thread
 // while the others parse) against a bare single-thread zlib inflate of the same file, in the
 // same run, alternating. Every measurement runs in a fresh child process so that resident memory
-// is measured cleanly. Prints medians; not part of the test suite.
-//   bench_gzipload FILE.gz [--runs N]
+// is measured cleanly. Prints medians; not part of the test suite. `--plain` adds the load of
+// the same trace uncompressed (the ceiling: the parse and merge without any inflate).
+//   bench_gzipload FILE.gz [--runs N] [--plain FILE]
 #include "benchutil.h"
 #include "model/core/residentmemory.h"
 #include "model/trace/traceloader.h"
@@ -16,6 +17,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <vector>
 
@@ -83,6 +85,35 @@ int childLoad(const QString &path, bool details)
     return 0;
 }
 
+// The event details after a GUI-style load: the median time of one args() (seek to the
+// checkpoint, inflate forward) over 201 events spread over the tracks, printed as the sample's
+// seconds; the count is the events fetched, the third field the slowest fetch in microseconds.
+int childArgs(const QString &path)
+{
+    const TraceLoadResult r = loadTrace(path);
+    if (!r.trace)
+        return 1;
+    std::vector<EventRef> refs;
+    const auto &tracks = r.trace->tracks;
+    for (std::size_t i = 0; refs.size() < 201 && i < 100000; ++i) {
+        const std::size_t t = (i * 7919) % tracks.size();
+        if (!tracks[t].events.empty())
+            refs.push_back({ TrackId(std::uint32_t(t)),
+                std::uint32_t((i * 104729) % tracks[t].events.size()) });
+    }
+    std::vector<double> times;
+    int found = 0;
+    for (const EventRef &ref : refs) {
+        QElapsedTimer t;
+        t.start();
+        found += r.trace->args(ref).isEmpty() ? 0 : 1;
+        times.push_back(t.nsecsElapsed() / 1e9);
+    }
+    const double slowest = *std::max_element(times.begin(), times.end());
+    std::printf("%.6f %d %.0f 0\n", median(times), found, slowest * 1e6);
+    return 0;
+}
+
 using Sample = bench::ChildSample;
 
 // Appends one run of the child to `out`; false when it failed.
@@ -102,6 +133,8 @@ int main(int argc, char **argv)
     const QStringList args = app.arguments();
     if (args.size() >= 3 && args[1] == QLatin1String("--child-inflate"))
         return childInflate(args[2]);
+    if (args.size() >= 3 && args[1] == QLatin1String("--child-args"))
+        return childArgs(args[2]);
     if (args.size() >= 4 && args[1] == QLatin1String("--child-load"))
         return childLoad(args[3], args[2] == QLatin1String("details"));
     if (args.size() < 2 || !QFileInfo(args[1]).isFile()) {
@@ -109,17 +142,31 @@ int main(int argc, char **argv)
         return 1;
     }
     const QString path = args[1];
-    const int runs = args.size() >= 4 && args[2] == QLatin1String("--runs") ? args[3].toInt() : 3;
+    int runs = 3;
+    QString plain;
+    for (int i = 2; i + 1 < args.size(); i += 2) {
+        if (args[i] == QLatin1String("--runs"))
+            runs = args[i + 1].toInt();
+        else if (args[i] == QLatin1String("--plain"))
+            plain = args[i + 1];
+    }
     const QString self = QCoreApplication::applicationFilePath();
-    std::vector<Sample> inflated, loaded, detailed;
+    std::vector<Sample> inflated, loaded, detailed, plainLoaded;
     const QString load = QStringLiteral("--child-load");
     for (int i = 0; i < runs; ++i) { // alternating, so that all see the same machine
         if (!runChild(self, { QStringLiteral("--child-inflate"), path }, &inflated)
             || !runChild(self, { load, QStringLiteral("report"), path }, &loaded)
-            || !runChild(self, { load, QStringLiteral("details"), path }, &detailed)) {
+            || !runChild(self, { load, QStringLiteral("details"), path }, &detailed)
+            || (!plain.isEmpty()
+                && !runChild(self, { load, QStringLiteral("report"), plain }, &plainLoaded))) {
             std::fprintf(stderr, "bench_gzipload: a run failed\n");
             return 1;
         }
+    }
+    std::vector<Sample> fetched;
+    if (!runChild(self, { QStringLiteral("--child-args"), path }, &fetched)) {
+        std::fprintf(stderr, "bench_gzipload: the args run failed\n");
+        return 1;
     }
     const double inflateS = medianOf(inflated, [](const Sample &x) { return x.seconds; });
     const double mb = medianOf(inflated, [](const Sample &x) { return x.count; }) / 1e6;
@@ -129,18 +176,25 @@ int main(int argc, char **argv)
         << " runs\n"
         << "bare zlib inflate, 1 thread:  " << QString::number(inflateS, 'f', 3) << " s  "
         << QString::number(mb / inflateS, 'f', 0) << " MB/s\n";
-    for (const auto *s : { &loaded, &detailed }) {
+    for (const auto *s : { &loaded, &detailed, &plainLoaded }) {
+        if (s->empty())
+            continue;
         const double loadS = medianOf(*s, [](const Sample &x) { return x.seconds; });
         const double rss = medianOf(*s, [](const Sample &x) { return x.rssKb; }) / 1e3;
         const double hwm = medianOf(*s, [](const Sample &x) { return x.hwmKb; }) / 1e3;
         out << "npuscope load, all threads, "
-            << (s == &loaded ? "as a report (no event details):  "
-                             : "as the GUI (text kept for details): ")
+            << (s == &loaded            ? "as a report (no event details):  "
+                       : s == &detailed ? "as the GUI (index for details):  "
+                                        : "the plain file, as a report:     ")
             << QString::number(loadS, 'f', 3) << " s  " << QString::number(mb / loadS, 'f', 0)
             << " MB/s  " << QString::number(inflateS / loadS * 100, 'f', 0)
             << "% of the bare inflate\n    resident after load " << QString::number(rss, 'f', 0)
             << " MB; peak during load " << QString::number(hwm, 'f', 0) << " MB (+"
             << QString::number(hwm - rss, 'f', 0) << " MB over final)\n";
     }
+    out << "one event's args after the GUI load: median "
+        << QString::number(fetched[0].seconds * 1e3, 'f', 2) << " ms, slowest "
+        << QString::number(fetched[0].rssKb / 1e3, 'f', 2) << " ms (" << fetched[0].count
+        << " of 201 events with args)\n";
     return 0;
 }

@@ -12,7 +12,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/time.h>
+#include <unistd.h>
 
 using namespace npuscope;
 using npuscope::test::ArchiveMember;
@@ -58,6 +61,7 @@ private slots:
     void damaged();
     void reuseAndChange();
     void trim();
+    void inUseKept();
 };
 
 void TstArchive::safeNames_data()
@@ -142,7 +146,8 @@ void TstArchive::hostileNames()
         QStringList({ QStringLiteral("outside"), QStringLiteral("outside/evil.tar") }));
     QVERIFY(!QFileInfo::exists(absolute));
     const QStringList cached = filesUnder(cacheDir.path());
-    QCOMPARE(cached.size(), 3); // the archive's folder, good/, good/trace_view.json
+    // the archive's folder, good/, good/trace_view.json, the folder's lock file beside it
+    QCOMPARE(cached.size(), 4);
 }
 
 void TstArchive::links()
@@ -306,6 +311,55 @@ void TstArchive::trim()
     QVERIFY(!QFileInfo::exists(paths[0]));
     QVERIFY(QFileInfo::exists(paths[3]));
     QCOMPARE(QDir(cacheDir.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size(), 2);
+}
+
+// Folders in use are not trimmed: one whose Opened (its lease) this test keeps, and one that
+// "another process" holds, here a lock taken on the lock file by a descriptor of its own (flock
+// locks of two open() calls conflict as those of two processes do). Once both let go, a trim
+// removes them and their lock files.
+void TstArchive::inUseKept()
+{
+    QTemporaryDir home, cacheDir;
+    ArchiveCache cache(cacheDir.path(), (5 << 20) / 2); // room for two of the archives below
+    std::vector<ArchiveCache::Opened> kept;
+    QStringList folders;
+    int other = -1;
+    for (int i = 0; i < 5; ++i) {
+        const QString archive = home.filePath(QStringLiteral("u%1.tar").arg(i));
+        QVERIFY(writeArchive(archive, QStringLiteral("tar"),
+            { { QStringLiteral("p/t.json"), QByteArray(1 << 20, char('a' + i)), ArchiveMember::File,
+                {} } }));
+        ArchiveCache::Opened o = cache.open(archive);
+        QVERIFY2(o.error.isEmpty(), qPrintable(o.error));
+        QVERIFY(o.lease);
+        const QString folder = QFileInfo(o.path).absolutePath();
+        folders << folder;
+        const struct timeval t[2] = { { 1000000 + i * 10, 0 }, { 1000000 + i * 10, 0 } };
+        ::utimes(QFile::encodeName(folder).constData(), t);
+        if (i == 0) {
+            kept.push_back(std::move(o)); // this window reads it
+        } else if (i == 1) {
+            const QString lock = folder + QStringLiteral(".lock");
+            QVERIFY(QFileInfo::exists(lock));
+            other = ::open(QFile::encodeName(lock).constData(), O_RDWR | O_CLOEXEC);
+            QVERIFY(other >= 0);
+            QCOMPARE(::flock(other, LOCK_SH), 0); // another process reads it
+        }
+    }
+    // The two oldest were in use: kept; the next oldest trimmed in their place.
+    QVERIFY(QFileInfo::exists(folders[0] + QStringLiteral("/p/t.json")));
+    QVERIFY(QFileInfo::exists(folders[1] + QStringLiteral("/p/t.json")));
+    QVERIFY(!QFileInfo::exists(folders[2]));
+    QVERIFY(!QFileInfo::exists(folders[2] + QStringLiteral(".lock")));
+    QVERIFY(!QFileInfo::exists(folders[3]));
+    QVERIFY(QFileInfo::exists(folders[4]));
+    cache.trim(0); // all but those in use
+    QVERIFY(QFileInfo::exists(folders[0]) && QFileInfo::exists(folders[1]));
+    QVERIFY(!QFileInfo::exists(folders[4]));
+    kept.clear();
+    ::close(other);
+    cache.trim(0);
+    QCOMPARE(filesUnder(cacheDir.path()), QStringList());
 }
 
 QTEST_GUILESS_MAIN(TstArchive)

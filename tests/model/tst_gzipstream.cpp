@@ -1,6 +1,8 @@
 // The streaming gzip load: the same trace as the plain file whatever the span size and however
 // the gzip is split into members; truncation and damage keep what was read and say where;
-// event-free input ends early with an error; the event details come back from the spill file.
+// event-free input ends early with an error; the event details come back through the gzip
+// index (checkpoints with their windows) exactly as the plain file has them.
+#include "model/trace/gzipindex.h"
 #include "model/trace/gzipinflater.h"
 #include "model/trace/gzipstream.h"
 #include "model/trace/tracedump.h"
@@ -14,6 +16,9 @@
 #include <QTest>
 
 #include <zlib.h>
+
+#include <map>
+#include <random>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -94,7 +99,10 @@ private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void sameAsPlain_data();
     void sameAsPlain();
-    void argsFromSpill();
+    void argsFromIndex();
+    void argsSameAsPlain();
+    void indexReads_data();
+    void indexReads();
     void preview();
     void truncated();
     void corrupt();
@@ -136,7 +144,7 @@ void TstGzipStream::sameAsPlain()
     QCOMPARE(dumpTrace(*b.trace, 100000), dumpTrace(*a.trace, 100000));
 }
 
-void TstGzipStream::argsFromSpill()
+void TstGzipStream::argsFromIndex()
 {
     const QByteArray json = manyEvents(5000);
     QTemporaryDir dir;
@@ -155,6 +163,116 @@ void TstGzipStream::argsFromSpill()
             QVERIFY2(seq >= 0, qPrintable(QString::fromUtf8(r.trace->rawEventJson(ref))));
             QCOMPARE(std::int64_t(seq) * 5000, r.trace->event(ref).start - r.trace->minTime);
         }
+    }
+}
+
+// A trace of 14 MB: four checkpoints at the default spacing; every 150th event's raw JSON read
+// through the index (in a shuffled order: the cursor goes back and forth) equals the plain
+// file's, and so do its args.
+void TstGzipStream::argsSameAsPlain()
+{
+    const QByteArray json = manyEvents(140000);
+    QTemporaryDir dir;
+    const QString plain = writeFile(dir, QStringLiteral("t.json"), json);
+    const QString gz = writeFile(dir, QStringLiteral("t.json.gz"), gzipOf(json, 5 << 20));
+    const TraceLoadResult a = loadTrace(plain);
+    QString error;
+    const auto source = TraceSource::open(gz, &error);
+    QVERIFY(source);
+    const TraceLoadResult b = loadTrace(source);
+    QVERIFY(a.trace && b.trace);
+    QVERIFY(source->stream()->index());
+    QVERIFY(source->stream()->index()->checkpoints() >= 3);
+    std::vector<EventRef> refs;
+    for (const Track &t : a.trace->tracks)
+        for (std::size_t k = 0; k < t.events.size(); k += 150)
+            refs.push_back(
+                { TrackId(std::uint32_t(&t - a.trace->tracks.data())), std::uint32_t(k) });
+    std::shuffle(refs.begin(), refs.end(), std::mt19937(7));
+    QVERIFY(refs.size() > 900);
+    // And the events that a checkpoint cuts in two: read from before the checkpoint on.
+    std::map<std::int64_t, EventRef> byOffset;
+    for (const Track &t : b.trace->tracks)
+        for (std::size_t k = 0; k < t.events.size(); ++k)
+            byOffset[std::int64_t(t.events[k].argsOffset)]
+                = { TrackId(std::uint32_t(&t - b.trace->tracks.data())), std::uint32_t(k) };
+    int straddling = 0;
+    for (const std::int64_t c : source->stream()->index()->checkpointOffsets()) {
+        const qsizetype begin = json.lastIndexOf("{\"ph\"", qsizetype(c));
+        const qsizetype end = json.indexOf("}}", begin) + 2;
+        if (c == 0 || begin < 0 || c >= end || !byOffset.count(begin))
+            continue;
+        refs.insert(refs.begin(), byOffset[begin]);
+        ++straddling;
+    }
+    QVERIFY(straddling >= 2);
+    for (const EventRef &ref : refs) {
+        const QByteArray raw = b.trace->rawEventJson(ref);
+        QVERIFY(!raw.isEmpty());
+        QCOMPARE(raw, a.trace->rawEventJson(ref));
+        QCOMPARE(b.trace->args(ref), a.trace->args(ref));
+    }
+}
+
+void TstGzipStream::indexReads_data()
+{
+    QTest::addColumn<qint64>("members");
+    QTest::addColumn<qint64>("spacing");
+    QTest::addColumn<bool>("truncate");
+    QTest::newRow("one member, 16 KiB") << qint64(0) << qint64(16384) << false;
+    QTest::newRow("members of 1000 bytes, 4 KiB") << qint64(1000) << qint64(4096) << false;
+    QTest::newRow("members of 77 KB, 20 KB") << qint64(77000) << qint64(20000) << false;
+    QTest::newRow("truncated, 16 KiB") << qint64(0) << qint64(16384) << true;
+    QTest::newRow("members of 50 KB, truncated") << qint64(50000) << qint64(8192) << true;
+}
+
+// The index alone, built as GzipInflater inflates: reads at and around every checkpoint and at
+// random offsets, forward and backward, give the inflated bytes; after a truncation, what was
+// inflated before it.
+void TstGzipStream::indexReads()
+{
+    QFETCH(qint64, members);
+    QFETCH(qint64, spacing);
+    QFETCH(bool, truncate);
+    const QByteArray json = manyEvents(30000);
+    QByteArray gz = gzipOf(json, members);
+    if (truncate)
+        gz.truncate(gz.size() * 2 / 3);
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("i.gz"), gz);
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY);
+    QVERIFY(fd >= 0);
+    GzipIndex index(fd, spacing);
+    GzipInflater inflater(fd);
+    inflater.setIndex(&index);
+    QByteArray out(json.size() + 1, '\0');
+    const std::int64_t produced = inflater.inflate(out.data(), out.size());
+    ::close(fd); // the index keeps its own descriptor
+    QCOMPARE(inflater.error().isEmpty(), !truncate);
+    QCOMPARE(produced > json.size() / 2, true);
+    QVERIFY(json.startsWith(out.left(produced)));
+    const std::vector<std::int64_t> at = index.checkpointOffsets();
+    // (deflate blocks of this repetitive text hold ~400 KB each: checkpoints come no closer)
+    QVERIFY2(at.size() >= 5, qPrintable(QString::number(at.size())));
+    QCOMPARE(at.front(), std::int64_t(0));
+    std::vector<std::pair<std::int64_t, std::int64_t>> reads;
+    for (const std::int64_t c : at)
+        for (const std::int64_t d : { -300, -1, 0, 1, 5000 })
+            reads.push_back({ c + d, d == 5000 ? spacing * 3 : 700 });
+    std::mt19937 rng(11);
+    for (int i = 0; i < 300; ++i)
+        reads.push_back({ std::int64_t(rng() % std::uint32_t(produced)), 1 + rng() % 9000 });
+    for (std::int64_t o = 0; o < produced; o += produced / 50)
+        reads.push_back({ o, produced / 50 + 10 }); // sequential: the cursor goes on
+    std::vector<char> buf;
+    for (auto [offset, n] : reads) {
+        if (offset < 0 || offset >= produced)
+            continue;
+        n = std::min(n, produced - offset);
+        buf.assign(std::size_t(n), 0);
+        QCOMPARE(index.read(offset, buf.data(), n), n);
+        QVERIFY2(QByteArray(buf.data(), qsizetype(n)) == json.mid(offset, n),
+            qPrintable(QStringLiteral("offset %1, %2 bytes").arg(offset).arg(n)));
     }
 }
 

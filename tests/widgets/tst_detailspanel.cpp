@@ -1,9 +1,16 @@
 #include "kernelfixtures.h"
+#include "model/trace/traceloader.h"
 #include "tracefixtures.h"
 #include "widgets/detailspanel.h"
 
+#include <QCoreApplication>
+#include <QDir>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
+
+#include <zlib.h>
 
 using namespace npuscope;
 using namespace npuscope::test;
@@ -66,6 +73,54 @@ private slots:
         QCOMPARE(panel.tree()->topLevelItemCount(), 0);
         panel.showTraceEvent(EventRef { TrackId(7), 0 }); // out of range: cleared, no crash
         QCOMPARE(panel.tree()->topLevelItemCount(), 0);
+    }
+
+    // A .gz trace of 9 MB inflated: the arguments of its last event come through the gzip
+    // index (from its last checkpoint, 4 MiB apart); a screenshot of the panel is written beside
+    // the test binary (tst_detailspanel_gz.png) to look at.
+    void gzipArguments()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("t.json.gz"));
+        const int n = 60000;
+        gzFile gz = gzopen(QFile::encodeName(path).constData(), "wb6");
+        QVERIFY(gz);
+        QByteArray json = "[\n";
+        for (int i = 0; i < n; ++i) {
+            json += QStringLiteral(
+                "{\"ph\": \"X\", \"name\": \"aten::mm\", \"pid\": 1, "
+                "\"tid\": 1, \"ts\": %1, \"dur\": 3, \"args\": {\"Sequence "
+                "number\": %2, \"Input Dims\": \"[[%3, 1024], [1024, 512]]\"}}%4\n")
+                        .arg(i * 5)
+                        .arg(i)
+                        .arg(i % 97)
+                        .arg(i + 1 < n ? QStringLiteral(",") : QString())
+                        .toUtf8();
+        }
+        json += "]\n";
+        QCOMPARE(gzwrite(gz, json.constData(), unsigned(json.size())), int(json.size()));
+        QCOMPARE(gzclose(gz), Z_OK);
+        QVERIFY(json.size() > (8 << 20));
+        TraceLoadResult r = loadTrace(path);
+        QVERIFY(r.trace);
+        auto rank = std::make_shared<RankProfile>();
+        rank->trace = r.trace;
+        QCOMPARE(r.trace->tracks.size(), std::size_t(1));
+        const EventRef last { TrackId(0), std::uint32_t(n - 1) };
+        DetailsPanel panel;
+        panel.resize(520, 360);
+        panel.setRank(rank, r.trace->minTime);
+        panel.showTraceEvent(last);
+        const QString text = panel.toText();
+        QVERIFY2(text.contains(QStringLiteral("Arguments/Sequence number\t%1").arg(n - 1)),
+            qPrintable(text));
+        QVERIFY(text.contains(
+            QStringLiteral("Arguments/Input Dims\t[[%1, 1024], [1024, 512]]").arg((n - 1) % 97)));
+        panel.show();
+        panel.tree()->expandAll();
+        QVERIFY(panel.grab().save(QDir(QCoreApplication::applicationDirPath())
+                                      .filePath(QStringLiteral("tst_detailspanel_gz.png"))));
     }
 };
 
