@@ -10,6 +10,8 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTextStream>
@@ -297,6 +299,23 @@ namespace {
         return kExitDataError;
     }
 
+    double seconds(qint64 ns) { return double(ns) / 1e9; }
+
+    // --timings: the phases on stderr, one line, with the load average they were measured at.
+    void printTimings(double load, const ReportTimings &t, double output, double total)
+    {
+        QFile loadavg(QStringLiteral("/proc/loadavg"));
+        const QString average = loadavg.open(QIODevice::ReadOnly)
+            ? QString::fromLatin1(loadavg.readLine()).section(QLatin1Char(' '), 0, 2)
+            : QStringLiteral("-");
+        const auto s = [](double v) { return QString::number(v, 'f', 3); };
+        QTextStream(stderr) << ReportCommand::tr("timings: load %1 s, analysis %2 s, report %3 s, "
+                                                 "output %4 s, total %5 s (load average %6)")
+                                   .arg(s(load), s(t.analysisSeconds), s(t.jsonSeconds), s(output),
+                                       s(total), average)
+                            << '\n';
+    }
+
     // --device-memory GB; nullopt (and a message) when it is not a size.
     std::optional<FindingOptions> findingOptionsOf(const QCommandLineParser &parser)
     {
@@ -385,6 +404,9 @@ int runReportCommand(const QStringList &arguments)
         ReportCommand::tr("Write report.html (self-contained) and report.md with timeline pictures "
                           "into OUT_DIR instead."),
         QStringLiteral("OUT_DIR") });
+    parser.addOption({ QStringLiteral("timings"),
+        ReportCommand::tr("Print how long each phase took (load, analysis, report, output) to "
+                          "stderr.") });
     parser.addOption({ QStringLiteral("device-memory"),
         ReportCommand::tr("The device's memory size in GB, for the memory-near-capacity check "
                           "(no profile records it)."),
@@ -424,12 +446,17 @@ int runReportCommand(const QStringList &arguments)
     LoadOptions options;
     options.source = *source;
     options.eventDetails = false; // no event's args are shown
+    QElapsedTimer clock;
+    clock.start();
     const LoadResult loaded = loadProfile(path, options);
     if (!loaded.profile || loaded.profile->ranks.empty()) {
         QTextStream(stderr) << ReportCommand::tr("npuscope: %1").arg(loaded.error) << '\n';
         return kExitUserError;
     }
-    const QJsonObject report = profileReportJson(*loaded.profile, top, *findingOptions);
+    const double loadSeconds = seconds(clock.nsecsElapsed());
+    ReportTimings timings;
+    const QJsonObject report = profileReportJson(*loaded.profile, top, *findingOptions, &timings);
+    const qint64 beforeOutput = clock.nsecsElapsed();
     QTextStream out(stdout);
     QStringList written;
     QString htmlError;
@@ -446,6 +473,9 @@ int runReportCommand(const QStringList &arguments)
     else
         out << renderReportText(report, top);
     out.flush();
+    if (parser.isSet(QStringLiteral("timings")))
+        printTimings(loadSeconds, timings, seconds(clock.nsecsElapsed() - beforeOutput),
+            seconds(clock.nsecsElapsed()));
     return reportDamage(*loaded.profile);
 }
 
