@@ -400,6 +400,37 @@ namespace {
         return out;
     }
 
+    // The kernel table's part of a rank's report: summary, top rows, aggregations. Needs no
+    // analysis, so it is built beside it.
+    QJsonObject kernelsJson(const RankProfile &rank, int top)
+    {
+        QJsonObject o;
+        if (rank.kernels) {
+            addKernels(o, *rank.kernels, top);
+            o[QStringLiteral("kernels_from")] = rank.kernelsFromTrace ? QStringLiteral("trace")
+                : rank.source.database.isEmpty() ? QStringLiteral("kernel_details.csv")
+                                                 : QStringLiteral("database");
+            o[QStringLiteral("kernels_joined_to_trace")] = static_cast<qint64>(rank.join.matched);
+        } else {
+            o[QStringLiteral("kernels")] = QJsonObject { { QStringLiteral("count"), 0 },
+                { QStringLiteral("total_duration_us"), 0.0 },
+                { QStringLiteral("total_wait_us"), 0.0 } };
+            o[QStringLiteral("top_kernels")] = QJsonArray();
+            o[QStringLiteral("by_type")] = QJsonArray();
+            o[QStringLiteral("by_accelerator_core")] = QJsonArray();
+            o[QStringLiteral("by_name")] = QJsonArray();
+        }
+        return o;
+    }
+
+    // Runs fn(0) .. fn(count - 1) as tasks on the global thread pool and waits for them.
+    template <class Fn> void runTasks(std::size_t count, Fn fn)
+    {
+        std::vector<std::size_t> tasks(count);
+        std::iota(tasks.begin(), tasks.end(), std::size_t(0));
+        QtConcurrent::blockingMap(tasks, [&fn](std::size_t task) { fn(task); });
+    }
+
 } // namespace
 
 double nsToUs(TimeNs ns) { return static_cast<double>(ns) / 1000.0; }
@@ -417,27 +448,20 @@ QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis
 QJsonObject rankReportJson(
     const RankProfile &rank, const RankAnalysis &analysis, const CallTree &tree, int top)
 {
+    return rankReportJson(rank, analysis, tree, kernelsJson(rank, top), top);
+}
+
+QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis,
+    const CallTree &tree, const QJsonObject &kernels, int top)
+{
     QJsonObject o;
     o[QStringLiteral("rank")] = rank.rank();
     o[QStringLiteral("label")] = rank.label();
     o[QStringLiteral("path")] = rank.source.dir;
     o[QStringLiteral("profiler")] = profilerJson(rank.config);
     o[QStringLiteral("trace")] = traceJson(rank.trace.get());
-    if (rank.kernels) {
-        addKernels(o, *rank.kernels, top);
-        o[QStringLiteral("kernels_from")] = rank.kernelsFromTrace ? QStringLiteral("trace")
-            : rank.source.database.isEmpty() ? QStringLiteral("kernel_details.csv")
-                                             : QStringLiteral("database");
-        o[QStringLiteral("kernels_joined_to_trace")] = static_cast<qint64>(rank.join.matched);
-    } else {
-        o[QStringLiteral("kernels")] = QJsonObject { { QStringLiteral("count"), 0 },
-            { QStringLiteral("total_duration_us"), 0.0 },
-            { QStringLiteral("total_wait_us"), 0.0 } };
-        o[QStringLiteral("top_kernels")] = QJsonArray();
-        o[QStringLiteral("by_type")] = QJsonArray();
-        o[QStringLiteral("by_accelerator_core")] = QJsonArray();
-        o[QStringLiteral("by_name")] = QJsonArray();
-    }
+    for (auto it = kernels.constBegin(); it != kernels.constEnd(); ++it)
+        o.insert(it.key(), it.value());
     o[QStringLiteral("steps")] = stepsWithBreakdown(rank, analysis.steps);
     o[QStringLiteral("findings")] = findingsJson(analysis.findings, nullptr);
     o[QStringLiteral("checks")] = checksJson(analysis.checks);
@@ -468,9 +492,7 @@ std::vector<RankAnalysis> analyseRanks(
     std::vector<RankAnalysis> analyses(n);
     if (trees)
         trees->assign(n, CallTree());
-    std::vector<std::size_t> tasks(trees ? 2 * n : n);
-    std::iota(tasks.begin(), tasks.end(), std::size_t(0));
-    QtConcurrent::blockingMap(tasks, [&](std::size_t task) {
+    runTasks(trees ? 2 * n : n, [&](std::size_t task) {
         const RankProfile &rank = *profile.ranks[task % n];
         if (task < n)
             analyses[task] = analyseRank(rank, options);
@@ -485,8 +507,21 @@ QJsonObject profileReportJson(
 {
     QElapsedTimer clock;
     clock.start();
-    std::vector<CallTree> trees;
-    const std::vector<RankAnalysis> analyses = analyseRanks(profile, options, &trees);
+    // Per rank three independent tasks: the analysis, the call tree, and the kernel table's part
+    // of the report (which needs no analysis).
+    const std::size_t n = profile.ranks.size();
+    std::vector<RankAnalysis> analyses(n);
+    std::vector<CallTree> trees(n);
+    std::vector<QJsonObject> kernels(n);
+    runTasks(3 * n, [&](std::size_t task) {
+        const std::size_t r = task % n;
+        if (task < n)
+            analyses[r] = analyseRank(*profile.ranks[r], options);
+        else if (task < 2 * n)
+            trees[r] = buildCallTree(*profile.ranks[r]);
+        else
+            kernels[r] = kernelsJson(*profile.ranks[r], top);
+    });
     std::vector<FindingCheck> checks;
     const std::vector<Finding> findings = findProfileFindings(profile, analyses, options, &checks);
     if (timings)
@@ -495,8 +530,8 @@ QJsonObject profileReportJson(
     QJsonObject o;
     o[QStringLiteral("path")] = profile.path;
     QJsonArray ranks;
-    for (std::size_t r = 0; r < profile.ranks.size(); ++r)
-        ranks.append(rankReportJson(*profile.ranks[r], analyses[r], trees[r], top));
+    for (std::size_t r = 0; r < n; ++r)
+        ranks.append(rankReportJson(*profile.ranks[r], analyses[r], trees[r], kernels[r], top));
     o[QStringLiteral("ranks")] = ranks;
     o[QStringLiteral("findings")] = findingsJson(findings, &profile);
     o[QStringLiteral("checks")] = checksJson(checks);

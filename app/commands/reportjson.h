@@ -15,7 +15,9 @@ namespace npuscope {
 // `options`: what the analysis cannot read from the profile (the device's memory size).
 // `timings`, when given, receives how long the analysis and the building of the object took.
 struct ReportTimings {
-    double analysisSeconds = 0; // every rank's analysis and call tree, the cross-rank findings
+    // every rank's analysis, call tree and kernel aggregations (in parallel), the cross-rank
+    // findings
+    double analysisSeconds = 0;
     double jsonSeconds = 0; // the report object built from them
 };
 QJsonObject profileReportJson(const Profile &profile, int top, const FindingOptions &options = {},
@@ -26,6 +28,9 @@ QJsonObject rankReportJson(const RankProfile &rank, int top);
 QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis, int top);
 QJsonObject rankReportJson(
     const RankProfile &rank, const RankAnalysis &analysis, const CallTree &tree, int top);
+// Same, with the kernel table's part (kernels, top_kernels, by_*) already built.
+QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis,
+    const CallTree &tree, const QJsonObject &kernels, int top);
 // analyseRank() of every rank of `profile`, in order, in parallel; with `trees`, the call tree
 // of every rank too (buildCallTree()), beside them.
 std::vector<RankAnalysis> analyseRanks(const Profile &profile, const FindingOptions &options = {},
