@@ -327,6 +327,33 @@ namespace {
                             << '\n';
     }
 
+    void addReportOptions(QCommandLineParser &parser)
+    {
+        parser.setApplicationDescription(
+            ReportCommand::tr("Summarises a profile: findings, kernels, aggregations, steps, idle "
+                              "gaps, input issues."));
+        parser.addHelpOption();
+        parser.addPositionalArgument(QStringLiteral("PATH"),
+            ReportCommand::tr("Profile folder, rank folder, trace or kernel_details.csv."));
+        parser.addOption(
+            { QStringLiteral("json"), ReportCommand::tr("Print JSON instead of text.") });
+        addSourceOption(parser);
+        parser.addOption({ QStringLiteral("top"),
+            ReportCommand::tr("Rows in the top-N tables (default 10)."), QStringLiteral("N") });
+        parser.addOption({ QStringLiteral("html"),
+            ReportCommand::tr(
+                "Write report.html (self-contained) and report.md with timeline pictures "
+                "into OUT_DIR instead."),
+            QStringLiteral("OUT_DIR") });
+        parser.addOption({ QStringLiteral("timings"),
+            ReportCommand::tr("Print how long each phase took (load, analysis, report, output) to "
+                              "stderr.") });
+        parser.addOption({ QStringLiteral("device-memory"),
+            ReportCommand::tr("The device's memory size in GB, for the memory-near-capacity check "
+                              "(no profile records it)."),
+            QStringLiteral("GB") });
+    }
+
     // --device-memory GB; nullopt (and a message) when it is not a size.
     std::optional<FindingOptions> findingOptionsOf(const QCommandLineParser &parser)
     {
@@ -402,26 +429,7 @@ QString renderReportText(const QJsonObject &report, int top)
 int runReportCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(ReportCommand::tr(
-        "Summarises a profile: findings, kernels, aggregations, steps, idle gaps, input issues."));
-    parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("PATH"),
-        ReportCommand::tr("Profile folder, rank folder, trace or kernel_details.csv."));
-    parser.addOption({ QStringLiteral("json"), ReportCommand::tr("Print JSON instead of text.") });
-    addSourceOption(parser);
-    parser.addOption({ QStringLiteral("top"),
-        ReportCommand::tr("Rows in the top-N tables (default 10)."), QStringLiteral("N") });
-    parser.addOption({ QStringLiteral("html"),
-        ReportCommand::tr("Write report.html (self-contained) and report.md with timeline pictures "
-                          "into OUT_DIR instead."),
-        QStringLiteral("OUT_DIR") });
-    parser.addOption({ QStringLiteral("timings"),
-        ReportCommand::tr("Print how long each phase took (load, analysis, report, output) to "
-                          "stderr.") });
-    parser.addOption({ QStringLiteral("device-memory"),
-        ReportCommand::tr("The device's memory size in GB, for the memory-near-capacity check "
-                          "(no profile records it)."),
-        QStringLiteral("GB") });
+    addReportOptions(parser);
     if (!parser.parse(QStringList { QStringLiteral("npuscope report") } + arguments)) {
         QTextStream(stderr) << parser.errorText() << '\n';
         return kExitUserError;
