@@ -1,6 +1,11 @@
 #include "analysis/calltreeframes.h"
 
+#include "model/trace/tracesource.h"
+
+#include <QByteArray>
+
 #include <algorithm>
+#include <string_view>
 
 namespace npuscope {
 
@@ -156,14 +161,15 @@ namespace {
     // Python call stack each): traces over this many caller-thread ops are not searched.
     constexpr std::size_t kMaxSequenceOps = 500'000;
 
-    // The "Sequence number" of an event's args; -1 when absent or negative.
-    qint64 sequenceNumber(const Trace &trace, EventRef ref)
+    // The "Sequence number" of an event's args (the raw JSON of the event); -1 when absent or
+    // negative.
+    qint64 sequenceNumber(std::string_view raw)
     {
-        const QByteArray raw = trace.rawEventJson(ref);
-        qsizetype i = raw.indexOf("\"Sequence number\"");
-        if (i < 0)
+        constexpr std::string_view kKey = "\"Sequence number\"";
+        std::size_t i = raw.find(kKey);
+        if (i == std::string_view::npos)
             return -1;
-        i += 17;
+        i += kKey.size();
         while (i < raw.size() && (raw[i] == ':' || raw[i] == ' ' || raw[i] == '"'))
             ++i;
         qint64 value = -1;
@@ -171,6 +177,45 @@ namespace {
             value = (value < 0 ? 0 : value * 10) + (raw[i] - '0');
         return value;
     }
+
+    // The raw JSON of events through a window of the trace file: the host ops of a thread lie
+    // in file order, so reading them costs one read per window instead of one per event (a read
+    // per op was a third of report --json on a long profile).
+    class RawEvents {
+    public:
+        explicit RawEvents(const Trace &trace)
+            : m_trace(trace)
+        {
+        }
+
+        qint64 sequenceNumber(EventRef ref)
+        {
+            const auto at = static_cast<std::int64_t>(m_trace.event(ref).argsOffset);
+            if (at < m_start || at + kEventBytes > m_start + m_window.size()) {
+                m_window.resize(kWindowBytes);
+                const std::int64_t got = m_trace.source->read(at, m_window.data(), kWindowBytes);
+                m_window.resize(std::max<std::int64_t>(got, 0));
+                m_start = at;
+            }
+            const std::int64_t from = at - m_start;
+            const std::int64_t length = TraceSource::jsonObjectLength(
+                m_window.constData() + from, m_window.size() - from);
+            if (length < 0) { // larger than what the window holds past it
+                const QByteArray whole = m_trace.rawEventJson(ref);
+                return npuscope::sequenceNumber(
+                    std::string_view(whole.constData(), std::size_t(whole.size())));
+            }
+            return npuscope::sequenceNumber(
+                std::string_view(m_window.constData() + from, std::size_t(length)));
+        }
+
+    private:
+        static constexpr std::int64_t kWindowBytes = 4 << 20;
+        static constexpr std::int64_t kEventBytes = 64 << 10; // refill when less is left
+        const Trace &m_trace;
+        QByteArray m_window;
+        std::int64_t m_start = 0;
+    };
 
 } // namespace
 
@@ -183,10 +228,11 @@ void CallTreeFrames::sequenceGrafts()
     const auto c = static_cast<std::size_t>(m_caller);
     if (offset[c + 1] - offset[c] > kMaxSequenceOps)
         return;
+    RawEvents raw(*m_trace);
     std::unordered_map<qint64, std::uint32_t> forward;
     for (std::uint32_t g = offset[c]; g < offset[c + 1]; ++g)
         if (event(g).category != m_python && !event(g).instant)
-            if (const qint64 seq = sequenceNumber(*m_trace, { tracks[c], g - offset[c] }); seq >= 0)
+            if (const qint64 seq = raw.sequenceNumber({ tracks[c], g - offset[c] }); seq >= 0)
                 forward.try_emplace(seq, g);
     if (forward.empty())
         return;
@@ -196,7 +242,7 @@ void CallTreeFrames::sequenceGrafts()
         for (std::uint32_t g = offset[t]; g < offset[t + 1]; ++g) {
             if (parent[g] != kNone || event(g).instant)
                 continue;
-            const auto it = forward.find(sequenceNumber(*m_trace, { tracks[t], g - offset[t] }));
+            const auto it = forward.find(raw.sequenceNumber({ tracks[t], g - offset[t] }));
             if (it != forward.end()) {
                 parent[g] = it->second;
                 graft[g] = PathRule::Sequence;

@@ -1252,6 +1252,14 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <source>The device&apos;s memory size in GB, for the memory-near-capacity check (no profile records it).</source>
         <translation>设备内存容量（GB），用于 memory-near-capacity 检查（性能数据中没有记录）。</translation>
     </message>
+    <message>
+        <source>timings: load %1 s, analysis %2 s, report %3 s, output %4 s, total %5 s (load average %6)</source>
+        <translation>耗时：加载 %1 秒，分析 %2 秒，报告 %3 秒，输出 %4 秒，共 %5 秒（系统负载 %6）</translation>
+    </message>
+    <message>
+        <source>Print how long each phase took (load, analysis, report, output) to stderr.</source>
+        <translation>将各阶段（加载、分析、报告、输出）的耗时打印到 stderr。</translation>
+    </message>
 </context>
 <context>
     <name>WorkBuckets</name>
@@ -2894,8 +2902,8 @@ To check it: %2</source>
         <translation>Rank 数必须在 1 到 4096 之间</translation>
     </message>
     <message>
-        <source>steps must be between 1 and 1000</source>
-        <translation>迭代数必须在 1 到 1000 之间</translation>
+        <source>steps must be between 1 and %1</source>
+        <translation>迭代数必须在 1 到 %1 之间</translation>
     </message>
     <message>
         <source>deviceCores must be between 1 and 1024</source>

@@ -10,7 +10,11 @@ namespace npuscope {
 
 QJsonObject callTreeJson(const RankProfile &rank, int top)
 {
-    const CallTree tree = buildCallTree(rank);
+    return callTreeJson(buildCallTree(rank), top);
+}
+
+QJsonObject callTreeJson(const CallTree &tree, int top)
+{
     QJsonObject o;
     o[QStringLiteral("source")]
         = QString::fromLatin1(tree.source == CallTreeSource::PythonFrames ? "python_frames"

@@ -10,9 +10,13 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTextStream>
+
+#include <cstdio>
 
 namespace npuscope {
 
@@ -297,6 +301,59 @@ namespace {
         return kExitDataError;
     }
 
+    double seconds(qint64 ns) { return double(ns) / 1e9; }
+
+    // UTF-8 as it is, past the stream's text codec: a round trip through QString was a fifth of
+    // what report --json spent after the load on a long profile.
+    void writeBytes(QTextStream &out, const QByteArray &bytes)
+    {
+        out.flush();
+        std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), stdout);
+        std::fflush(stdout);
+    }
+
+    // --timings: the phases on stderr, one line, with the load average they were measured at.
+    void printTimings(double load, const ReportTimings &t, double output, double total)
+    {
+        QFile loadavg(QStringLiteral("/proc/loadavg"));
+        const QString average = loadavg.open(QIODevice::ReadOnly)
+            ? QString::fromLatin1(loadavg.readLine()).section(QLatin1Char(' '), 0, 2)
+            : QStringLiteral("-");
+        const auto s = [](double v) { return QString::number(v, 'f', 3); };
+        QTextStream(stderr) << ReportCommand::tr("timings: load %1 s, analysis %2 s, report %3 s, "
+                                                 "output %4 s, total %5 s (load average %6)")
+                                   .arg(s(load), s(t.analysisSeconds), s(t.jsonSeconds), s(output),
+                                       s(total), average)
+                            << '\n';
+    }
+
+    void addReportOptions(QCommandLineParser &parser)
+    {
+        parser.setApplicationDescription(
+            ReportCommand::tr("Summarises a profile: findings, kernels, aggregations, steps, idle "
+                              "gaps, input issues."));
+        parser.addHelpOption();
+        parser.addPositionalArgument(QStringLiteral("PATH"),
+            ReportCommand::tr("Profile folder, rank folder, trace or kernel_details.csv."));
+        parser.addOption(
+            { QStringLiteral("json"), ReportCommand::tr("Print JSON instead of text.") });
+        addSourceOption(parser);
+        parser.addOption({ QStringLiteral("top"),
+            ReportCommand::tr("Rows in the top-N tables (default 10)."), QStringLiteral("N") });
+        parser.addOption({ QStringLiteral("html"),
+            ReportCommand::tr(
+                "Write report.html (self-contained) and report.md with timeline pictures "
+                "into OUT_DIR instead."),
+            QStringLiteral("OUT_DIR") });
+        parser.addOption({ QStringLiteral("timings"),
+            ReportCommand::tr("Print how long each phase took (load, analysis, report, output) to "
+                              "stderr.") });
+        parser.addOption({ QStringLiteral("device-memory"),
+            ReportCommand::tr("The device's memory size in GB, for the memory-near-capacity check "
+                              "(no profile records it)."),
+            QStringLiteral("GB") });
+    }
+
     // --device-memory GB; nullopt (and a message) when it is not a size.
     std::optional<FindingOptions> findingOptionsOf(const QCommandLineParser &parser)
     {
@@ -372,23 +429,7 @@ QString renderReportText(const QJsonObject &report, int top)
 int runReportCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(ReportCommand::tr(
-        "Summarises a profile: findings, kernels, aggregations, steps, idle gaps, input issues."));
-    parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("PATH"),
-        ReportCommand::tr("Profile folder, rank folder, trace or kernel_details.csv."));
-    parser.addOption({ QStringLiteral("json"), ReportCommand::tr("Print JSON instead of text.") });
-    addSourceOption(parser);
-    parser.addOption({ QStringLiteral("top"),
-        ReportCommand::tr("Rows in the top-N tables (default 10)."), QStringLiteral("N") });
-    parser.addOption({ QStringLiteral("html"),
-        ReportCommand::tr("Write report.html (self-contained) and report.md with timeline pictures "
-                          "into OUT_DIR instead."),
-        QStringLiteral("OUT_DIR") });
-    parser.addOption({ QStringLiteral("device-memory"),
-        ReportCommand::tr("The device's memory size in GB, for the memory-near-capacity check "
-                          "(no profile records it)."),
-        QStringLiteral("GB") });
+    addReportOptions(parser);
     if (!parser.parse(QStringList { QStringLiteral("npuscope report") } + arguments)) {
         QTextStream(stderr) << parser.errorText() << '\n';
         return kExitUserError;
@@ -424,12 +465,17 @@ int runReportCommand(const QStringList &arguments)
     LoadOptions options;
     options.source = *source;
     options.eventDetails = false; // no event's args are shown
+    QElapsedTimer clock;
+    clock.start();
     const LoadResult loaded = loadProfile(path, options);
     if (!loaded.profile || loaded.profile->ranks.empty()) {
         QTextStream(stderr) << ReportCommand::tr("npuscope: %1").arg(loaded.error) << '\n';
         return kExitUserError;
     }
-    const QJsonObject report = profileReportJson(*loaded.profile, top, *findingOptions);
+    const double loadSeconds = seconds(clock.nsecsElapsed());
+    ReportTimings timings;
+    const QJsonObject report = profileReportJson(*loaded.profile, top, *findingOptions, &timings);
+    const qint64 beforeOutput = clock.nsecsElapsed();
     QTextStream out(stdout);
     QStringList written;
     QString htmlError;
@@ -442,10 +488,13 @@ int runReportCommand(const QStringList &arguments)
     if (!written.isEmpty())
         out << ReportCommand::tr("Wrote %1").arg(written.join(QStringLiteral("\n  "))) << '\n';
     else if (parser.isSet(QStringLiteral("json")))
-        out << QString::fromUtf8(QJsonDocument(report).toJson(QJsonDocument::Indented));
+        writeBytes(out, QJsonDocument(report).toJson(QJsonDocument::Indented));
     else
         out << renderReportText(report, top);
     out.flush();
+    if (parser.isSet(QStringLiteral("timings")))
+        printTimings(loadSeconds, timings, seconds(clock.nsecsElapsed() - beforeOutput),
+            seconds(clock.nsecsElapsed()));
     return reportDamage(*loaded.profile);
 }
 

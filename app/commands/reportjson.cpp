@@ -6,11 +6,16 @@
 #include "analysis/aggregation.h"
 #include "analysis/findings.h"
 
+#include <QElapsedTimer>
+#include <QHash>
 #include <QJsonArray>
+#include <QtConcurrent/QtConcurrentMap>
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <utility>
+#include <vector>
 
 namespace npuscope {
 
@@ -186,15 +191,18 @@ namespace {
         };
         const int stepColumn = t.findColumn(u"Step");
         const int deviceColumn = t.findColumn(u"Device_id");
+        std::vector<std::pair<QString, int>> columns; // JSON key, column (looked up once)
+        for (const Field &f : fields)
+            columns.emplace_back(
+                QString::fromLatin1(f.json), t.findColumn(QString::fromLatin1(f.header)));
         QJsonArray out;
         for (qsizetype row = 0; row < t.rowCount(); ++row) {
             QJsonObject o;
             o[QStringLiteral("step")] = stepColumn >= 0 ? t.text(row, stepColumn) : QString();
             if (deviceColumn >= 0)
                 o[QStringLiteral("device_id")] = t.text(row, deviceColumn);
-            for (const Field &f : fields)
-                o[QString::fromLatin1(f.json)]
-                    = cellUs(t, row, t.findColumn(QString::fromLatin1(f.header)));
+            for (const auto &[key, column] : columns)
+                o[key] = cellUs(t, row, column);
             out.append(o);
         }
         return out;
@@ -375,17 +383,52 @@ namespace {
             }
             return out;
         }
+        // The first breakdown of each id, found by hash: a search of every step per row made
+        // 20,000 steps cost 2 x 10^8 string compares.
+        QHash<QString, std::size_t> byId;
+        byId.reserve(qsizetype(steps.size()));
+        for (std::size_t i = steps.size(); i-- > 0;)
+            byId.insert(steps[i].id, i);
         QJsonArray out = stepsJson(*rank.stepTrace);
         for (qsizetype i = 0; i < out.size(); ++i) {
             QJsonObject o = out[i].toObject();
-            const QString id = o[QStringLiteral("step")].toString().trimmed();
-            const auto it = std::find_if(
-                steps.begin(), steps.end(), [&](const StepBreakdown &b) { return b.id == id; });
-            if (it != steps.end())
-                addBreakdown(o, *it, false);
+            const auto it = byId.constFind(o[QStringLiteral("step")].toString().trimmed());
+            if (it != byId.cend())
+                addBreakdown(o, steps[*it], false);
             out[i] = o;
         }
         return out;
+    }
+
+    // The kernel table's part of a rank's report: summary, top rows, aggregations. Needs no
+    // analysis, so it is built beside it.
+    QJsonObject kernelsJson(const RankProfile &rank, int top)
+    {
+        QJsonObject o;
+        if (rank.kernels) {
+            addKernels(o, *rank.kernels, top);
+            o[QStringLiteral("kernels_from")] = rank.kernelsFromTrace ? QStringLiteral("trace")
+                : rank.source.database.isEmpty() ? QStringLiteral("kernel_details.csv")
+                                                 : QStringLiteral("database");
+            o[QStringLiteral("kernels_joined_to_trace")] = static_cast<qint64>(rank.join.matched);
+        } else {
+            o[QStringLiteral("kernels")] = QJsonObject { { QStringLiteral("count"), 0 },
+                { QStringLiteral("total_duration_us"), 0.0 },
+                { QStringLiteral("total_wait_us"), 0.0 } };
+            o[QStringLiteral("top_kernels")] = QJsonArray();
+            o[QStringLiteral("by_type")] = QJsonArray();
+            o[QStringLiteral("by_accelerator_core")] = QJsonArray();
+            o[QStringLiteral("by_name")] = QJsonArray();
+        }
+        return o;
+    }
+
+    // Runs fn(0) .. fn(count - 1) as tasks on the global thread pool and waits for them.
+    template <class Fn> void runTasks(std::size_t count, Fn fn)
+    {
+        std::vector<std::size_t> tasks(count);
+        std::iota(tasks.begin(), tasks.end(), std::size_t(0));
+        QtConcurrent::blockingMap(tasks, [&fn](std::size_t task) { fn(task); });
     }
 
 } // namespace
@@ -399,34 +442,33 @@ QJsonObject rankReportJson(const RankProfile &rank, int top)
 
 QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis, int top)
 {
+    return rankReportJson(rank, analysis, buildCallTree(rank), top);
+}
+
+QJsonObject rankReportJson(
+    const RankProfile &rank, const RankAnalysis &analysis, const CallTree &tree, int top)
+{
+    return rankReportJson(rank, analysis, tree, kernelsJson(rank, top), top);
+}
+
+QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis,
+    const CallTree &tree, const QJsonObject &kernels, int top)
+{
     QJsonObject o;
     o[QStringLiteral("rank")] = rank.rank();
     o[QStringLiteral("label")] = rank.label();
     o[QStringLiteral("path")] = rank.source.dir;
     o[QStringLiteral("profiler")] = profilerJson(rank.config);
     o[QStringLiteral("trace")] = traceJson(rank.trace.get());
-    if (rank.kernels) {
-        addKernels(o, *rank.kernels, top);
-        o[QStringLiteral("kernels_from")] = rank.kernelsFromTrace ? QStringLiteral("trace")
-            : rank.source.database.isEmpty() ? QStringLiteral("kernel_details.csv")
-                                             : QStringLiteral("database");
-        o[QStringLiteral("kernels_joined_to_trace")] = static_cast<qint64>(rank.join.matched);
-    } else {
-        o[QStringLiteral("kernels")] = QJsonObject { { QStringLiteral("count"), 0 },
-            { QStringLiteral("total_duration_us"), 0.0 },
-            { QStringLiteral("total_wait_us"), 0.0 } };
-        o[QStringLiteral("top_kernels")] = QJsonArray();
-        o[QStringLiteral("by_type")] = QJsonArray();
-        o[QStringLiteral("by_accelerator_core")] = QJsonArray();
-        o[QStringLiteral("by_name")] = QJsonArray();
-    }
+    for (auto it = kernels.constBegin(); it != kernels.constEnd(); ++it)
+        o.insert(it.key(), it.value());
     o[QStringLiteral("steps")] = stepsWithBreakdown(rank, analysis.steps);
     o[QStringLiteral("findings")] = findingsJson(analysis.findings, nullptr);
     o[QStringLiteral("checks")] = checksJson(analysis.checks);
     o[QStringLiteral("gaps")] = gapsJson(rank, analysis.gaps, top);
     if (analysis.memory)
         o[QStringLiteral("memory")] = MemoryReport::json(*analysis.memory, top);
-    o[QStringLiteral("call_tree")] = callTreeJson(rank, top);
+    o[QStringLiteral("call_tree")] = callTreeJson(tree, top);
     o[QStringLiteral("source")] = QJsonObject {
         { QStringLiteral("format"),
             rank.source.database.isEmpty() ? QStringLiteral("text") : QStringLiteral("database") },
@@ -441,22 +483,61 @@ QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis
     return o;
 }
 
-QJsonObject profileReportJson(const Profile &profile, int top, const FindingOptions &options)
+std::vector<RankAnalysis> analyseRanks(
+    const Profile &profile, const FindingOptions &options, std::vector<CallTree> *trees)
 {
+    // Every rank's analysis and call tree are independent of the others' (and of each other):
+    // one task each on the global pool, so that one rank runs on two cores and many ranks on all.
+    const std::size_t n = profile.ranks.size();
+    std::vector<RankAnalysis> analyses(n);
+    if (trees)
+        trees->assign(n, CallTree());
+    runTasks(trees ? 2 * n : n, [&](std::size_t task) {
+        const RankProfile &rank = *profile.ranks[task % n];
+        if (task < n)
+            analyses[task] = analyseRank(rank, options);
+        else
+            (*trees)[task - n] = buildCallTree(rank);
+    });
+    return analyses;
+}
+
+QJsonObject profileReportJson(
+    const Profile &profile, int top, const FindingOptions &options, ReportTimings *timings)
+{
+    QElapsedTimer clock;
+    clock.start();
+    // Per rank three independent tasks: the analysis, the call tree, and the kernel table's part
+    // of the report (which needs no analysis).
+    const std::size_t n = profile.ranks.size();
+    std::vector<RankAnalysis> analyses(n);
+    std::vector<CallTree> trees(n);
+    std::vector<QJsonObject> kernels(n);
+    runTasks(3 * n, [&](std::size_t task) {
+        const std::size_t r = task % n;
+        if (task < n)
+            analyses[r] = analyseRank(*profile.ranks[r], options);
+        else if (task < 2 * n)
+            trees[r] = buildCallTree(*profile.ranks[r]);
+        else
+            kernels[r] = kernelsJson(*profile.ranks[r], top);
+    });
+    std::vector<FindingCheck> checks;
+    const std::vector<Finding> findings = findProfileFindings(profile, analyses, options, &checks);
+    if (timings)
+        timings->analysisSeconds = double(clock.nsecsElapsed()) / 1e9;
+    clock.restart();
     QJsonObject o;
     o[QStringLiteral("path")] = profile.path;
     QJsonArray ranks;
-    std::vector<RankAnalysis> analyses;
-    for (const auto &rank : profile.ranks) {
-        analyses.push_back(analyseRank(*rank, options));
-        ranks.append(rankReportJson(*rank, analyses.back(), top));
-    }
+    for (std::size_t r = 0; r < n; ++r)
+        ranks.append(rankReportJson(*profile.ranks[r], analyses[r], trees[r], kernels[r], top));
     o[QStringLiteral("ranks")] = ranks;
-    std::vector<FindingCheck> checks;
-    o[QStringLiteral("findings")]
-        = findingsJson(findProfileFindings(profile, analyses, options, &checks), &profile);
+    o[QStringLiteral("findings")] = findingsJson(findings, &profile);
     o[QStringLiteral("checks")] = checksJson(checks);
     o[QStringLiteral("issues")] = issuesJson(profile.issues);
+    if (timings)
+        timings->jsonSeconds = double(clock.nsecsElapsed()) / 1e9;
     return o;
 }
 

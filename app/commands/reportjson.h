@@ -1,19 +1,40 @@
 #pragma once
 
+#include "analysis/calltree.h"
 #include "analysis/findings.h"
 #include "model/profile/profile.h"
 
 #include <QJsonObject>
+
+#include <vector>
 
 namespace npuscope {
 
 // The report of `npuscope report --json` (shape in the Foundation issue). The text report is
 // rendered from the same object so the two can never disagree.
 // `options`: what the analysis cannot read from the profile (the device's memory size).
-QJsonObject profileReportJson(const Profile &profile, int top, const FindingOptions &options = {});
+// `timings`, when given, receives how long the analysis and the building of the object took.
+struct ReportTimings {
+    // every rank's analysis, call tree and kernel aggregations (in parallel), the cross-rank
+    // findings
+    double analysisSeconds = 0;
+    double jsonSeconds = 0; // the report object built from them
+};
+QJsonObject profileReportJson(const Profile &profile, int top, const FindingOptions &options = {},
+    ReportTimings *timings = nullptr);
 QJsonObject rankReportJson(const RankProfile &rank, int top);
-// Same, from an analysis already made (analyseRank()): findings, gaps and the step breakdown.
+// Same, from an analysis already made (analyseRank()): findings, gaps and the step breakdown;
+// and from a call tree already built (buildCallTree(rank)).
 QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis, int top);
+QJsonObject rankReportJson(
+    const RankProfile &rank, const RankAnalysis &analysis, const CallTree &tree, int top);
+// Same, with the kernel table's part (kernels, top_kernels, by_*) already built.
+QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis,
+    const CallTree &tree, const QJsonObject &kernels, int top);
+// analyseRank() of every rank of `profile`, in order, in parallel; with `trees`, the call tree
+// of every rank too (buildCallTree()), beside them.
+std::vector<RankAnalysis> analyseRanks(const Profile &profile, const FindingOptions &options = {},
+    std::vector<CallTree> *trees = nullptr);
 
 // Microseconds as a JSON number, from exact nanoseconds.
 double nsToUs(TimeNs ns);

@@ -105,48 +105,57 @@ void TraceSource::prefetch(std::int64_t offset, std::int64_t n) const
         ::posix_fadvise(m_fd, offset, n, POSIX_FADV_WILLNEED);
 }
 
+std::int64_t TraceSource::jsonObjectLength(const char *data, std::int64_t n)
+{
+    int depth = 0;
+    for (std::int64_t i = 0; i < n; ++i) {
+        const char c = data[i];
+        if (c == '"') {
+            // To the closing quote: one not preceded by an odd run of backslashes (most of an
+            // event's bytes are in strings, so memchr does most of the scan).
+            for (;;) {
+                const auto *q = static_cast<const char *>(
+                    std::memchr(data + i + 1, '"', static_cast<std::size_t>(n - i - 1)));
+                if (!q)
+                    return -1;
+                i = q - data;
+                std::int64_t slashes = 0;
+                while (data[i - 1 - slashes] == '\\')
+                    ++slashes;
+                if (slashes % 2 == 0)
+                    break;
+            }
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if (c == '}' || c == ']') {
+            if (--depth == 0)
+                return i + 1;
+        } else if (i == 0 && c != '{') {
+            return 0;
+        }
+    }
+    return -1;
+}
+
 QByteArray TraceSource::readJsonObjectAt(std::int64_t offset, std::int64_t maxBytes) const
 {
     QByteArray buf;
-    std::int64_t window = 64 << 10;
-    int depth = 0;
-    bool inString = false;
-    bool escape = false;
-    std::int64_t scanned = 0;
-    while (scanned < maxBytes) {
-        const std::int64_t want = std::min(window, maxBytes - scanned);
+    // An event with its args is a few hundred bytes (a Python call stack a few KiB): start small
+    // and double.
+    std::int64_t window = 2 << 10;
+    while (buf.size() < maxBytes) {
+        const std::int64_t want = std::min(window, maxBytes) - buf.size();
         const auto old = buf.size();
         buf.resize(old + want);
-        const std::int64_t got = read(offset + scanned, buf.data() + old, want);
-        if (got <= 0) {
+        const std::int64_t got = read(offset + old, buf.data() + old, want);
+        if (got <= 0)
             return {};
-        }
         buf.resize(old + got);
-        for (std::int64_t i = old; i < buf.size(); ++i) {
-            const char c = buf.constData()[i];
-            if (inString) {
-                if (escape)
-                    escape = false;
-                else if (c == '\\')
-                    escape = true;
-                else if (c == '"')
-                    inString = false;
-                continue;
-            }
-            if (c == '"') {
-                inString = true;
-            } else if (c == '{' || c == '[') {
-                ++depth;
-            } else if (c == '}' || c == ']') {
-                if (--depth == 0) {
-                    buf.truncate(i + 1);
-                    return buf;
-                }
-            } else if (i == 0 && c != '{') {
-                return {};
-            }
+        const std::int64_t length = jsonObjectLength(buf.constData(), buf.size());
+        if (length >= 0) {
+            buf.truncate(length);
+            return buf; // empty when no object starts at offset
         }
-        scanned += got;
         window *= 2;
     }
     return {};

@@ -48,6 +48,9 @@ public:
     // The complete JSON object that starts at `offset` (braces balanced, strings respected),
     // or empty when none is there. Reads only as much as needed.
     QByteArray readJsonObjectAt(std::int64_t offset, std::int64_t maxBytes = 256 << 20) const;
+    // The length of the JSON object at the start of [data, data + n) (braces balanced, strings
+    // respected); 0 when none starts there, -1 when it does not end within the n bytes.
+    static std::int64_t jsonObjectLength(const char *data, std::int64_t n);
 
 private:
     TraceSource() = default;

@@ -10,7 +10,9 @@
 #   Open -> first timeline paint and -> fully loaded, in the real main window (offscreen);
 #   timeline frame times at 10 M events, 1920x1080, along a scripted pan/zoom path;
 #   the bare SQLite scan of the kernel rows of the same profile generated as a database, and the
-#   database reader against a bare scan of all its tables and against the text twin.
+#   database reader against a bare scan of all its tables and against the text twin;
+#   `report --json` end to end against its own load phases and against json.load (report_e2e.sh);
+#   the analysis after the load at 2,000 and 20,000 steps (bench_analysis).
 # Writes the results to tests/bench/RESULTS.md (machine, commit, command) and prints them.
 #   bash tests/bench/run.sh [--build DIR] [--big] [--runs N]
 set -euo pipefail
@@ -31,7 +33,7 @@ if [ ! -f "$build/build.ninja" ]; then
     cmake --preset dev -B "$build" # RelWithDebInfo (-O2), what the app ships as
 fi
 cmake --build "$build" --target npuscope bench_traceload bench_timeline bench_tables bench_firstpaint \
-    bench_memtouch bench_dbscan bench_dbload bench_calltree bench_memory
+    bench_memtouch bench_dbscan bench_dbload bench_calltree bench_memory bench_analysis
 export QT_QPA_PLATFORM=offscreen
 
 # Fresh memory: on a VM that hands freed guest memory back to its host (free page reporting, as
@@ -133,6 +135,7 @@ PY
             done
         done
         "$build/tests/bench/bench_firstpaint" "$profile" --runs "$runs"
+        bash tests/bench/report_e2e.sh "$build/app/npuscope" "$profile" "$runs"
         dbprofile=$(generate "$events" both) # the database and its text twin
         db="$dbprofile/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db"
         "$build/tests/bench/bench_dbscan" "$db" --runs "$runs"
@@ -146,6 +149,8 @@ PY
     "$build/tests/bench/bench_calltree" --events 1000000 --runs "$runs"
     echo "== memory: allocations alive at an instant (1 M allocations)"
     "$build/tests/bench/bench_memory" 1000000
+    echo "== analysis after the load, 1x and 10x the steps and events"
+    "$build/tests/bench/bench_analysis" --steps 2000 --factor 10 --runs "$runs" --cache "$cache"
     echo '```'
 } 2>&1 | grep -v 'XDG_RUNTIME_DIR' | tee "$out"
 mv "$out" tests/bench/RESULTS.md

@@ -1,0 +1,105 @@
+// The call tree's sequence-number grafts read each host op's raw JSON through a window of the
+// trace file (analysis/calltreeframes.cpp): checked against the numbers the test wrote, on a file
+// several windows long, with strings that hold escaped quotes, backslashes and braces, and with
+// one event larger than the window (read on its own).
+#include "analysis/calltreeframes.h"
+#include "model/trace/traceloader.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <map>
+
+using namespace npuscope;
+
+namespace {
+
+constexpr int kForward = 3000; // caller-thread ops, sequence numbers 0..kForward-1
+constexpr int kPadBytes = 3000; // per op: 9 MB of ops, more than two 4 MiB windows
+constexpr int kHuge = 1234; // this forward op carries 5 MB of args: larger than a window
+
+// A string value full of what a naive scan gets wrong: escaped quotes, braces, backslash runs.
+QByteArray pad(int bytes, int salt)
+{
+    QByteArray p;
+    static const char *const pieces[]
+        = { "ab", "\\\"}", "{[", "\\\\", "x\\\\\\\"]", "\\u0041", "}}" };
+    for (int i = salt; p.size() < bytes; ++i)
+        p += pieces[i % 7];
+    return p;
+}
+
+QByteArray op(const char *name, int tid, qint64 ts, qint64 seq, int padBytes, int salt)
+{
+    QByteArray args = "{\"pad\": \"" + pad(padBytes, salt) + "\"";
+    if (seq >= 0)
+        args += ", \"Sequence number\": " + QByteArray::number(seq);
+    args += ", \"tail\": \"}\\\\\"}";
+    return "{\"ph\": \"X\", \"name\": \"" + QByteArray(name)
+        + "\", \"pid\": 1, \"tid\": " + QByteArray::number(tid)
+        + ", \"ts\": " + QByteArray::number(ts) + ", \"dur\": 5, \"args\": " + args + "}";
+}
+
+} // namespace
+
+class TstCallTreeSequence : public QObject {
+    Q_OBJECT
+
+private slots:
+    void graftsBySequenceNumber();
+};
+
+void TstCallTreeSequence::graftsBySequenceNumber()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("trace.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("[\n");
+    for (int i = 0; i < kForward; ++i) {
+        f.write(op("aten::forward", 1, 1000 + qint64(i) * 10, i,
+            i == kHuge ? 5 << 20 : kPadBytes + i % 97, i));
+        f.write(",\n");
+    }
+    // Backward ops on a second thread, at other times (no nesting): every third op carries the
+    // sequence number of a forward op, in reverse order; some carry none, some a number no
+    // forward op has.
+    std::map<int, qint64> wantSeq; // index on the backward thread -> sequence number, or -1
+    const int backward = kForward / 2;
+    for (int i = 0; i < backward; ++i) {
+        const qint64 seq = i % 3 == 0 ? kForward - 1 - i : i % 3 == 1 ? -1 : kForward + i;
+        wantSeq[i] = seq < kForward ? seq : -1;
+        f.write(op("aten::backward", 2, 1'000'000 + qint64(i) * 10, seq, 200 + i % 5000, i));
+        f.write(i + 1 < backward ? ",\n" : "\n");
+    }
+    f.write("]\n");
+    f.close();
+
+    TraceLoadOptions options;
+    options.eventDetails = false; // as the report loads
+    const TraceLoadResult loaded = loadTrace(path, options);
+    QVERIFY(loaded.trace);
+    const CallTreeFrames frames(*loaded.trace, true);
+    QCOMPARE(frames.tracks.size(), std::size_t(2));
+    const int caller = loaded.trace->track(frames.tracks[0]).events.size() == kForward ? 0 : 1;
+    const int other = 1 - caller;
+    QCOMPARE(loaded.trace->track(frames.tracks[std::size_t(caller)]).events.size(),
+        std::size_t(kForward));
+    int grafted = 0;
+    for (int i = 0; i < backward; ++i) {
+        const std::uint32_t g = frames.offset[std::size_t(other)] + std::uint32_t(i);
+        const qint64 seq = wantSeq[i];
+        if (seq < 0) {
+            QVERIFY2(frames.graft[g] != PathRule::Sequence, qPrintable(QString::number(i)));
+            continue;
+        }
+        QCOMPARE(frames.graft[g], PathRule::Sequence);
+        QCOMPARE(frames.parent[g], frames.offset[std::size_t(caller)] + std::uint32_t(seq));
+        ++grafted;
+    }
+    QCOMPARE(grafted, (backward + 2) / 3);
+}
+
+QTEST_GUILESS_MAIN(TstCallTreeSequence)
+#include "tst_calltreesequence.moc"
