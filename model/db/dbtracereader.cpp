@@ -1,6 +1,7 @@
 #include "model/db/dbtracereader.h"
 
 #include "model/db/dbcolumns.h"
+#include "model/db/dbsequenceflows.h"
 #include "model/db/dbstrings.h"
 #include "model/db/dbtasks.h"
 #include "model/db/sqlitedb.h"
@@ -274,10 +275,12 @@ void DbTraceReader::readPytorch(IssueList *issues)
     const int cStart = cols.require({ "startNs" }), cEnd = cols.require({ "endNs" });
     const int cTid = cols.add({ "globalTid" }), cConn = cols.add({ "connectionId" });
     const int cName = cols.add({ "name" }), cType = cols.add({ "type" });
+    const int cSeq = cols.add({ "sequenceNumber" }), cFwd = cols.add({ "fwdThreadId" });
     const std::uint32_t catOp = intern("cpu_op"), catEnqueue = intern("enqueue"),
                         catDequeue = intern("dequeue"), catTrace = intern("python_function"),
                         catMstx = intern("mstx");
     DbIdIndex<Point> enqueue, dequeue;
+    DbSequenceFlows sequences;
     SqliteQuery q(m_db, cols.sql());
     while (q.next()) {
         const auto s = q.time(cStart), e = q.time(cEnd);
@@ -304,12 +307,20 @@ void DbTraceReader::readPytorch(IssueList *issues)
             cat = catTrace;
         } else if (type == kApiMstx) {
             cat = catMstx;
-        } else if (type == kApiOp && conn) {
-            m_opById.add(*conn, { *s, tr });
+        } else if (type == kApiOp) {
+            if (conn)
+                m_opById.add(*conn, { *s, tr });
+            const auto seq = q.integer(cSeq), fwd = q.integer(cFwd);
+            if (seq && *seq >= 0 && *seq != DbTasks::kNotSet && fwd)
+                sequences.add(*seq, { *s, tr }, *fwd != 0);
         }
         slice(tr, *s, *e, name.value, cat);
     }
     cols.report(q, m_db.path(), issues);
+    const std::uint32_t fwdbwd = intern("fwdbwd");
+    sequences.forEachPair([&](DbSequenceFlows::Op f, DbSequenceFlows::Op b) {
+        flow(f.start, f.track, b.start, b.track, fwdbwd, fwdbwd);
+    });
     m_opById.build();
     enqueue.build();
     dequeue.build();
