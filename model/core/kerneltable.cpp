@@ -85,9 +85,11 @@ namespace {
         const Table::Column &c = table.columns[std::size_t(column)];
         const bool parsed = c.ns.size() == out.size();
         BadCells bad(table, column);
+        const bool nsOnly = parsed && c.text.empty(); // see Table
         for (std::size_t row = 0; row < out.size(); ++row) {
-            const std::string_view text = table.strings.view(c.text[row]);
-            if (Table::isMissingText(text))
+            const std::string_view text
+                = nsOnly ? std::string_view() : table.strings.view(c.text[row]);
+            if (nsOnly ? c.ns[row] == Table::kMissingNs : Table::isMissingText(text))
                 continue;
             const TimeNs ns
                 = parsed ? c.ns[row] : parseMicrosToNs(text).value_or(Table::kMissingNs);

@@ -1,5 +1,7 @@
 #include "model/core/table.h"
 
+#include "model/core/decimal.h"
+
 #include <QStringView>
 
 #include <cmath>
@@ -44,8 +46,19 @@ std::string_view Table::textView(qsizetype row, int column) const
     return strings.view(c.text[std::size_t(row)]);
 }
 
+// A cell of a column kept as ns only (see the class comment), or nullptr.
+const std::int64_t *Table::nsOnlyCell(qsizetype row, int column) const
+{
+    if (column < 0 || column >= columnCount() || row < 0 || row >= rowCount())
+        return nullptr;
+    const Column &c = columns[std::size_t(column)];
+    return c.text.empty() && std::size_t(row) < c.ns.size() ? &c.ns[std::size_t(row)] : nullptr;
+}
+
 QString Table::text(qsizetype row, int column) const
 {
+    if (const std::int64_t *ns = nsOnlyCell(row, column))
+        return *ns == kMissingNs ? QString() : QString::fromStdString(formatNsAsMicros(*ns));
     const std::string_view v = textView(row, column);
     return QString::fromUtf8(v.data(), static_cast<qsizetype>(v.size()));
 }
@@ -62,6 +75,8 @@ double Table::number(qsizetype row, int column) const
 
 bool Table::isMissing(qsizetype row, int column) const
 {
+    if (const std::int64_t *ns = nsOnlyCell(row, column))
+        return *ns == kMissingNs;
     return isMissingText(textView(row, column));
 }
 

@@ -21,7 +21,10 @@ namespace npuscope {
 // different ids, so compare such cells by value or text, and StringPool::find() does not see
 // them. Text columns always have one id per distinct text. Columns whose header carries a time
 // unit ("(us)", "(ms)") additionally keep an exact int64 nanosecond value parsed from the text
-// (see decimal.h).
+// (see decimal.h). A "(us)" column may instead keep no texts at all (`text` empty, `ns` and
+// `number` filled): the database reader's kernel table, whose times are exact integers;
+// text() and isMissing() then format and test the ns (textView() gives empty views there), and
+// code that reads `text` directly checks its size first.
 class Table {
 public:
     enum class ColumnType { Text, Number };
@@ -59,6 +62,9 @@ public:
     // For a time unit ("us", "ms", "ns", "s", case-insensitive) the power of ten that scales it
     // to microseconds (ms: 3, s: 6, ns: -3, us: 0), as parseScaledToNs() takes it; else nullopt.
     static std::optional<int> timeUnitScale(QStringView unit);
+
+private:
+    const std::int64_t *nsOnlyCell(qsizetype row, int column) const;
 };
 
 } // namespace npuscope

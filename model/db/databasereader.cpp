@@ -15,6 +15,7 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 
+#include <optional>
 #include <thread>
 
 #if defined(__GLIBC__)
@@ -173,12 +174,64 @@ namespace {
         return db;
     }
 
+    // Hands a chunk's rows to the builder and empties it; its strings and tracks stay (later rows
+    // refer to them). Returns the rows handed over.
+    std::size_t flushChunk(TraceBuilder &builder, RawChunk &chunk)
+    {
+        const std::size_t rows = chunk.slices.size() + chunk.counters.size();
+        // TraceBuilder sizes a track's events from the part of the input left after a chunk:
+        // told that nothing is left, it gives each track room for its rows at once (a track's
+        // rows come from one table), so they are copied once and never regrown.
+        chunk.begin = 0;
+        chunk.end = std::int64_t(chunk.slices.size()) + 1;
+        builder.setFileBytes(chunk.end + 1);
+        builder.add(chunk);
+        chunk.counters.clear();
+        chunk.metas.clear();
+        chunk.stats = {};
+        for (RawChunk::Problem &p : chunk.problems)
+            p = {};
+        chunk.issues.clear();
+        return rows;
+    }
+
+    // The host tables on a connection and a thread of their own (SQLite connections are not
+    // shared between threads), from the start: they need only the strings.
+    struct HostReader {
+        HostReader(const SqliteDb &db, const RawChunk &main, const DbStrings &strings)
+            : reader(db, chunk, strings, noTasks, noOps, noNames)
+        {
+            // The same ids as the main chunk's pool: DbStrings maps into both.
+            for (std::size_t i = 1; i < main.strings.size(); ++i)
+                chunk.strings.intern(main.strings.view(StringId(std::uint32_t(i))));
+            worker = std::thread([this] { reader.readHost(&issues); });
+        }
+        ~HostReader()
+        {
+            if (worker.joinable())
+                worker.join();
+        }
+        const DbTasks noTasks;
+        const std::vector<DbCommOp> noOps;
+        const std::vector<std::uint32_t> noNames;
+        RawChunk chunk;
+        DbTraceReader reader;
+        IssueList issues;
+        std::thread worker;
+    };
+
     // The kernel and memory tables and the trace; what is only needed to make them is freed on
-    // return.
+    // return. Problems come in the order of a read on one thread.
     void readContents(const SqliteDb &db, int threads, DatabaseContents &out, IssueList *issues)
     {
+        const QString &path = db.path();
         RawChunk chunk;
         const DbStrings strings(db, chunk.strings, issues);
+        QString error;
+        const auto second = threads > 1 ? SqliteDb::open(path, &error) : nullptr;
+        std::optional<HostReader> host;
+        if (second)
+            host.emplace(*second, chunk, strings);
         const DbTasks tasks = DbTasks::read(db, strings, issues);
         const std::vector<DbCommOp> ops = readCommOps(db, strings, tasks, issues);
         DbKernelReader kernels(db, chunk.strings, strings, tasks, ops);
@@ -186,31 +239,28 @@ namespace {
         out.memoryRecord = readMemoryRecord(db, strings, chunk.strings, issues);
         out.operatorMemory = readOperatorMemoryTable(db, strings, chunk.strings, issues);
         out.moduleMemory = readModuleMemoryTable(db, issues);
-        // The kernel table beside the trace, on a connection of its own (SQLite connections are
-        // not shared between threads); its problems come first, as when read in turn.
+        out.kernels = kernels.table(db, issues);
+        TraceBuilder builder(path);
+        std::size_t rows = 0;
         IssueList traceIssues;
-        {
-            QString error;
-            const auto second = threads > 1 ? SqliteDb::open(db.path(), &error) : nullptr;
-            std::thread worker;
-            if (second)
-                worker = std::thread([&] { out.kernels = kernels.table(*second, issues); });
-            else
-                out.kernels = kernels.table(db, issues);
-            DbTraceReader reader(db, chunk, strings, tasks, ops, kernels.taskNames());
+        DbTraceReader reader(db, chunk, strings, tasks, ops, kernels.taskNames());
+        reader.setFlush([&] { rows += flushChunk(builder, chunk); });
+        if (host) {
+            reader.readDevice(&traceIssues);
+            host->worker.join();
+            traceIssues.append(host->issues);
+            rows += flushChunk(builder, host->chunk);
+            reader.link(host->reader);
+            reader.readCounters(&traceIssues);
+        } else {
             reader.read(&traceIssues);
-            if (worker.joinable())
-                worker.join();
         }
         issues->append(traceIssues);
-        const QString &path = db.path();
-        if (chunk.slices.empty() && chunk.counters.empty()) {
+        if (rows == 0) {
             issues->append({ Severity::Error, path, QString(),
                 tr("the database holds no device task, host call or counter: nothing to show") });
             return;
         }
-        TraceBuilder builder(path, QFileInfo(path).size());
-        builder.add(chunk);
         out.trace = builder.finish(issues, threads);
         out.trace->fileBytes = QFileInfo(path).size();
     }

@@ -142,7 +142,7 @@ void DbKernelReader::addColumns(DbTableBuilder &t)
         { QStringLiteral("Output Data Types"), T::Text },
         { QStringLiteral("Output Formats"), T::Text } };
     for (const auto &[name, type] : columns)
-        t.addColumn(name, type);
+        t.addColumn(name, type, /*nsOnly=*/true); // the three time columns
 }
 
 StringId DbKernelReader::cell(DbTableBuilder &t, std::uint32_t poolId)

@@ -37,12 +37,14 @@ DbTableBuilder::DbTableBuilder(const QString &path)
     m_missing = m_table->strings.intern("N/A");
 }
 
-int DbTableBuilder::addColumn(const QString &header, Table::ColumnType type)
+int DbTableBuilder::addColumn(const QString &header, Table::ColumnType type, bool nsOnly)
 {
     Table::Column c;
     c.name = header;
     c.key = Table::normaliseKey(header, &c.unit);
     c.type = type;
+    m_nsOnly.push_back(nsOnly && type == Table::ColumnType::Number
+        && c.unit.compare(QLatin1String("us"), Qt::CaseInsensitive) == 0);
     m_table->columns.push_back(std::move(c));
     m_last.emplace_back();
     return m_table->columnCount() - 1;
@@ -50,13 +52,19 @@ int DbTableBuilder::addColumn(const QString &header, Table::ColumnType type)
 
 void DbTableBuilder::reserve(std::size_t rows)
 {
+    std::size_t texts = 0;
     for (Table::Column &c : m_table->columns) {
-        c.text.reserve(rows);
+        const bool nsOnly = m_nsOnly[std::size_t(&c - m_table->columns.data())];
+        if (!nsOnly)
+            c.text.reserve(rows);
         if (c.type == Table::ColumnType::Number)
             c.number.reserve(rows);
-        if (Table::timeUnitScale(c.unit))
+        if (Table::timeUnitScale(c.unit)) {
             c.ns.reserve(rows);
+            texts += nsOnly ? 0 : rows; // time cells are appended, one text each
+        }
     }
+    m_table->strings.reserveViews(m_table->strings.size() + texts);
     m_table->lines.reserve(rows);
 }
 
@@ -74,6 +82,11 @@ void DbTableBuilder::text(int column, std::string_view text)
 void DbTableBuilder::textId(int column, StringId id)
 {
     Table::Column &c = m_table->columns[std::size_t(column)];
+    if (m_nsOnly[std::size_t(column)]) { // only "not set" comes here
+        c.ns.push_back(Table::kMissingNs);
+        c.number.push_back(std::nan(""));
+        return;
+    }
     c.text.push_back(id);
     if (c.type == Table::ColumnType::Number) {
         const auto v = parseDouble(m_table->strings.view(id));
@@ -85,8 +98,10 @@ void DbTableBuilder::time(int column, TimeNs ns)
 {
     Table::Column &c = m_table->columns[std::size_t(column)];
     // Nearly unique values: stored without deduplication, as the CSV reader does.
-    char buf[32];
-    c.text.push_back(m_table->strings.append(microsText(ns, buf)));
+    if (!m_nsOnly[std::size_t(column)]) {
+        char buf[32];
+        c.text.push_back(m_table->strings.append(microsText(ns, buf)));
+    }
     c.ns.push_back(ns);
     if (c.type == Table::ColumnType::Number)
         c.number.push_back(double(ns) / 1000.0);
@@ -140,8 +155,14 @@ std::shared_ptr<Table> DbTableBuilder::finish()
 {
     // Columns left short by a caller are padded, so that every column has a cell per row.
     for (Table::Column &c : m_table->columns) {
+        const auto column = std::size_t(&c - m_table->columns.data());
+        if (m_nsOnly[column]) {
+            c.ns.resize(std::size_t(m_rows), Table::kMissingNs);
+            c.number.resize(std::size_t(m_rows), std::nan(""));
+            continue;
+        }
         while (qsizetype(c.text.size()) < m_rows)
-            textId(int(&c - m_table->columns.data()), m_missing);
+            textId(int(column), m_missing);
         if (!c.ns.empty())
             c.ns.resize(std::size_t(m_rows), Table::kMissingNs);
     }

@@ -16,8 +16,10 @@ class DbTableBuilder {
 public:
     explicit DbTableBuilder(const QString &path);
 
-    // `header` as the CSV writes it ("Start Time(us)"): its unit makes a time column.
-    int addColumn(const QString &header, Table::ColumnType type);
+    // `header` as the CSV writes it ("Start Time(us)"): its unit makes a time column. nsOnly: a
+    // "(us)" column filled by time() alone keeps no cell texts (see Table; the kernel table's
+    // times: 41 MB of texts less for half a million kernels).
+    int addColumn(const QString &header, Table::ColumnType type, bool nsOnly = false);
     StringPool &strings() { return m_table->strings; }
     // Room for this many rows in every column added so far.
     void reserve(std::size_t rows);
@@ -47,6 +49,7 @@ private:
         bool isText = false;
     };
     std::vector<Last> m_last;
+    std::vector<bool> m_nsOnly; // per column
 };
 
 } // namespace npuscope

@@ -1,6 +1,7 @@
 #include "model/db/dbtracereader.h"
 
 #include "model/db/dbcolumns.h"
+#include "model/db/dbsequenceflows.h"
 #include "model/db/dbstrings.h"
 #include "model/db/dbtasks.h"
 #include "model/db/sqlitedb.h"
@@ -158,29 +159,49 @@ void DbTraceReader::flow(TimeNs from, std::uint32_t fromTrack, TimeNs to, std::u
     m_chunk.stats.flow += 2;
 }
 
-void DbTraceReader::reserve()
+void DbTraceReader::reserveHost()
 {
-    // Room for every row at once: growing by doubling copies and touches twice the memory.
-    const std::size_t tasks = m_tasks.size();
-    m_chunk.slices.reserve(tasks + m_ops.size() + m_db.rowEstimate("PYTORCH_API")
-        + m_db.rowEstimate("CANN_API") + m_db.rowEstimate("OVERLAP_ANALYSIS"));
-    // A launch per task at most, from CANN and from the framework op; enqueue to dequeue.
-    const std::size_t flows = 2 * tasks + m_db.rowEstimate("PYTORCH_API") / 2;
-    m_chunk.flows.reserve(2 * flows);
-    m_chunk.flowPairs.reserve(flows);
+    // Room for every row at once: growing by doubling copies and touches twice the memory. With
+    // a flush after each table the chunk holds one table at a time, else all of them.
+    const std::size_t tables[] = { m_db.rowEstimate("PYTORCH_API"), m_db.rowEstimate("CANN_API"),
+        m_db.rowEstimate("OVERLAP_ANALYSIS") };
+    m_chunk.slices.reserve(m_flush ? *std::max_element(std::begin(tables), std::end(tables))
+                                   : tables[0] + tables[1] + tables[2]);
+    // Enqueue to dequeue: one flow per pair of queue rows at most.
+    m_chunk.flows.reserve(tables[0]);
+    m_chunk.flowPairs.reserve(tables[0] / 2);
 }
 
 void DbTraceReader::read(IssueList *issues)
 {
-    reserve();
+    reserveHost(); // the largest table first: the chunk's room is kept from table to table
+    readDevice(issues);
+    readHost(issues);
+    link(*this);
+    readCounters(issues);
+}
+
+void DbTraceReader::readDevice(IssueList *issues)
+{
+    m_chunk.slices.reserve(m_tasks.size());
     readTasks();
+    flush();
     readCommunication(issues);
+    flush();
+}
+
+void DbTraceReader::readHost(IssueList *issues)
+{
+    reserveHost();
+    // Flow ids apart from those link() makes on the device reader.
+    m_flowCount = std::max<std::uint64_t>(m_flowCount, std::uint64_t(1) << 40);
     readConnections(issues);
     readPytorch(issues);
+    flush();
     readCann(issues);
-    linkLaunches();
+    flush();
     readOverlap(issues);
-    readCounters(issues);
+    flush();
 }
 
 void DbTraceReader::readTasks()
@@ -254,10 +275,12 @@ void DbTraceReader::readPytorch(IssueList *issues)
     const int cStart = cols.require({ "startNs" }), cEnd = cols.require({ "endNs" });
     const int cTid = cols.add({ "globalTid" }), cConn = cols.add({ "connectionId" });
     const int cName = cols.add({ "name" }), cType = cols.add({ "type" });
+    const int cSeq = cols.add({ "sequenceNumber" }), cFwd = cols.add({ "fwdThreadId" });
     const std::uint32_t catOp = intern("cpu_op"), catEnqueue = intern("enqueue"),
                         catDequeue = intern("dequeue"), catTrace = intern("python_function"),
                         catMstx = intern("mstx");
     DbIdIndex<Point> enqueue, dequeue;
+    DbSequenceFlows sequences;
     SqliteQuery q(m_db, cols.sql());
     while (q.next()) {
         const auto s = q.time(cStart), e = q.time(cEnd);
@@ -284,12 +307,20 @@ void DbTraceReader::readPytorch(IssueList *issues)
             cat = catTrace;
         } else if (type == kApiMstx) {
             cat = catMstx;
-        } else if (type == kApiOp && conn) {
-            m_opById.add(*conn, { *s, tr });
+        } else if (type == kApiOp) {
+            if (conn)
+                m_opById.add(*conn, { *s, tr });
+            const auto seq = q.integer(cSeq), fwd = q.integer(cFwd);
+            if (seq && *seq >= 0 && *seq != DbTasks::kNotSet && fwd)
+                sequences.add(*seq, { *s, tr }, *fwd != 0);
         }
         slice(tr, *s, *e, name.value, cat);
     }
     cols.report(q, m_db.path(), issues);
+    const std::uint32_t fwdbwd = intern("fwdbwd");
+    sequences.forEachPair([&](DbSequenceFlows::Op f, DbSequenceFlows::Op b) {
+        flow(f.start, f.track, b.start, b.track, fwdbwd, fwdbwd);
+    });
     m_opById.build();
     enqueue.build();
     dequeue.build();
@@ -365,8 +396,19 @@ void DbTraceReader::readConnections(IssueList *issues)
     m_idToConns.build();
 }
 
-void DbTraceReader::linkLaunches()
+void DbTraceReader::link(const DbTraceReader &host)
 {
+    // The host's tracks as tracks of this chunk (the same pid and tid texts: one track).
+    std::vector<std::uint32_t> hostTrack(host.m_chunk.trackKeys.size());
+    for (std::size_t i = 0; i < hostTrack.size(); ++i) {
+        const auto [pid, tid] = host.m_chunk.trackKeys[i];
+        hostTrack[i] = &host == this ? std::uint32_t(i)
+                                     : track(std::string(host.m_chunk.strings.view(StringId(pid))),
+                                         std::string(host.m_chunk.strings.view(StringId(tid))));
+    }
+    // A launch per task at most, from CANN and from the framework op.
+    m_chunk.flows.reserve(m_chunk.flows.size() + 4 * m_tasks.size());
+    m_chunk.flowPairs.reserve(m_chunk.flowPairs.size() + 2 * m_tasks.size());
     // As torch_npu's trace_view.json: HostToDevice from the CANN launch to each of its device
     // tasks, torch_to_npu from the framework op (CONNECTION_IDS) to the same tasks.
     const std::uint32_t h2d = intern("HostToDevice"), npu = intern("torch_to_npu"),
@@ -374,11 +416,11 @@ void DbTraceReader::linkLaunches()
     auto link = [&](std::int64_t conn, TimeNs start, std::uint32_t tr) {
         if (conn < 0)
             return;
-        if (const auto c = m_cann.find(conn); !c.empty())
-            flow(c.back().ts, c.back().track, start, tr, h2d, h2d);
-        for (const std::int64_t id : m_connToIds.find(conn))
-            if (const auto op = m_opById.find(id); !op.empty())
-                flow(op.back().ts, op.back().track, start, tr, npu, npuCat);
+        if (const auto c = host.m_cann.find(conn); !c.empty())
+            flow(c.back().ts, hostTrack[c.back().track], start, tr, h2d, h2d);
+        for (const std::int64_t id : host.m_connToIds.find(conn))
+            if (const auto op = host.m_opById.find(id); !op.empty())
+                flow(op.back().ts, hostTrack[op.back().track], start, tr, npu, npuCat);
     };
     // The tasks of an HCCL operation share its launch: the flows go to the operation, as in
     // trace_view.json.
@@ -387,6 +429,7 @@ void DbTraceReader::linkLaunches()
             link(m_tasks.connectionId[i], m_tasks.start[i], m_taskTrack[i]);
     for (std::size_t i = 0; i < m_ops.size(); ++i)
         link(m_ops[i].connectionId, m_ops[i].start, m_opTrack[i]);
+    flush();
 }
 
 void DbTraceReader::readOverlap(IssueList *issues)
@@ -494,6 +537,7 @@ void DbTraceReader::readCounters(IssueList *issues)
 {
     for (std::size_t t = 0; t < std::size(kCounterTables); ++t)
         readCounterTable(t, issues);
+    flush();
 }
 
 void DbTraceReader::readCounterTable(std::size_t table, IssueList *issues)

@@ -8,6 +8,7 @@
 #include <QHash>
 #include <QSet>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,7 +30,20 @@ public:
         const DbTasks &tasks, const std::vector<DbCommOp> &ops,
         const std::vector<std::uint32_t> &taskNames);
 
+    // Called after each table is read, to hand the chunk's rows to a TraceBuilder (and empty
+    // it) one table at a time instead of staging them all.
+    void setFlush(std::function<void()> flush) { m_flush = std::move(flush); }
+
+    // Everything, on this connection: readDevice(), readHost(), link(*this), readCounters().
     void read(IssueList *issues);
+    // Split for two connections, each reader with a chunk of its own whose pool starts as a copy
+    // of the other's (so that DbStrings' ids hold for both): the device tasks and the HCCL
+    // operations here; the host tables (CONNECTION_IDS, PYTORCH_API, CANN_API, OVERLAP_ANALYSIS)
+    // on another reader, meanwhile; then the launch flows joining the two, here, and the counters.
+    void readDevice(IssueList *issues);
+    void readHost(IssueList *issues);
+    void link(const DbTraceReader &host);
+    void readCounters(IssueList *issues);
 
 private:
     std::uint32_t track(const std::string &pid, const std::string &tid);
@@ -48,13 +62,17 @@ private:
     void readPytorch(IssueList *issues);
     void readCann(IssueList *issues);
     void readConnections(IssueList *issues);
-    void linkLaunches();
     void readOverlap(IssueList *issues);
+    void flush()
+    {
+        if (m_flush)
+            m_flush();
+    }
     // Tracks and counter series by a numeric key per kind: the strings that name them are made
     // once per track or series, not once per row.
     enum CacheKind { kStreams, kPlanes, kPython, kCann, kOverlap, kKinds };
     template <class Make> std::uint32_t cachedTrack(CacheKind kind, quint64 key, Make make);
-    void reserve();
+    void reserveHost();
     struct SeriesIds {
         std::uint32_t pid, series;
     };
@@ -62,7 +80,6 @@ private:
     // the process.
     template <class Make> void counter(int slot, quint64 key, TimeNs ts, double value, Make make);
     // AICORE_FREQ, NPU_MEM, HBM, LLC: one table-driven reader (kCounterTables).
-    void readCounters(IssueList *issues);
     void readCounterTable(std::size_t table, IssueList *issues);
 
     const SqliteDb &m_db;
@@ -98,6 +115,7 @@ private:
     DbIdIndex<std::int64_t> m_connToIds;
     DbIdIndex<std::int64_t> m_idToConns;
     std::uint64_t m_flowCount = 0;
+    std::function<void()> m_flush;
 };
 
 } // namespace npuscope

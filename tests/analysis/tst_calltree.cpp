@@ -260,8 +260,9 @@ void TstCallTree::samples_data()
     QTest::addColumn<int>("source");
     QTest::addColumn<int>("maxUnattributedPermille");
     // Kernel rows placed through fwdbwd flows, under the frame waiting in backward(), and through
-    // sequence numbers. The databases have no fwdbwd: their backward kernels all go under
-    // backward(). Kineto 2021 has no fwdbwd either but sequence numbers on both threads.
+    // sequence numbers. The databases make fwdbwd flows from PYTORCH_API.sequenceNumber as the
+    // text export has them: the same placement as their text twins. Kineto 2021 has no fwdbwd
+    // but sequence numbers on both threads.
     QTest::addColumn<QList<int>>("backwardRules");
     const int python = int(CallTreeSource::PythonFrames), ops = int(CallTreeSource::FrameworkOps);
     for (QLatin1String level : { "level0"_L1, "level1"_L1, "level2"_L1 })
@@ -270,7 +271,7 @@ void TstCallTree::samples_data()
             const int fwdbwd = text.endsWith("level2/rank1_ascend_pt"_L1) ? 88 : 89;
             QTest::newRow(qPrintable(text)) << text << python << 1 << QList<int> { fwdbwd, 30, 0 };
             const QString db = QStringLiteral("ascend-2025-01-db/%1/%2").arg(level, r);
-            QTest::newRow(qPrintable(db)) << db << python << 1 << QList<int> { 0, 119, 0 };
+            QTest::newRow(qPrintable(db)) << db << python << 1 << QList<int> { 89, 30, 0 };
         }
     QTest::newRow("kineto") << QStringLiteral("kineto") << ops << 0 << QList<int> { 0, 1068, 2472 };
 }

@@ -6,6 +6,8 @@
 // prints a digest of everything the reader gives (tracks, slices, counters, flows, tables, issues)
 // by text and value, independent of string ids and of the order flows are made in, so that a
 // change to the reader can be checked for identical results.
+//   bench_dbload --once PROFILE.db [THREADS]
+// one reader run (seconds, events, B/event), to run under a profiler.
 #include "model/csv/csvreader.h"
 #include "model/db/databasereader.h"
 #include "model/trace/traceloader.h"
@@ -15,6 +17,9 @@
 #include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QFileInfo>
+
+#include <malloc.h>
+#include <sys/resource.h>
 
 #include <sqlite3.h>
 
@@ -125,7 +130,7 @@ std::string tableDigest(const Table *table)
     for (int c = 0; c < table->columnCount(); ++c) {
         d.add(table->columns[std::size_t(c)].name);
         for (qsizetype r = 0; r < table->rowCount(); ++r)
-            d.add(table->textView(r, c));
+            d.add(table->text(r, c)); // text(): cells kept as ns only too
     }
     return d.hex() + " (" + std::to_string(table->rowCount()) + " rows)";
 }
@@ -153,6 +158,16 @@ double residentBytes()
         if (line.rfind("VmRSS:", 0) == 0)
             return std::atof(line.c_str() + 6) * 1024.0;
     return 0;
+}
+
+// CPU seconds (user + system) of this process so far: on a loaded machine the wall time says how
+// much of a core the run got, the CPU time what it cost.
+double cpuSeconds()
+{
+    rusage u {};
+    getrusage(RUSAGE_SELF, &u);
+    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec)
+        + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
 // One reader run: seconds, events (TraceStats) and the resident bytes it keeps.
@@ -212,26 +227,62 @@ int main(int argc, char **argv)
     if (argc < 2) {
         std::fprintf(stderr,
             "usage: bench_dbload PROFILE.db [RUNS] [THREADS]\n"
-            "       bench_dbload --digest PROFILE.db [THREADS]\n");
+            "       bench_dbload --digest PROFILE.db [THREADS]\n"
+            "       bench_dbload --once PROFILE.db [THREADS]\n");
         return 2;
     }
     if (std::string_view(argv[1]) == "--digest" && argc > 2)
         return printDigest(QString::fromLocal8Bit(argv[2]), argc > 3 ? std::atoi(argv[3]) : 1);
+    if (std::string_view(argv[1]) == "--once" && argc > 2) { // one reader run, for a profiler
+        const ReaderRun r = runReader(
+            QString::fromLocal8Bit(argv[2]), argc > 3 ? std::max(1, std::atoi(argv[3])) : 1);
+        std::printf("%.3f s, %lld events, %.1f B/event\n", r.seconds,
+            static_cast<long long>(r.events), r.events ? r.resident / double(r.events) : 0.0);
+        if (std::getenv("DBLOAD_MALLOC")) {
+            IssueList issues;
+            const double before = residentBytes();
+            const DatabaseContents c = readProfilerDatabase(QString::fromLocal8Bit(argv[2]),
+                QString(), argc > 3 ? std::max(1, std::atoi(argv[3])) : 1, &issues);
+            const auto m = mallinfo2();
+            std::printf("in use %.1f MB (heap %.1f + mmap %.1f), heap %.1f MB, rss +%.1f MB\n",
+                double(m.uordblks + m.hblkhd) / 1e6, double(m.uordblks) / 1e6,
+                double(m.hblkhd) / 1e6, double(m.arena) / 1e6, (residentBytes() - before) / 1e6);
+            double ev = 0, evCap = 0;
+            for (const Track &t : c.trace->tracks) {
+                ev += double(t.events.size()) * 32;
+                evCap += double(t.events.capacity()) * 32;
+            }
+            std::printf("events %.1f MB (capacity %.1f), flows %zu x %zu B, strings %.1f MB\n",
+                ev / 1e6, evCap / 1e6, c.trace->flows.size(), sizeof(Flow),
+                double(c.trace->strings.bytesUsed()) / 1e6);
+            double tb = 0;
+            for (const Table::Column &col : c.kernels->columns)
+                tb += double(
+                    col.text.capacity() * 4 + col.number.capacity() * 8 + col.ns.capacity() * 8);
+            std::printf("kernel columns %.1f MB, strings %.1f MB\n", tb / 1e6,
+                double(c.kernels->strings.bytesUsed()) / 1e6);
+        }
+        return 0;
+    }
     const QString path = QString::fromLocal8Bit(argv[1]);
     const int runs = argc > 2 ? std::max(1, std::atoi(argv[2])) : 3;
     const int threads = argc > 3 ? std::max(1, std::atoi(argv[3])) : 2;
     const double mb = double(QFileInfo(path).size()) / 1e6;
     const QString dir = QFileInfo(path).absolutePath();
-    std::vector<double> scan, read1, readN, text;
+    std::vector<double> scan, read1, readN, text, scanCpu, read1Cpu;
     std::int64_t rows = 0;
     ReaderRun first;
     for (int i = 0; i < runs; ++i) { // alternating, so all see the same cache and load
         QElapsedTimer t;
         t.start();
         std::uint64_t checksum = 0;
+        double cpu = cpuSeconds();
         rows = bareScan(path, &checksum);
         scan.push_back(double(t.nsecsElapsed()) / 1e9);
+        scanCpu.push_back(cpuSeconds() - cpu);
+        cpu = cpuSeconds();
         const ReaderRun r = runReader(path, 1);
+        read1Cpu.push_back(cpuSeconds() - cpu);
         if (i == 0)
             first = r;
         read1.push_back(r.seconds);
@@ -251,6 +302,9 @@ int main(int argc, char **argv)
                 "%.1f B/event\n",
         r, mb / r, 100.0 * s / r, first.resident / 1e6,
         first.events ? first.resident / double(first.events) : 0.0);
+    const double sc = bench::median(scanCpu), rc = bench::median(read1Cpu);
+    std::printf("    CPU time: bare scan %.3f s, reader 1 thread %.3f s: %.0f%% of the scan\n", sc,
+        rc, 100.0 * sc / rc);
     std::printf("    the trace alone (kernel and memory tables dropped): %.0f MB = %.1f B/event\n",
         traceOnly / 1e6, first.events ? traceOnly / double(first.events) : 0.0);
     if (!readN.empty()) {

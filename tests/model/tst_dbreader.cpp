@@ -120,6 +120,41 @@ int countFlows(const Trace &trace, std::string_view category, TrackKind from, Tr
     return n;
 }
 
+// The fwdbwd flows of a trace as (forward op, backward op) names, sorted.
+QStringList forwardBackward(const Trace &trace)
+{
+    QStringList out;
+    for (const Flow &f : trace.flows)
+        if (trace.strings.view(f.category) == "fwdbwd" && f.from.isValid() && f.to.isValid())
+            out << trace.strings.string(trace.event(f.from).name) + QStringLiteral(" > ")
+                    + trace.strings.string(trace.event(f.to).name);
+    out.sort();
+    return out;
+}
+
+// Plain SQL: the sequence numbers with both a forward and a backward op.
+int sequencesWithBackward(const QString &path)
+{
+    sqlite3 *db = nullptr;
+    const QByteArray uri
+        = (QStringLiteral("file:") + path + QStringLiteral("?mode=ro&immutable=1")).toUtf8();
+    int n = -1;
+    sqlite3_stmt *st = nullptr;
+    if (sqlite3_open_v2(uri.constData(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr)
+            == SQLITE_OK
+        && sqlite3_prepare_v2(db,
+               "SELECT count(*) FROM (SELECT sequenceNumber FROM PYTORCH_API "
+               "WHERE sequenceNumber >= 0 GROUP BY sequenceNumber "
+               "HAVING sum(fwdThreadId = 0) > 0 AND sum(fwdThreadId != 0) > 0)",
+               -1, &st, nullptr)
+            == SQLITE_OK
+        && sqlite3_step(st) == SQLITE_ROW)
+        n = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return n;
+}
+
 bool hasIssueNaming(const IssueList &issues, const QString &file)
 {
     return std::any_of(issues.begin(), issues.end(), [&](const Issue &i) {
@@ -198,6 +233,8 @@ class TstDbReader : public QObject {
 private slots:
     void samples_data();
     void samples();
+    void forwardBackwardFlows_data() { samples_data(); }
+    void forwardBackwardFlows();
     void levelFolderOpensTwoRanks();
     void databaseFileOpensItsProfile();
     void textChosenOnRequest();
@@ -242,6 +279,27 @@ void TstDbReader::samples()
     checkTimeline(*p.trace);
     QCOMPARE(p.npuName, QStringLiteral("Ascend910B"));
     QCOMPARE(p.schemaVersion, QStringLiteral("1.0.0"));
+}
+
+// PYTORCH_API.sequenceNumber gives the fwdbwd flows the text export has: the same forward and
+// backward ops, one per sequence number with both (the call tree places backward work by them).
+void TstDbReader::forwardBackwardFlows()
+{
+    QFETCH(QString, level);
+    QFETCH(int, rank);
+    if (!QDir(kDb).exists())
+        QSKIP("samples not present");
+    const QString file = dbFile(level, rank);
+    const LoadResult db = loadProfile(QFileInfo(file).dir().absolutePath());
+    const LoadResult text
+        = loadProfile(kText + QStringLiteral("%1/rank%2_ascend_pt").arg(level).arg(rank));
+    QVERIFY(db.profile && db.profile->ranks.size() == 1 && db.profile->ranks[0]->trace);
+    QVERIFY(text.profile && text.profile->ranks.size() == 1 && text.profile->ranks[0]->trace);
+    const Trace &t = *db.profile->ranks[0]->trace;
+    const QStringList got = forwardBackward(t);
+    QCOMPARE(got.size(), sequencesWithBackward(file));
+    QCOMPARE(countFlows(t, "fwdbwd", TrackKind::HostThread, TrackKind::HostThread), 27);
+    QCOMPARE(got, forwardBackward(*text.profile->ranks[0]->trace));
 }
 
 void TstDbReader::levelFolderOpensTwoRanks()
