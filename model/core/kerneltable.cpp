@@ -85,14 +85,19 @@ namespace {
         const Table::Column &c = table.columns[std::size_t(column)];
         const bool parsed = c.ns.size() == out.size();
         BadCells bad(table, column);
-        const bool nsOnly = parsed && c.text.empty(); // see Table
+        Table::CellText buffer;
         for (std::size_t row = 0; row < out.size(); ++row) {
-            const std::string_view text
-                = nsOnly ? std::string_view() : table.strings.view(c.text[row]);
-            if (nsOnly ? c.ns[row] == Table::kMissingNs : Table::isMissingText(text))
-                continue;
-            const TimeNs ns
-                = parsed ? c.ns[row] : parseMicrosToNs(text).value_or(Table::kMissingNs);
+            TimeNs ns;
+            if (parsed) {
+                if (table.isMissing(qsizetype(row), column))
+                    continue;
+                ns = c.ns[row];
+            } else {
+                const std::string_view text = table.textView(qsizetype(row), column, buffer);
+                if (Table::isMissingText(text))
+                    continue;
+                ns = parseMicrosToNs(text).value_or(Table::kMissingNs);
+            }
             if (ns == Table::kMissingNs || ns > maxAbs || ns < -maxAbs)
                 bad.add(qsizetype(row));
             else
@@ -124,10 +129,10 @@ namespace {
         std::vector<std::int32_t> out(std::size_t(table.rowCount()), KernelTable::kNoValue);
         if (column < 0)
             return out;
-        const Table::Column &c = table.columns[std::size_t(column)];
         BadCells bad(table, column);
+        Table::CellText buffer;
         for (std::size_t row = 0; row < out.size(); ++row) {
-            const std::string_view text = table.strings.view(c.text[row]);
+            const std::string_view text = table.textView(qsizetype(row), column, buffer);
             if (Table::isMissingText(text))
                 continue;
             if (const auto v = parseInt32(text))
@@ -150,6 +155,21 @@ namespace {
         if (column < 0)
             return out;
         const std::vector<StringId> &ids = table.columns[std::size_t(column)].text;
+        if (ids.size() != out.size()) { // a Number column keeps no text
+            Table::CellText buffer;
+            std::string last;
+            StringId lastId;
+            for (std::size_t row = 0; row < out.size(); ++row) {
+                const std::string_view text = table.textView(qsizetype(row), column, buffer);
+                if (row == 0 || text != last) {
+                    last = text;
+                    lastId = missingAsEmpty && Table::isMissingText(text) ? StringId(0)
+                                                                          : pool.intern(text);
+                }
+                out[row] = lastId;
+            }
+            return out;
+        }
         for (std::size_t row = 0; row < out.size(); ++row) {
             const StringId id = ids[row];
             StringId &mapped = remap[id.value];

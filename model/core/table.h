@@ -21,22 +21,50 @@ namespace npuscope {
 // different ids, so compare such cells by value or text, and StringPool::find() does not see
 // them. Text columns always have one id per distinct text. Columns whose header carries a time
 // unit ("(us)", "(ms)") additionally keep an exact int64 nanosecond value parsed from the text
-// (see decimal.h). A "(us)" column may instead keep no texts at all (`text` empty, `ns` and
-// `number` filled): the database reader's kernel table, whose times are exact integers;
-// text() and isMissing() then format and test the ns (textView() gives empty views there), and
-// code that reads `text` directly checks its size first.
+// (see decimal.h).
+// A Number column read from a CSV file keeps no text: each cell has a format byte (Column::format)
+// from which textView() writes its text back exactly from `ns` or `number`; the few cells whose
+// text cannot be rebuilt so ("+5", "007", "1e3", more digits than a double holds) keep it in
+// Column::kept. Such a column has an empty `text`: read its cells through textView() or text().
+// A "(us)" column of the database reader's kernel table keeps neither texts nor formats, only
+// `ns` and `number` (exact integers): textView() writes its text from the ns.
 class Table {
 public:
     enum class ColumnType { Text, Number };
+
+    // Values of Column::format.
+    struct CellFormat {
+        static constexpr std::uint8_t kFractionMask = 0x1F; // digits after the point
+        // The text is `number` written with that many decimals (at most 15 digits in all); else
+        // `ns` scaled back to the column's unit (Column::timeExp), exact.
+        static constexpr std::uint8_t kFromNumber = 0x20;
+        static constexpr std::uint8_t kKept = 0xF0; // the text is in Column::kept
+        // The missing texts: "", "N/A", "NA", "-", "n/a".
+        static constexpr std::uint8_t kEmpty = 0xF1, kSlashNA = 0xF2, kNA = 0xF3, kDash = 0xF4,
+                                      kLowerNA = 0xF5;
+    };
+    struct KeptText {
+        std::uint32_t row;
+        StringId id;
+    };
+    // Room for the text of a number cell (see textView()).
+    struct CellText {
+        char bytes[48];
+    };
 
     struct Column {
         QString name; // as written in the header
         QString key; // normalised: lower case, no spaces/underscores/unit suffix
         QString unit; // "us", "ms", "%", "KB", ... or empty
         ColumnType type = ColumnType::Text;
-        std::vector<StringId> text; // every cell's text (trimmed of trailing TAB), always filled
+        // Every cell's text (trimmed of trailing TAB), except in a Number column read from a
+        // CSV file (then empty, see `format`).
+        std::vector<StringId> text;
         std::vector<double> number; // Number columns only; NaN for missing (N/A, empty)
         std::vector<std::int64_t> ns; // time-unit columns only; INT64_MIN for missing
+        std::vector<std::uint8_t> format; // per cell when `text` is empty (CellFormat)
+        std::vector<KeptText> kept; // by row, the cells whose format is CellFormat::kKept
+        std::int8_t timeExp = 0; // timeUnitScale(unit) when `ns` is filled
     };
 
     static constexpr std::int64_t kMissingNs = INT64_MIN;
@@ -50,7 +78,13 @@ public:
     int columnCount() const { return static_cast<int>(columns.size()); }
     // Looks a column up by any spelling: case, spaces, underscores and unit suffix ignored.
     int findColumn(QStringView name) const;
+    // The cell's text; a number cell's is written into `buffer` (see Column::format).
+    std::string_view textView(qsizetype row, int column, CellText &buffer) const;
+    // Same, a number cell's text in one of 16 buffers of the calling thread, used in turn: the
+    // view is valid until the 16th next call on this thread.
     std::string_view textView(qsizetype row, int column) const;
+    // The text of row `row` of a column with `format` cells, unless CellFormat::kKept (empty).
+    static std::string_view numberCellText(const Column &c, std::size_t row, CellText &buffer);
     QString text(qsizetype row, int column) const;
     double number(qsizetype row, int column) const; // NaN when missing or not numeric
     bool isMissing(qsizetype row, int column) const; // empty, "N/A", "NA", "-"
@@ -59,6 +93,8 @@ public:
 
     // The cell texts that mean "no value" (isMissing() uses it).
     static bool isMissingText(std::string_view text);
+    // The missing text a CellFormat stands for, or nullopt when it is not one.
+    static std::optional<std::string_view> missingText(std::uint8_t format);
     // For a time unit ("us", "ms", "ns", "s", case-insensitive) the power of ten that scales it
     // to microseconds (ms: 3, s: 6, ns: -3, us: 0), as parseScaledToNs() takes it; else nullopt.
     static std::optional<int> timeUnitScale(QStringView unit);

@@ -21,8 +21,10 @@ namespace npuscope::csv {
 struct SimpleDecimal {
     std::uint64_t intPart = 0;
     std::uint64_t frac = 0;
+    int intLen = 0;
     int fracLen = 0;
     bool negative = false;
+    bool point = false;
 };
 
 inline constexpr std::uint64_t kPow10[19] = { 1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull,
@@ -53,7 +55,9 @@ inline constexpr std::uint64_t kPow10[19] = { 1ull, 10ull, 100ull, 1000ull, 1000
     const std::size_t intStart = i;
     i = accumulateDigits(s, i, d.intPart);
     const std::size_t intDigits = i - intStart;
+    d.intLen = int(intDigits);
     if (i < n && s[i] == '.') {
+        d.point = true;
         const std::size_t fracStart = ++i;
         i = accumulateDigits(s, i, d.frac);
         d.fracLen = int(i - fracStart);
@@ -80,20 +84,16 @@ inline std::int64_t microsToNs(SimpleDecimal d, std::string_view s)
 inline constexpr std::int64_t kUnknownCell = std::numeric_limits<std::int64_t>::min() + 1;
 inline constexpr std::int64_t kMissingCell = kUnknownCell + 1;
 inline constexpr std::int64_t kTextCell = kUnknownCell + 2;
+// A column without a time unit: no ns is worked out.
+inline constexpr int kNoTime = 99;
 struct CellInfo {
     double value = 0; // numbers only; NaN when missing
-    // A number's exact ns when read as µs (Table::kMissingNs when out of range), or a marker.
+    // A number's exact ns in the column's time unit (Table::kMissingNs when out of range; 0 in a
+    // column without one), or a marker.
     std::int64_t micros = kUnknownCell;
+    std::uint8_t format = Table::CellFormat::kKept; // how to write the text back
     bool isNumber() const { return micros != kMissingCell && micros != kTextCell; }
 };
-
-inline std::int64_t parseNs(std::string_view s, int scaleExp)
-{
-    SimpleDecimal d;
-    if (scaleExp == 0 && parseSimpleDecimal(s, d))
-        return microsToNs(d, s);
-    return parseScaledToNs(s, scaleExp).value_or(Table::kMissingNs);
-}
 
 // n / 10^fracLen correctly rounded to double, beyond Clinger's 2^53 (epoch microseconds with
 // decimals, where from_chars was a visible share of a CSV load). The x87 long double holds any
@@ -124,19 +124,65 @@ inline bool mayStartNumber(char c)
     return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.';
 }
 
-inline CellInfo classifyCell(std::string_view s)
+inline std::uint8_t missingFormat(std::string_view s)
+{
+    using F = Table::CellFormat;
+    switch (s.size()) {
+    case 0:
+        return F::kEmpty;
+    case 1:
+        return F::kDash;
+    case 2:
+        return F::kNA;
+    default:
+        return s[0] == 'N' ? F::kSlashNA : F::kLowerNA;
+    }
+}
+
+// How the text of a simple decimal is written back from its value (Table::CellFormat), given
+// the ns worked out for it (`timeExp` kNoTime: none). Only a canonical text can be: no '+', no
+// leading zero, no bare point, no "-0".
+inline std::uint8_t numberFormat(
+    std::string_view s, const SimpleDecimal &d, int timeExp, std::int64_t ns)
+{
+    using F = Table::CellFormat;
+    const std::size_t first = d.negative ? 1 : 0;
+    if (s[0] == '+' || d.intLen == 0 || (d.intLen > 1 && s[first] == '0') || s.back() == '.'
+        || (d.negative && d.intPart == 0 && d.frac == 0))
+        return F::kKept;
+    const int digits = d.intLen + d.fracLen;
+    if (timeExp != kNoTime && ns != Table::kMissingNs && digits <= 19) {
+        const int dropped = d.fracLen - 3 - timeExp; // decimals below the ns
+        if (dropped <= 0 || (dropped <= 18 && d.frac % kPow10[dropped] == 0))
+            return std::uint8_t(d.fracLen);
+    }
+    if (digits <= 15) // a double holds 15 decimal digits both ways
+        return std::uint8_t(d.fracLen | F::kFromNumber);
+    return F::kKept;
+}
+
+// What a cell means, in a column with the time unit `timeExp` (Table::timeUnitScale; kNoTime
+// for none).
+inline CellInfo classifyCell(std::string_view s, int timeExp)
 {
     const char c = s.empty() ? '\0' : s.front();
     if (!(c >= '0' && c <= '9') && Table::isMissingText(s)) // no missing text starts with a digit
-        return { std::numeric_limits<double>::quiet_NaN(), kMissingCell };
+        return { std::numeric_limits<double>::quiet_NaN(), kMissingCell, missingFormat(s) };
     if (!mayStartNumber(c))
         return { 0, kTextCell };
     CellInfo info;
     SimpleDecimal d;
     const bool simple = parseSimpleDecimal(s, d);
-    info.micros = simple ? microsToNs(d, s) : parseScaledToNs(s, 0).value_or(Table::kMissingNs);
+    if (timeExp == 0)
+        info.micros = simple ? microsToNs(d, s) : parseScaledToNs(s, 0).value_or(Table::kMissingNs);
+    else if (timeExp != kNoTime)
+        info.micros = parseScaledToNs(s, timeExp).value_or(Table::kMissingNs);
+    else
+        info.micros = 0;
     if (info.micros <= kTextCell) // keep the markers unambiguous
         info.micros = Table::kMissingNs;
+    if (simple)
+        info.format = numberFormat(s, d, timeExp, info.micros);
     // Clinger's fast path: an integer up to 2^53 divided by an exact power of ten is correctly
     // rounded, so it equals what from_chars returns.
     constexpr std::uint64_t kExactLimit = std::uint64_t(1) << 53;

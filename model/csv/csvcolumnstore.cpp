@@ -34,12 +34,12 @@ namespace {
     CellInfo cellInfo(ColumnState &state, StringId id, std::string_view text)
     {
         if (state.dict.size() > kMaxCachedValues)
-            return classifyCell(text);
+            return classifyCell(text, state.timeExp);
         if (id.value >= state.info.size())
             state.info.resize(state.dict.size(), CellInfo { 0, kUnknownCell });
         CellInfo &info = state.info[id.value];
         if (info.micros == kUnknownCell)
-            info = classifyCell(text);
+            info = classifyCell(text, state.timeExp);
         return info;
     }
 
@@ -69,19 +69,58 @@ namespace {
         }
     }
 
+    // Adds the text of row `row` of a column of numbers turning to text: interned into its pool
+    // before it went raw (the text is there already, with the id finishColumn re-points), appended
+    // after (see storeRawText).
+    void addText(Table::Column &col, ColumnState &state, std::size_t row, std::string_view text)
+    {
+        if (state.raw && row >= state.rawFrom)
+            col.text.push_back(text.empty() ? StringId(0) : state.dict.append(text));
+        else
+            col.text.push_back(StringInterner::intern(state.dict, StringInterner::lookup(text)));
+    }
+
+    // The texts of the first `rows` rows of a column of numbers, written back from their values.
+    void writeBackTexts(Table::Column &col, ColumnState &state, std::size_t rows)
+    {
+        Table::CellText buffer;
+        auto kept = state.rawKept.begin();
+        for (std::size_t row = 0; row < rows; ++row) {
+            if (col.format[row] == Table::CellFormat::kKept)
+                col.text.push_back((kept++)->id);
+            else
+                addText(col, state, row, Table::numberCellText(col, row, buffer));
+        }
+        state.rawKept.clear();
+    }
+
+    // A Number column keeps no text: the texts its format cannot write back are interned into the
+    // table's pool (Column::kept), the rest dropped with the column's pool.
+    void keepOddTexts(Table &table, Table::Column &col, ColumnState &state)
+    {
+        for (const Table::KeptText &k : state.rawKept)
+            col.kept.push_back(
+                { k.row, StringInterner::intern(table.strings, state.dict.view(k.id)) });
+        std::vector<StringId>().swap(col.text);
+        state = ColumnState();
+    }
+
     // Gives the column its type and works out the table's ids of its deduplicated texts,
     // interning the pool's strings a few ahead so that the cache misses of the table's pool
-    // overlap. Raw rows keep their ids until internRawTexts(); a column whose texts went to the
-    // table's pool (see adoptIndexedTexts) has the table's ids in all its rows already.
+    // overlap. Raw rows keep their ids until internRawTexts().
     void finishColumn(Table &table, std::size_t column, ColumnState &state, Remap &remap)
     {
         Table::Column &col = table.columns[column];
         const bool number = state.numeric && state.sawNumber;
         col.type = number ? Table::ColumnType::Number : Table::ColumnType::Text;
-        if (!number)
-            std::vector<double>().swap(col.number);
-        if (state.rawInTable)
+        if (number) {
+            keepOddTexts(table, col, state);
             return;
+        }
+        if (state.numeric) // nothing but missing cells: their texts
+            writeBackTexts(col, state, state.stored);
+        std::vector<double>().swap(col.number);
+        std::vector<std::uint8_t>().swap(col.format);
         constexpr std::size_t kAhead = 8;
         const std::size_t count = state.raw ? state.indexed : state.dict.size();
         std::vector<StringId> toTable(count);
@@ -104,42 +143,15 @@ namespace {
     // A raw column that turned out to hold text: its texts are interned after all. Text cells
     // are compared by id (aggregation by name or type, the kernel table's exact filter), so a
     // text column keeps one id per distinct text, however many there are; only number columns,
-    // compared by value, skip the deduplication. A column that was numeric when it went raw has
-    // all its texts in the table's pool already (adoptIndexedTexts): they are interned cell by
-    // cell, and the appended copies stay unused there (numbers that turn to text late: rare).
-    void internRawTexts(Table &table, Table::Column &col, ColumnState &state, Remap &remap)
+    // compared by value, keep none.
+    void internRawTexts(Table &table, ColumnState &state, Remap &remap)
     {
-        if (state.rawInTable) {
-            for (StringId &id : col.text) {
-                if (id.value != 0)
-                    id = StringInterner::intern(table.strings, table.strings.view(id));
-            }
-            state = ColumnState();
-            return;
-        }
         remap.raw.resize(state.dict.size() - state.indexed);
         for (std::size_t id = state.indexed; id < state.dict.size(); ++id)
             remap.raw[id - state.indexed] = StringInterner::intern(
                 table.strings, state.dict.view(StringId(std::uint32_t(id))));
         remap.rawBase = state.indexed;
         state = ColumnState();
-    }
-
-    // Once a column of numbers has gone raw (its texts appended to the table's pool from then
-    // on), the texts its pool deduplicated before are moved to the table's pool too, in order and
-    // without copying them, and its rows from before re-pointed by a shift (local id 0 is the
-    // empty text, which the table's pool has as id 0 too): all its ids are then the table's, and
-    // nothing is left to copy or re-point at the end. Number cells are compared by value, so
-    // these texts need not be interned.
-    void adoptIndexedTexts(Table &table, Table::Column &col, ColumnState &state)
-    {
-        const std::uint32_t shift = table.strings.appendAdopted(state.dict, 1).value - 1;
-        for (std::size_t row = 0; row < std::min(state.rawFrom, col.text.size()); ++row) {
-            if (const std::uint32_t id = col.text[row].value; id != 0)
-                col.text[row] = StringId(id + shift);
-        }
-        std::vector<CellInfo>().swap(state.info);
-        state.adopted = true;
     }
 
 } // namespace
@@ -287,7 +299,10 @@ void ColumnWorker::storeColumn(const RowBatch &batch, std::size_t column, std::i
     const std::string_view *cells = batch.cells.data() + column;
     m_same.resize(rows);
     Table::Column &col = m_table.columns[column];
-    StringId *ids = appendUninitialised(col.text, rows);
+    // A column of numbers so far keeps no text ids (its cells are interned for the cache of
+    // their values only).
+    m_ids.resize(rows);
+    StringId *ids = state.numeric ? m_ids.data() : appendUninitialised(col.text, rows);
     for (std::size_t r = 0; r < rows; ++r) {
         const std::string_view text = cells[r * stride];
         const bool same = r > 0 && sameCell(text, cells[(r - 1) * stride]);
@@ -304,51 +319,37 @@ void ColumnWorker::storeColumn(const RowBatch &batch, std::size_t column, std::i
                 return last;
             });
     }
-    if (shouldGoRaw(state, col.text.size())) {
+    state.stored += rows;
+    if (shouldGoRaw(state, state.stored)) {
         state.raw = true;
-        state.rawInTable = state.numeric;
-        state.rawFrom = col.text.size();
+        state.textless = state.numeric;
+        state.rawFrom = state.stored;
         state.indexed = state.dict.size();
         m_rawFromBatch[column].store(index + 1, std::memory_order_relaxed);
     }
 }
 
-// A raw column's texts, appended to its pool without deduplication (only this worker writes the
-// pools of raw columns): their cells are nearly all different, and interning them into the
-// table's pool, an index of millions of slots, cost a cache miss per cell, a rehash of the whole
-// index at each doubling and the kernel's zeroing of its fresh pages: half of the load in the
-// profile, and most of its peak memory.
+// A raw text column's texts, appended to its pool without deduplication (only this worker writes
+// the pools of raw text columns): their cells are nearly all different, and interning them into
+// the table's pool, an index of millions of slots, cost a cache miss per cell, a rehash of the
+// whole index at each doubling and the kernel's zeroing of its fresh pages: half of the load in
+// the profile, and most of its peak memory. A raw number column keeps no text (textless).
 void ColumnWorker::storeRawText(const RowBatch &batch, std::size_t column)
 {
-    const std::size_t rows = batch.rows, stride = m_table.columns.size();
     ColumnState &state = m_states[column];
+    if (state.textless)
+        return;
+    const std::size_t rows = batch.rows, stride = m_table.columns.size();
     const std::string_view *cells = batch.cells.data() + column;
     Table::Column &col = m_table.columns[column];
-    StringPool &pool = state.rawInTable ? m_table.strings : state.dict;
-    if (col.text.size() == state.rawFrom) {
-        // The first raw batch of this column: make room for the rest of it (the reader reserved
-        // its estimate of the row count), and of the other raw columns sharing the table's pool,
-        // at once rather than doubling the views step by step.
-        auto remaining = [this](std::size_t c) {
-            const std::vector<StringId> &text = m_table.columns[c].text;
-            return text.capacity() - std::min(text.capacity(), text.size());
-        };
-        std::size_t expected = remaining(column);
-        if (state.rawInTable) {
-            if (std::find(m_rawInTable.begin(), m_rawInTable.end(), column) == m_rawInTable.end())
-                m_rawInTable.push_back(column);
-            expected = state.dict.size();
-            for (const std::size_t c : m_rawInTable)
-                expected += remaining(c);
-        }
-        reserveViewsInHugePages(pool, pool.size() + expected);
-        if (state.rawInTable && !state.adopted)
-            adoptIndexedTexts(m_table, col, state);
-    }
+    if (col.text.size() == state.rawFrom) // the first raw batch: room for the rest at once
+        reserveViewsInHugePages(state.dict,
+            state.dict.size() + col.text.capacity()
+                - std::min(col.text.capacity(), col.text.size()));
     StringId *ids = appendUninitialised(col.text, rows);
     for (std::size_t r = 0; r < rows; ++r) {
         const std::string_view text = cells[r * stride];
-        ids[r] = text.empty() ? StringId(0) : pool.append(text);
+        ids[r] = text.empty() ? StringId(0) : state.dict.append(text);
     }
 }
 
@@ -356,14 +357,30 @@ void ColumnWorker::storeRawText(const RowBatch &batch, std::size_t column)
 void ColumnWorker::storeRawValues(const RowBatch &batch, std::size_t column)
 {
     ColumnState &state = m_states[column];
-    if (!state.numeric && !state.timeScale)
-        return;
     const std::size_t stride = m_table.columns.size();
     const std::string_view *cells = batch.cells.data() + column;
-    storeValues(
-        m_table.columns[column], state, batch.rows,
-        [&](std::size_t r) { return cells[r * stride]; },
-        [&](std::size_t r) { return classifyCell(cells[r * stride]); });
+    auto textAt = [&](std::size_t r) { return cells[r * stride]; };
+    Table::Column &col = m_table.columns[column];
+    if (state.textless && !state.numeric) // turned to text after it went raw
+        for (std::size_t r = 0; r < batch.rows; ++r)
+            col.text.push_back(textAt(r).empty() ? StringId(0) : state.dict.append(textAt(r)));
+    if (state.numeric || state.timeScale)
+        storeValues(col, state, batch.rows, textAt,
+            [&](std::size_t r) { return classifyCell(textAt(r), state.timeExp); });
+    state.stored += batch.rows;
+}
+
+// A column of numbers turning to text at row `from` of the batch (`rows` rows): the texts of its
+// rows so far are written back from their values, those of the batch from here on taken as they
+// are (addText).
+template <class TextAt>
+void ColumnWorker::turnToText(
+    Table::Column &col, ColumnState &state, std::size_t from, std::size_t rows, TextAt textAt)
+{
+    col.text.reserve(state.stored + rows);
+    writeBackTexts(col, state, state.stored + from);
+    for (std::size_t r = from; r < rows; ++r)
+        addText(col, state, state.stored + r, textAt(r));
 }
 
 template <class TextAt, class InfoAt>
@@ -371,35 +388,38 @@ void ColumnWorker::storeValues(
     Table::Column &col, ColumnState &state, std::size_t rows, TextAt textAt, InfoAt infoAt)
 {
     double *numbers = state.numeric ? appendUninitialised(col.number, rows) : nullptr;
+    std::uint8_t *formats = state.numeric ? appendUninitialised(col.format, rows) : nullptr;
     std::int64_t *ns = state.timeScale ? appendUninitialised(col.ns, rows) : nullptr;
     for (std::size_t r = 0; r < rows; ++r) {
         const CellInfo info = infoAt(r);
         const bool isNumber = info.isNumber();
         if (numbers) {
             if (info.micros == kTextCell) {
+                turnToText(col, state, r, rows, textAt);
                 state.numeric = false;
                 numbers = nullptr;
                 std::vector<double>().swap(col.number);
+                std::vector<std::uint8_t>().swap(col.format);
                 if (!ns)
                     return;
             } else {
                 state.sawNumber = state.sawNumber || isNumber;
                 numbers[r] = info.value;
+                formats[r] = info.format;
+                if (info.format == Table::CellFormat::kKept)
+                    state.rawKept.push_back({ std::uint32_t(state.stored + r),
+                        state.raw ? state.dict.append(textAt(r))
+                                  : StringInterner::intern(
+                                      state.dict, StringInterner::lookup(textAt(r))) });
             }
         }
-        if (ns) {
-            if (!isNumber)
-                ns[r] = Table::kMissingNs;
-            else
-                ns[r] = state.timeScale == 0 ? info.micros : parseNs(textAt(r), *state.timeScale);
-        }
+        if (ns)
+            ns[r] = isNumber ? info.micros : Table::kMissingNs;
     }
 }
 
 void finishColumns(Table &table, std::vector<ColumnState> &states)
 {
-    // The table's pool holds the raw number columns' texts already; its index is sized by the
-    // interned strings only, so these interns do not grow it for them.
     const std::size_t columns = states.size();
     std::vector<Remap> remaps(columns);
     std::vector<char> raw(columns); // states[c] is reset once done with
@@ -423,11 +443,8 @@ void finishColumns(Table &table, std::vector<ColumnState> &states)
     for (std::size_t c = 0; c < columns; ++c) {
         if (!raw[c])
             continue;
-        // A column that went raw after the last batch has no raw rows, its texts not adopted.
-        if (states[c].rawInTable && !states[c].adopted)
-            adoptIndexedTexts(table, table.columns[c], states[c]);
         if (table.columns[c].type == Table::ColumnType::Text)
-            internRawTexts(table, table.columns[c], states[c], remaps[c]);
+            internRawTexts(table, states[c], remaps[c]);
         else
             states[c] = ColumnState();
     }

@@ -17,15 +17,15 @@ namespace npuscope::csv {
 
 // One column while parsing. Its distinct values live in its own small pool, which stays in
 // cache for the many columns with few values; the text ids stored meanwhile are local to it and
-// re-pointed at the table's pool at the end (finishColumns). A column of nearly unique values
-// (task ids, timestamps) switches to raw mode: from then on its cells are appended without
-// deduplication (StringPool::append), a number column's straight to the table's pool (its ids are
-// then final: nothing to copy or re-point at the end), a text column's to its own pool, interned
-// into the table's at the end. Probing an index of a million strings cost a cache miss per cell,
-// and its slots most of the peak memory.
-// A recently interned text of 12 to 48 bytes, copied, with its id: most long cells (kernel
-// names, shapes, formats) repeat one of a few dozen texts, and finding them here costs two loads
-// and three vector compares instead of hashing the text, probing the pool and comparing it there.
+// re-pointed at the table's pool at the end (finishColumns); a Number column's are dropped there
+// (its cells keep a format byte instead, Table::Column::format). A column of nearly unique values
+// (task ids, timestamps) switches to raw mode: from then on a text column's cells are appended to
+// its own pool without deduplication (StringPool::append), interned into the table's at the end,
+// and a number column's texts are not stored at all. Probing an index of a million strings cost a
+// cache miss per cell, and its slots most of the peak memory. A recently interned text of 12 to 48
+// bytes, copied, with its id: most long cells (kernel names, shapes, formats) repeat one of a few
+// dozen texts, and finding them here costs two loads and three vector compares instead of hashing
+// the text, probing the pool and comparing it there.
 struct RecentText {
     static constexpr std::size_t kMaxBytes = 48;
     char bytes[kMaxBytes];
@@ -38,13 +38,18 @@ struct ColumnState {
     std::vector<RecentText> recent; // direct-mapped by a hash of the length and end bytes
     std::vector<CellInfo> info; // per local id, filled on first use
     std::optional<int> timeScale; // parseScaledToNs exponent when the header has a time unit
+    int timeExp = kNoTime; // timeScale or kNoTime
     bool numeric = true; // every non-missing cell so far is a number
     bool sawNumber = false;
     bool raw = false;
-    bool rawInTable = false; // raw texts appended to the table's pool (numeric when it went raw)
-    bool adopted = false; // with rawInTable: the deduplicated texts moved there, rows re-pointed
-    std::size_t rawFrom = 0; // in raw mode, the first row whose text was appended
+    // Numeric when it went raw. A column of numbers stores no texts (a Number column keeps none,
+    // see Table::Column::format); one that turns to text gets them written back (turnToText), and
+    // once raw its worker, not the raw texts' one, appends them to `dict` from then on.
+    bool textless = false;
+    std::size_t rawFrom = 0; // in raw mode, the first row not interned
     std::size_t indexed = 0; // in raw mode, the local ids below this are deduplicated
+    std::size_t stored = 0; // rows stored so far
+    std::vector<Table::KeptText> rawKept; // rows of numbers with CellFormat::kKept (local ids)
 };
 
 // Stores the cells of each batch into the table's columns. Two workers on two threads split
@@ -79,6 +84,9 @@ private:
     template <class TextAt, class InfoAt>
     void storeValues(
         Table::Column &col, ColumnState &state, std::size_t rows, TextAt textAt, InfoAt infoAt);
+    template <class TextAt>
+    void turnToText(
+        Table::Column &col, ColumnState &state, std::size_t from, std::size_t rows, TextAt textAt);
 
     Table &m_table;
     std::vector<ColumnState> &m_states;
@@ -86,7 +94,7 @@ private:
     std::size_t m_begin, m_end;
     bool m_ownsRaw;
     std::vector<std::uint8_t> m_same; // per row of the batch: the cell equals the one above
-    std::vector<std::size_t> m_rawInTable; // the columns whose raw texts go to the table's pool
+    std::vector<StringId> m_ids; // per row of the batch, in a column of numbers
     std::vector<double> m_costs;
     double m_rawCost = 0;
 };

@@ -330,12 +330,15 @@ namespace {
         reserveInHugePages(table.lines, rows, expected, &m_collapses);
         for (std::size_t c = 0; c < table.columns.size(); ++c) {
             Table::Column &col = table.columns[c];
-            reserveInHugePages(col.text, rows, expected, &m_collapses);
-            // Not for a column the first batch shows to hold text: its first huge page would be
-            // collapsed, i.e. zeroed, for nothing (about half of kernel_details.csv's columns).
-            // A column that turns to text later frees its numbers then.
-            if (!holdsText(first, c, table.columns.size()))
+            // Numbers for a column that looks like numbers in the first batch, texts for the
+            // others: reserving the other kind would collapse, i.e. zero, its first huge page for
+            // nothing. A column that turns to text later frees its numbers then.
+            if (holdsText(first, c, table.columns.size())) {
+                reserveInHugePages(col.text, rows, expected, &m_collapses);
+            } else {
                 reserveInHugePages(col.number, rows, expected, &m_collapses);
+                reserveInHugePages(col.format, rows, expected, &m_collapses);
+            }
             if (Table::timeUnitScale(col.unit))
                 reserveInHugePages(col.ns, rows, expected, &m_collapses);
         }
@@ -426,8 +429,10 @@ namespace {
             && std::thread::hardware_concurrency() >= 2;
         const std::size_t split = parallel ? helperFirstColumn(batches[0], m_columns) : m_columns;
         std::vector<ColumnState> states(m_columns);
-        for (std::size_t c = 0; c < m_columns; ++c)
+        for (std::size_t c = 0; c < m_columns; ++c) {
             states[c].timeScale = Table::timeUnitScale(table.columns[c].unit);
+            states[c].timeExp = states[c].timeScale.value_or(kNoTime);
+        }
         std::vector<std::atomic<std::int64_t>> rawFromBatch(m_columns);
         for (auto &from : rawFromBatch)
             from.store(ColumnWorker::kNever);
@@ -454,6 +459,7 @@ namespace {
             releaseUnusedCapacity(col.text);
             releaseUnusedCapacity(col.number);
             releaseUnusedCapacity(col.ns);
+            releaseUnusedCapacity(col.format);
         }
         return true;
     }
@@ -486,6 +492,7 @@ namespace {
             Table::Column &c = table->columns[i];
             c.name = QString::fromUtf8(header[i].data(), qsizetype(header[i].size()));
             c.key = Table::normaliseKey(c.name, &c.unit);
+            c.timeExp = std::int8_t(Table::timeUnitScale(c.unit).value_or(0));
         }
         if (!parseRows(*table)) {
             result.cancelled = true;

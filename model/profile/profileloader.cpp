@@ -14,6 +14,9 @@
 #include <QFileInfo>
 
 #include <atomic>
+#include <functional>
+#include <map>
+#include <thread>
 
 namespace npuscope {
 
@@ -57,6 +60,13 @@ namespace {
                 return !m_cancelled.load();
             };
         }
+        // Counts `bytes` as done and reports it.
+        void skip(std::int64_t bytes)
+        {
+            *m_done += bytes;
+            if (m_outer && !m_outer(*m_done, m_total))
+                m_cancelled = true;
+        }
         // True once the outer callback asked to stop, even if a reader ignored the answer.
         bool cancelled() const { return m_cancelled.load(); }
 
@@ -67,18 +77,31 @@ namespace {
         std::int64_t m_total;
     };
 
+    // What a rank's CSV files give, read apart from the rest of the rank (possibly on a thread of
+    // their own) and moved into it afterwards, issues in the order of a serial load.
+    struct RankTables {
+        std::shared_ptr<const KernelTable> kernels;
+        std::shared_ptr<const Table> operators, stepTrace, opStatistic, apiStatistic;
+        std::map<QString, std::shared_ptr<const Table>> others;
+        QStringList notCollected;
+        IssueList issues;
+        bool cancelled = false;
+    };
+
+    // `progressFor(path)` gives the progress callback of one file.
     std::shared_ptr<const Table> readTable(const QString &path, const QString &canonical,
-        RankProfile &rank, ProgressSpan &span, bool *cancelled)
+        RankTables &out, const std::function<ProgressFn(const QString &)> &progressFor,
+        const ProgressSpan &span)
     {
         if (path.isEmpty()) {
             if (!canonical.isEmpty())
-                rank.notCollected << canonical;
+                out.notCollected << canonical;
             return nullptr;
         }
-        CsvResult r = readCsvFile(path, span.forFile(path));
-        rank.issues += r.issues;
+        CsvResult r = readCsvFile(path, progressFor(path));
+        out.issues += r.issues;
         if (r.cancelled || span.cancelled())
-            *cancelled = true;
+            out.cancelled = true;
         return r.ok ? std::shared_ptr<const Table>(std::move(r.table)) : nullptr;
     }
 
@@ -95,18 +118,44 @@ namespace {
         return loadTrace(TraceSource::fromMemory(std::move(joined), slices.first()), options);
     }
 
-    std::shared_ptr<const Table> readSlicedTable(const QStringList &slices, RankProfile &rank)
+    std::shared_ptr<const Table> readSlicedTable(const QStringList &slices, RankTables &out)
     {
         QString error;
         const QByteArray joined = joinCsvSlices(slices, &error);
         if (!error.isEmpty()) {
-            rank.issues.append({ Severity::Error, slices.first(), QString(), error });
+            out.issues.append({ Severity::Error, slices.first(), QString(), error });
             return nullptr;
         }
         CsvResult r = readCsvData(
             std::string_view(joined.constData(), std::size_t(joined.size())), slices.first());
-        rank.issues += r.issues;
+        out.issues += r.issues;
         return r.ok ? std::shared_ptr<const Table>(std::move(r.table)) : nullptr;
+    }
+
+    RankTables readRankTables(const RankSource &source,
+        const std::function<ProgressFn(const QString &)> &progressFor, const ProgressSpan &span)
+    {
+        RankTables out;
+        if (auto table = source.kernelSlices.isEmpty()
+                ? readTable(source.kernelDetails, QStringLiteral("kernel_details.csv"), out,
+                    progressFor, span)
+                : readSlicedTable(source.kernelSlices, out)) {
+            out.kernels
+                = std::make_shared<const KernelTable>(KernelTable::fromTable(table, &out.issues));
+        }
+        if (out.cancelled)
+            return out;
+        out.operators = readTable(
+            source.operatorDetails, QStringLiteral("operator_details.csv"), out, progressFor, span);
+        out.stepTrace = readTable(
+            source.stepTraceTime, QStringLiteral("step_trace_time.csv"), out, progressFor, span);
+        out.opStatistic = readTable(source.opStatistic, QString(), out, progressFor, span);
+        out.apiStatistic = readTable(source.apiStatistic, QString(), out, progressFor, span);
+        for (const QString &csv : source.otherCsv) {
+            if (auto t = readTable(csv, QString(), out, progressFor, span))
+                out.others[QFileInfo(csv).fileName()] = t;
+        }
+        return out;
     }
 
     // A rank whose source is the profiler database: the same profile from one file.
@@ -146,6 +195,36 @@ namespace {
         return rank;
     }
 
+    // The rank's trace_view.json (or its msprof slices); null and *cancelled set when cancelled.
+    std::shared_ptr<Trace> loadRankTrace(const RankSource &source, const LoadOptions &options,
+        RankProfile &rank, ProgressSpan &span, bool *cancelled)
+    {
+        TraceLoadOptions to;
+        to.threads = options.threads;
+        to.eventDetails = options.eventDetails;
+        if (options.preview) {
+            to.preview = [&options, &rank](std::shared_ptr<const Trace> firstMiB) {
+                auto partial = std::make_shared<RankProfile>();
+                partial->source = rank.source;
+                partial->config = rank.config;
+                partial->trace = std::move(firstMiB);
+                auto profile = std::make_shared<Profile>();
+                profile->path = rank.source.dir;
+                profile->ranks.push_back(std::move(partial));
+                options.preview(std::move(profile));
+            };
+        }
+        TraceLoadResult tr = source.traceSlices.isEmpty()
+            ? loadTrace(source.traceView, to, span.forFile(source.traceView))
+            : loadSlicedTrace(source.traceSlices, to, rank);
+        rank.issues += tr.issues;
+        if (tr.cancelled || span.cancelled()) {
+            *cancelled = true;
+            return nullptr;
+        }
+        return std::move(tr.trace);
+    }
+
 } // namespace
 
 std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const LoadOptions &options,
@@ -158,55 +237,46 @@ std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const Load
     std::int64_t done = 0;
     ProgressSpan span(progress, &done, rankBytes(source, options));
     readRankConfig(*rank);
+    const bool parseTrace = !source.traceView.isEmpty() && options.loadTrace;
+    // The CSV files are read on a thread of their own while the trace is parsed (their progress
+    // is counted once they are all read), unless NPUSCOPE_SERIAL_TABLES is set (to measure).
+    RankTables tables;
+    std::thread beside;
+    if (parseTrace && qEnvironmentVariableIsEmpty("NPUSCOPE_SERIAL_TABLES"))
+        beside = std::thread([&] {
+            tables = readRankTables(
+                source,
+                [&span](const QString &) -> ProgressFn {
+                    return [&span](std::int64_t, std::int64_t) { return !span.cancelled(); };
+                },
+                span);
+        });
     std::shared_ptr<Trace> trace; // mutable until the memory counters are in
-    if (!source.traceView.isEmpty() && options.loadTrace) {
-        TraceLoadOptions to;
-        to.threads = options.threads;
-        to.eventDetails = options.eventDetails;
-        if (options.preview) {
-            to.preview = [&options, &rank](std::shared_ptr<const Trace> firstMiB) {
-                auto partial = std::make_shared<RankProfile>();
-                partial->source = rank->source;
-                partial->config = rank->config;
-                partial->trace = std::move(firstMiB);
-                auto profile = std::make_shared<Profile>();
-                profile->path = rank->source.dir;
-                profile->ranks.push_back(std::move(partial));
-                options.preview(std::move(profile));
-            };
-        }
-        TraceLoadResult tr = source.traceSlices.isEmpty()
-            ? loadTrace(source.traceView, to, span.forFile(source.traceView))
-            : loadSlicedTrace(source.traceSlices, to, *rank);
-        rank->issues += tr.issues;
-        if (tr.cancelled || span.cancelled()) {
-            *cancelled = true;
-            return nullptr;
-        }
-        trace = std::move(tr.trace);
-    } else if (source.traceView.isEmpty()) {
+    if (parseTrace)
+        trace = loadRankTrace(source, options, *rank, span, cancelled);
+    else if (source.traceView.isEmpty())
         rank->notCollected << QStringLiteral("trace_view.json");
+    if (beside.joinable()) {
+        beside.join();
+        if (!*cancelled)
+            span.skip(rankBytes(source, options) - fileSize(source.traceView));
+    } else if (!*cancelled) {
+        tables = readRankTables(
+            source, [&span](const QString &path) { return span.forFile(path); }, span);
     }
-    if (auto table = source.kernelSlices.isEmpty() ? readTable(source.kernelDetails,
-                         QStringLiteral("kernel_details.csv"), *rank, span, cancelled)
-                                                   : readSlicedTable(source.kernelSlices, *rank)) {
-        rank->kernels
-            = std::make_shared<const KernelTable>(KernelTable::fromTable(table, &rank->issues));
-    }
-    if (*cancelled)
+    if (*cancelled || tables.cancelled || span.cancelled()) {
+        *cancelled = true;
         return nullptr;
-    rank->operators = readTable(
-        source.operatorDetails, QStringLiteral("operator_details.csv"), *rank, span, cancelled);
-    rank->stepTrace = readTable(
-        source.stepTraceTime, QStringLiteral("step_trace_time.csv"), *rank, span, cancelled);
-    rank->opStatistic = readTable(source.opStatistic, QString(), *rank, span, cancelled);
-    rank->apiStatistic = readTable(source.apiStatistic, QString(), *rank, span, cancelled);
-    for (const QString &csv : source.otherCsv) {
-        if (auto t = readTable(csv, QString(), *rank, span, cancelled))
-            rank->otherTables[QFileInfo(csv).fileName()] = t;
     }
-    if (*cancelled)
-        return nullptr;
+    rank->notCollected += tables.notCollected;
+    rank->issues += tables.issues;
+    rank->kernels = std::move(tables.kernels);
+    rank->operators = std::move(tables.operators);
+    rank->stepTrace = std::move(tables.stepTrace);
+    rank->opStatistic = std::move(tables.opStatistic);
+    rank->apiStatistic = std::move(tables.apiStatistic);
+    for (auto &[name, table] : tables.others)
+        rank->otherTables[name] = std::move(table);
     // No trace_view.json, or one without a single slice: the kernel table has the device side.
     if ((!trace || trace->sliceCount() == 0) && options.loadTrace && rank->kernels)
         if (auto fromKernels = KernelTimeline::build(*rank->kernels, &rank->issues))

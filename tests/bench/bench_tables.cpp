@@ -64,14 +64,20 @@ int printDigest(const QString &path)
             add(head.data(), std::size_t(head.size()));
             const int type = int(c.type);
             add(&type, sizeof type);
-            std::unordered_map<std::string_view, std::uint32_t> firstId;
-            for (const StringId id : c.text) {
-                const std::string_view v = t.strings.view(id);
+            // Every cell's text, whether kept or written back from its value (the same bytes
+            // hash the same either way, so digests from before Column::format compare).
+            const int column = int(&c - t.columns.data());
+            Table::CellText buffer;
+            for (qsizetype row = 0; row < t.rowCount(); ++row) {
+                const std::string_view v = t.textView(row, column, buffer);
                 const auto size = std::uint64_t(v.size());
                 add(&size, sizeof size);
                 add(v.data(), v.size());
+            }
+            std::unordered_map<std::string_view, std::uint32_t> firstId;
+            for (const StringId id : c.text) {
                 if (c.type == Table::ColumnType::Text) {
-                    const auto [it, fresh] = firstId.emplace(v, id.value);
+                    const auto [it, fresh] = firstId.emplace(t.strings.view(id), id.value);
                     duplicates += !fresh && it->second != id.value;
                 }
             }

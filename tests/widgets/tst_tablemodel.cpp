@@ -32,6 +32,14 @@ QStringList names(const char *commaSeparated)
     return QString::fromLatin1(commaSeparated).split(QLatin1Char(','));
 }
 
+// Saves a widget's picture where NPUSCOPE_SCREENSHOTS points (to look at), else nowhere.
+void screenshot(QWidget *w, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("NPUSCOPE_SCREENSHOTS");
+    if (!dir.isEmpty())
+        w->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
+}
+
 QStringList column(const TableModel &m, int c)
 {
     QStringList out;
@@ -128,8 +136,14 @@ void TestTableModel::panelFindsAndCopies()
     QCOMPARE(find.at(0).at(0).toString(), QStringLiteral("aten::add"));
     const QString tsv = panel.selectedRowsAsTsv();
     QVERIFY2(tsv.startsWith(QStringLiteral("Name\tInput Shapes\t")), qPrintable(tsv));
+    // Number cells read as written ("12.5", "1000.125", "N/A"), though a Number column keeps
+    // no text.
     QVERIFY2(tsv.contains(QStringLiteral("aten::add\t[[32],[32]]\tmodel.py:11\t3\t3\t2.5\n")),
         qPrintable(tsv));
+    QCOMPARE(panel.model()->index(0, 5).data().toString(), QStringLiteral("1000.125"));
+    QCOMPARE(panel.model()->index(2, 5).data().toString(), QStringLiteral("N/A"));
+    panel.resize(900, 260);
+    screenshot(&panel, QStringLiteral("tablepanel-operators"));
     panel.setTable(nullptr, QStringLiteral("not collected"));
     QCOMPARE(panel.model()->rowCount(), 0);
 }
