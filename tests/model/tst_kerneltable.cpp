@@ -74,6 +74,7 @@ private slots:
     void badCells_data();
     void badCells();
     void nullTable();
+    void nsOnlyTimeColumn();
     void samples_data();
     void samples();
 };
@@ -228,6 +229,48 @@ void TestKernelTable::nullTable()
     const KernelTable k = KernelTable::fromTable(nullptr, &issues);
     QCOMPARE(k.rowCount(), 0);
     QVERIFY(!k.table);
+}
+
+// The database reader's kernel times: a "(us)" column of ns only (no texts, no formats). Its
+// cells read as text and as missing like a CSV column's, and the kernel table takes the ns.
+void TestKernelTable::nsOnlyTimeColumn()
+{
+    auto table = std::make_shared<Table>();
+    const auto column = [&](const char *name, const char *unit, Table::ColumnType type) {
+        Table::Column c;
+        c.name = QString::fromLatin1(name);
+        c.key = Table::normaliseKey(c.name);
+        c.unit = QString::fromLatin1(unit);
+        c.type = type;
+        table->columns.push_back(std::move(c));
+    };
+    column("Name", "", Table::ColumnType::Text);
+    column("Start Time(us)", "us", Table::ColumnType::Number);
+    column("Duration(us)", "us", Table::ColumnType::Number);
+    const std::vector<TimeNs> starts { 1'736'408'883'732'247'564, 5'000, Table::kMissingNs };
+    for (std::size_t r = 0; r < starts.size(); ++r) {
+        table->columns[0].text.push_back(table->strings.intern("MatMulV2"));
+        table->columns[1].ns.push_back(starts[r]);
+        table->columns[1].number.push_back(double(starts[r]) / 1000);
+        table->columns[2].ns.push_back(TimeNs(1'500));
+        table->columns[2].number.push_back(1.5);
+        table->lines.push_back(qint64(r) + 2);
+    }
+    QCOMPARE(table->text(0, 1), QStringLiteral("1736408883732247.564"));
+    QCOMPARE(table->text(1, 1), QStringLiteral("5.000"));
+    QVERIFY(table->text(2, 1).isEmpty());
+    QVERIFY(!table->isMissing(1, 1));
+    QVERIFY(table->isMissing(2, 1));
+    QCOMPARE(QByteArray(table->textView(1, 2).data(), qsizetype(table->textView(1, 2).size())),
+        QByteArray("1.500"));
+
+    IssueList issues;
+    const KernelTable k = KernelTable::fromTable(table, &issues);
+    QCOMPARE(k.rowCount(), 3);
+    QCOMPARE(k.start[0], starts[0]);
+    QCOMPARE(k.start[1], TimeNs(5'000));
+    QCOMPARE(k.start[2], Table::kMissingNs);
+    QCOMPARE(k.duration[1], TimeNs(1'500));
 }
 
 void TestKernelTable::samples_data()
