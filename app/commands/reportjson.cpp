@@ -483,25 +483,6 @@ QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis
     return o;
 }
 
-std::vector<RankAnalysis> analyseRanks(
-    const Profile &profile, const FindingOptions &options, std::vector<CallTree> *trees)
-{
-    // Every rank's analysis and call tree are independent of the others' (and of each other):
-    // one task each on the global pool, so that one rank runs on two cores and many ranks on all.
-    const std::size_t n = profile.ranks.size();
-    std::vector<RankAnalysis> analyses(n);
-    if (trees)
-        trees->assign(n, CallTree());
-    runTasks(trees ? 2 * n : n, [&](std::size_t task) {
-        const RankProfile &rank = *profile.ranks[task % n];
-        if (task < n)
-            analyses[task] = analyseRank(rank, options);
-        else
-            (*trees)[task - n] = buildCallTree(rank);
-    });
-    return analyses;
-}
-
 QJsonObject profileReportJson(
     const Profile &profile, int top, const FindingOptions &options, ReportTimings *timings)
 {

@@ -31,10 +31,6 @@ QJsonObject rankReportJson(
 // Same, with the kernel table's part (kernels, top_kernels, by_*) already built.
 QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis,
     const CallTree &tree, const QJsonObject &kernels, int top);
-// analyseRank() of every rank of `profile`, in order, in parallel; with `trees`, the call tree
-// of every rank too (buildCallTree()), beside them.
-std::vector<RankAnalysis> analyseRanks(const Profile &profile, const FindingOptions &options = {},
-    std::vector<CallTree> *trees = nullptr);
 
 // Microseconds as a JSON number, from exact nanoseconds.
 double nsToUs(TimeNs ns);
