@@ -1,5 +1,7 @@
 #include "model/trace/gzipindex.h"
 
+#include "model/trace/isalinflate.h"
+
 #include <zlib.h>
 
 #include <algorithm>
@@ -31,6 +33,8 @@ struct GzipIndex::Cursor {
     z_stream zs {};
     bool ok = false;
     bool raw = true; // inflating a member's deflate data from a checkpoint (no header, trailer)
+    bool isal = false; // going on from an ISA-L checkpoint, with `isa` (zs unused)
+    std::unique_ptr<IsalInflate> isa;
     std::int64_t in = 0; // next compressed byte to read
     std::int64_t out = -1; // inflated offset of the next byte out
     std::int64_t checkpointOut = -1; // the checkpoint it started from
@@ -74,6 +78,22 @@ void GzipIndex::add(std::int64_t in, int bits, std::int64_t out, const unsigned 
     cp.out = out;
     cp.bits = bits;
     cp.window.assign(window, window + windowSize);
+    push(std::move(cp));
+}
+
+void GzipIndex::addState(std::int64_t in, std::int64_t out, std::vector<unsigned char> state)
+{
+    Checkpoint cp;
+    cp.in = in;
+    cp.out = out;
+    cp.isal = true;
+    cp.window = std::move(state);
+    push(std::move(cp));
+}
+
+void GzipIndex::push(Checkpoint cp)
+{
+    const std::int64_t out = cp.out;
     std::lock_guard lock(m_listMutex);
     if (!m_list.empty() && out <= m_list.back().out)
         return;
@@ -122,6 +142,15 @@ bool GzipIndex::find(std::int64_t offset, Checkpoint *out) const
 bool GzipIndex::seek(const Checkpoint &cp) const
 {
     Cursor &c = *m_cursor;
+    c.isal = cp.isal;
+    if (cp.isal) {
+        if (!c.isa)
+            c.isa = std::make_unique<IsalInflate>();
+        c.in = cp.in;
+        c.out = cp.out;
+        c.checkpointOut = cp.out;
+        return c.isa->restore(cp.window);
+    }
     if (!c.ok || inflateReset2(&c.zs, -15) != Z_OK)
         return false;
     c.raw = true;
@@ -153,12 +182,13 @@ std::int64_t GzipIndex::read(std::int64_t offset, char *dst, std::int64_t n) con
         return -1;
     Cursor &c = *m_cursor;
     // Go on from the cursor when it is between the checkpoint and the offset.
-    const bool resume = c.ok && c.out >= cp.out && c.out <= offset && c.checkpointOut >= 0;
+    const bool resume
+        = c.ok && c.isal == cp.isal && c.out >= cp.out && c.out <= offset && c.checkpointOut >= 0;
     if (!resume && !seek(cp)) {
         c.out = -1;
         return -1;
     }
-    const std::int64_t got = inflateTo(offset, dst, n);
+    const std::int64_t got = c.isal ? inflateIsalTo(offset, dst, n) : inflateTo(offset, dst, n);
     if (got < 0)
         c.out = -1; // start over from a checkpoint next time
     return got;
@@ -170,13 +200,12 @@ std::int64_t GzipIndex::inflateTo(std::int64_t offset, char *dst, std::int64_t n
     Cursor &c = *m_cursor;
     z_stream &zs = c.zs;
     while (c.out < offset + n) {
+        std::size_t got = 0;
         if (zs.avail_in == 0) {
-            const std::int64_t got = preadAll(m_fd, c.input.data(), c.input.size(), c.in);
-            if (got <= 0)
+            if (!fetchInput(&got))
                 break; // the end of the file (a truncated one)
             zs.next_in = c.input.data();
             zs.avail_in = uInt(got);
-            c.in += got;
         }
         const bool skipping = c.out < offset;
         char *to = skipping ? c.discard.data() : dst + (c.out - offset);
@@ -201,6 +230,47 @@ std::int64_t GzipIndex::inflateTo(std::int64_t offset, char *dst, std::int64_t n
         }
         if (rc != Z_OK && !(rc == Z_BUF_ERROR && zs.avail_in == 0))
             break; // damage past the checkpoint: only what the load read is asked for anyway
+    }
+    return std::max<std::int64_t>(0, std::min(c.out, offset + n) - offset);
+}
+
+// The cursor's next input from the file (false at its end).
+bool GzipIndex::fetchInput(std::size_t *got) const
+{
+    Cursor &c = *m_cursor;
+    const std::int64_t n = preadAll(m_fd, c.input.data(), c.input.size(), c.in);
+    if (n <= 0)
+        return false;
+    c.in += n;
+    *got = std::size_t(n);
+    return true;
+}
+
+// inflateTo() from an ISA-L checkpoint: the state goes on through member ends by itself.
+std::int64_t GzipIndex::inflateIsalTo(std::int64_t offset, char *dst, std::int64_t n) const
+{
+    Cursor &c = *m_cursor;
+    IsalInflate &isa = *c.isa;
+    bool atEnd = false; // of the file: what the state holds is still handed out
+    while (c.out < offset + n) {
+        std::size_t got = 0;
+        if (isa.inputLeft() == 0 && !atEnd) {
+            atEnd = !fetchInput(&got);
+            isa.setInput(c.input.data(), got);
+        }
+        const bool skipping = c.out < offset;
+        char *to = skipping ? c.discard.data() : dst + (c.out - offset);
+        const std::int64_t room
+            = skipping ? std::min(kDiscard, offset - c.out) : offset + n - c.out;
+        const IsalInflate::Result rc
+            = isa.inflate(to, std::size_t(std::min<std::int64_t>(room, 1 << 30)), &got);
+        c.out += std::int64_t(got);
+        if (rc == IsalInflate::Result::Error)
+            break;
+        if (rc == IsalInflate::Result::MemberEnd)
+            isa.resetMember();
+        else if (got == 0 && (atEnd || isa.inputLeft() > 0))
+            break; // the end (of a truncated file), or no progress at all
     }
     return std::max<std::int64_t>(0, std::min(c.out, offset + n) - offset);
 }

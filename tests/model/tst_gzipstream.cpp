@@ -109,6 +109,8 @@ private slots:
     void eventFree_data();
     void eventFree();
     void inflaterMembers();
+    void inflaterDamage_data();
+    void inflaterDamage();
 };
 
 void TstGzipStream::sameAsPlain_data()
@@ -219,11 +221,21 @@ void TstGzipStream::indexReads_data()
     QTest::addColumn<qint64>("members");
     QTest::addColumn<qint64>("spacing");
     QTest::addColumn<bool>("truncate");
-    QTest::newRow("one member, 16 KiB") << qint64(0) << qint64(16384) << false;
-    QTest::newRow("members of 1000 bytes, 4 KiB") << qint64(1000) << qint64(4096) << false;
-    QTest::newRow("members of 77 KB, 20 KB") << qint64(77000) << qint64(20000) << false;
-    QTest::newRow("truncated, 16 KiB") << qint64(0) << qint64(16384) << true;
-    QTest::newRow("members of 50 KB, truncated") << qint64(50000) << qint64(8192) << true;
+    QTest::addColumn<int>("backend");
+    for (const int backend :
+        { int(GzipInflater::Backend::Zlib), int(GzipInflater::Backend::Isal) }) {
+        const char *name = backend == int(GzipInflater::Backend::Zlib) ? "zlib" : "isal";
+        QTest::addRow("%s, one member, 16 KiB", name)
+            << qint64(0) << qint64(16384) << false << backend;
+        QTest::addRow("%s, members of 1000 bytes, 4 KiB", name)
+            << qint64(1000) << qint64(4096) << false << backend;
+        QTest::addRow("%s, members of 77 KB, 20 KB", name)
+            << qint64(77000) << qint64(20000) << false << backend;
+        QTest::addRow("%s, truncated, 16 KiB", name)
+            << qint64(0) << qint64(16384) << true << backend;
+        QTest::addRow("%s, members of 50 KB, truncated", name)
+            << qint64(50000) << qint64(8192) << true << backend;
+    }
 }
 
 // The index alone, built as GzipInflater inflates: reads at and around every checkpoint and at
@@ -234,6 +246,9 @@ void TstGzipStream::indexReads()
     QFETCH(qint64, members);
     QFETCH(qint64, spacing);
     QFETCH(bool, truncate);
+    QFETCH(int, backend);
+    if (backend == int(GzipInflater::Backend::Isal) && !GzipInflater::isalAvailable())
+        QSKIP("built without ISA-L");
     const QByteArray json = manyEvents(30000);
     QByteArray gz = gzipOf(json, members);
     if (truncate)
@@ -243,7 +258,7 @@ void TstGzipStream::indexReads()
     const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY);
     QVERIFY(fd >= 0);
     GzipIndex index(fd, spacing);
-    GzipInflater inflater(fd);
+    GzipInflater inflater(fd, GzipInflater::Backend(backend));
     inflater.setIndex(&index);
     QByteArray out(json.size() + 1, '\0');
     const std::int64_t produced = inflater.inflate(out.data(), out.size());
@@ -376,6 +391,7 @@ void TstGzipStream::inflaterMembers()
     const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY);
     QVERIFY(fd >= 0);
     GzipInflater inflater(fd);
+    QCOMPARE(inflater.backend(), GzipInflater::defaultBackend());
     QByteArray out;
     char piece[777];
     while (!inflater.ended()) {
@@ -389,6 +405,80 @@ void TstGzipStream::inflaterMembers()
     QCOMPARE(out.size(), json.size());
     QVERIFY(out == json);
     QCOMPARE(inflater.consumed(), QFileInfo(path).size());
+}
+
+void TstGzipStream::inflaterDamage_data()
+{
+    QTest::addColumn<int>("backend");
+    QTest::addColumn<QByteArray>("gz");
+    QTest::addColumn<qint64>("good"); // inflated bytes that must come out: a prefix of json
+    QTest::addColumn<QString>("error"); // empty: a clean end; else where: "@<compressed byte>"
+    const QByteArray json = manyEvents(4000);
+    const QByteArray one = gzipOf(json);
+    const QByteArray empty = gzipOf(QByteArray());
+    const QByteArray a = gzipOf(json.left(100000)), b = gzipOf(json.mid(100000));
+    QByteArray bad = one;
+    for (qsizetype i = one.size() / 2; i < one.size() / 2 + 32; ++i)
+        bad[i] = char(0xff);
+    QByteArray crc = one;
+    crc[crc.size() - 6] = char(crc[crc.size() - 6] ^ 1); // the CRC-32 in the trailer
+    const auto all = qint64(json.size());
+    for (const int backend :
+        { int(GzipInflater::Backend::Zlib), int(GzipInflater::Backend::Isal) }) {
+        const char *name = backend == int(GzipInflater::Backend::Zlib) ? "zlib" : "isal";
+        auto row
+            = [&](const char *what) -> QTestData & { return QTest::addRow("%s, %s", name, what); };
+        row("members with empty ones")
+            << backend << empty + a + empty + b + empty << all << QString();
+        row("only an empty member") << backend << empty << qint64(0) << QString();
+        row("empty file") << backend << QByteArray() << qint64(0) << QStringLiteral("truncated");
+        row("header cut") << backend << one.left(6) << qint64(0) << QStringLiteral("truncated");
+        row("cut in the trailer") << backend << one.left(one.size() - 3) << all
+                                  << QStringLiteral("truncated");
+        row("second member cut") << backend << a + b.left(b.size() / 2) << qint64(100000)
+                                 << QStringLiteral("truncated");
+        row("damage halfway") << backend << bad << all / 3 << QStringLiteral("corrupt");
+        row("wrong CRC") << backend << crc << all << QStringLiteral("corrupt");
+        row("garbage after a member")
+            << backend << a + QByteArray("garbage!") << qint64(100000) << QStringLiteral("corrupt");
+    }
+}
+
+// Truncation and damage, with either backend: what was read comes out, and the error names
+// the compressed byte (at or after the damage, within the file).
+void TstGzipStream::inflaterDamage()
+{
+    QFETCH(int, backend);
+    QFETCH(QByteArray, gz);
+    QFETCH(qint64, good);
+    QFETCH(QString, error);
+    if (backend == int(GzipInflater::Backend::Isal) && !GzipInflater::isalAvailable())
+        QSKIP("built without ISA-L");
+    const QByteArray json = manyEvents(4000);
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("d.gz"), gz);
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY);
+    QVERIFY(fd >= 0);
+    GzipInflater inflater(fd, GzipInflater::Backend(backend));
+    QCOMPARE(int(inflater.backend()), backend);
+    QByteArray out;
+    std::vector<char> piece(50000);
+    for (int i = 0; i < 1000 && !inflater.ended(); ++i)
+        out.append(piece.data(), qsizetype(inflater.inflate(piece.data(), 50000)));
+    ::close(fd);
+    QVERIFY(inflater.ended());
+    // (damaged deflate data may inflate to some garbage before the damage shows)
+    QVERIFY2(out.size() >= good && out.left(good) == json.left(good),
+        qPrintable(QStringLiteral("%1 bytes out").arg(out.size())));
+    if (error.isEmpty()) {
+        QVERIFY2(inflater.error().isEmpty(), qPrintable(inflater.error()));
+        QCOMPARE(out.size(), good);
+        return;
+    }
+    if (error == QLatin1String("truncated"))
+        QVERIFY(json.startsWith(out));
+    QVERIFY2(inflater.error().contains(error), qPrintable(inflater.error()));
+    QVERIFY(inflater.errorOffset() >= 0 && inflater.errorOffset() <= gz.size());
 }
 
 QTEST_GUILESS_MAIN(TstGzipStream)
