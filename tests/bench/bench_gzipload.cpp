@@ -2,7 +2,8 @@
 // while the others parse) against a bare single-thread zlib inflate of the same file, in the
 // same run, alternating. Every measurement runs in a fresh child process so that resident memory
 // is measured cleanly. Prints medians; not part of the test suite. `--plain` adds the load of
-// the same trace uncompressed (the ceiling: the parse and merge without any inflate).
+// the same trace uncompressed (the ceiling: the parse and merge without any inflate). Built with
+// ISA-L, it also times a bare ISA-L inflate and the report load with zlib (NPUSCOPE_GZIP=zlib).
 //   bench_gzipload FILE.gz [--runs N] [--plain FILE]
 #include "benchutil.h"
 #include "model/core/residentmemory.h"
@@ -16,9 +17,13 @@
 #include <QTextStream>
 
 #include <zlib.h>
+#ifdef NPUSCOPE_HAVE_ISAL
+#include <isa-l/igzip_lib.h>
+#endif
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 #include <fcntl.h>
@@ -67,6 +72,46 @@ int childInflate(const QString &path)
     std::printf("%.6f %lld 0 0\n", t.nsecsElapsed() / 1e9, produced);
     return 0;
 }
+
+#ifdef NPUSCOPE_HAVE_ISAL
+// The same with ISA-L's igzip (CRC and length checked as zlib does).
+int childInflateIsal(const QString &path)
+{
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY);
+    if (fd < 0)
+        return 1;
+    QElapsedTimer t;
+    t.start();
+    static inflate_state s;
+    isal_inflate_init(&s);
+    s.crc_flag = ISAL_GZIP;
+    std::vector<unsigned char> in(1 << 20), out(1 << 20);
+    long long produced = 0;
+    bool eof = false;
+    while (!eof || s.avail_in > 0) {
+        if (s.avail_in == 0) {
+            const ssize_t got = ::read(fd, in.data(), in.size());
+            eof = got <= 0;
+            s.next_in = in.data();
+            s.avail_in = got > 0 ? static_cast<std::uint32_t>(got) : 0;
+        }
+        s.next_out = out.data();
+        s.avail_out = static_cast<std::uint32_t>(out.size());
+        if (isal_inflate(&s) < 0)
+            break;
+        produced += static_cast<long long>(out.size() - s.avail_out);
+        if (s.block_state == ISAL_BLOCK_FINISH) {
+            isal_inflate_reset(&s);
+            s.crc_flag = ISAL_GZIP;
+        } else if (eof && s.avail_in == 0 && s.avail_out > 0) {
+            break;
+        }
+    }
+    ::close(fd);
+    std::printf("%.6f %lld 0 0\n", t.nsecsElapsed() / 1e9, produced);
+    return 0;
+}
+#endif
 
 // `details`: the load as the GUI does it (the inflated text kept for the event details).
 int childLoad(const QString &path, bool details)
@@ -135,8 +180,15 @@ int main(int argc, char **argv)
         return childInflate(args[2]);
     if (args.size() >= 3 && args[1] == QLatin1String("--child-args"))
         return childArgs(args[2]);
-    if (args.size() >= 4 && args[1] == QLatin1String("--child-load"))
+#ifdef NPUSCOPE_HAVE_ISAL
+    if (args.size() >= 3 && args[1] == QLatin1String("--child-inflate-isal"))
+        return childInflateIsal(args[2]);
+#endif
+    if (args.size() >= 4 && args[1] == QLatin1String("--child-load")) {
+        if (args[2] == QLatin1String("zlib"))
+            ::setenv("NPUSCOPE_GZIP", "zlib", 1);
         return childLoad(args[3], args[2] == QLatin1String("details"));
+    }
     if (args.size() < 2 || !QFileInfo(args[1]).isFile()) {
         std::fprintf(stderr, "usage: bench_gzipload FILE.gz [--runs N]\n");
         return 1;
@@ -151,10 +203,18 @@ int main(int argc, char **argv)
             plain = args[i + 1];
     }
     const QString self = QCoreApplication::applicationFilePath();
-    std::vector<Sample> inflated, loaded, detailed, plainLoaded;
+    std::vector<Sample> inflated, inflatedIsal, loaded, detailed, zlibLoaded, plainLoaded;
     const QString load = QStringLiteral("--child-load");
+#ifdef NPUSCOPE_HAVE_ISAL
+    const bool isal = true;
+#else
+    const bool isal = false;
+#endif
     for (int i = 0; i < runs; ++i) { // alternating, so that all see the same machine
         if (!runChild(self, { QStringLiteral("--child-inflate"), path }, &inflated)
+            || (isal
+                && (!runChild(self, { QStringLiteral("--child-inflate-isal"), path }, &inflatedIsal)
+                    || !runChild(self, { load, QStringLiteral("zlib"), path }, &zlibLoaded)))
             || !runChild(self, { load, QStringLiteral("report"), path }, &loaded)
             || !runChild(self, { load, QStringLiteral("details"), path }, &detailed)
             || (!plain.isEmpty()
@@ -176,16 +236,23 @@ int main(int argc, char **argv)
         << " runs\n"
         << "bare zlib inflate, 1 thread:  " << QString::number(inflateS, 'f', 3) << " s  "
         << QString::number(mb / inflateS, 'f', 0) << " MB/s\n";
-    for (const auto *s : { &loaded, &detailed, &plainLoaded }) {
+    if (!inflatedIsal.empty()) {
+        const double isalS = medianOf(inflatedIsal, [](const Sample &x) { return x.seconds; });
+        out << "bare ISA-L inflate, 1 thread: " << QString::number(isalS, 'f', 3) << " s  "
+            << QString::number(mb / isalS, 'f', 0) << " MB/s  "
+            << QString::number(inflateS / isalS * 100, 'f', 0) << "% of the bare zlib inflate\n";
+    }
+    for (const auto *s : { &loaded, &detailed, &zlibLoaded, &plainLoaded }) {
         if (s->empty())
             continue;
         const double loadS = medianOf(*s, [](const Sample &x) { return x.seconds; });
         const double rss = medianOf(*s, [](const Sample &x) { return x.rssKb; }) / 1e3;
         const double hwm = medianOf(*s, [](const Sample &x) { return x.hwmKb; }) / 1e3;
         out << "npuscope load, all threads, "
-            << (s == &loaded            ? "as a report (no event details):  "
-                       : s == &detailed ? "as the GUI (index for details):  "
-                                        : "the plain file, as a report:     ")
+            << (s == &loaded              ? "as a report (no event details):  "
+                       : s == &detailed   ? "as the GUI (index for details):  "
+                       : s == &zlibLoaded ? "as a report, zlib inflating:     "
+                                          : "the plain file, as a report:     ")
             << QString::number(loadS, 'f', 3) << " s  " << QString::number(mb / loadS, 'f', 0)
             << " MB/s  " << QString::number(inflateS / loadS * 100, 'f', 0)
             << "% of the bare inflate\n    resident after load " << QString::number(rss, 'f', 0)
