@@ -156,6 +156,10 @@ int main(int argc, char **argv)
         = head(g.ranks.front().dir + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json"),
             kTraceSeedBytes);
     writeSeed(out + QStringLiteral("/trace"), gzipped(trace));
+    // Concatenated gzip members, one of them empty: the inflaters and the index across members.
+    const qsizetype half = trace.size() / 2;
+    writeSeed(out + QStringLiteral("/trace"),
+        gzipped(trace.left(half)) + gzipped(QByteArray()) + gzipped(trace.mid(half)));
     writeArchiveSeeds(tmp.path(), trace.left(4096), out + QStringLiteral("/archive"));
 
     if (argc > 2 && QDir(QString::fromLocal8Bit(argv[2])).exists())
