@@ -1,5 +1,6 @@
 #include "model/db/dbkernelreader.h"
 
+#include "model/core/hugepages.h"
 #include "model/db/dbcolumns.h"
 #include "model/db/dbstrings.h"
 #include "model/db/dbtasks.h"
@@ -64,7 +65,7 @@ void DbKernelReader::readCompute(IssueList *issues)
         cols.add({ "outputFormats" }) };
     const std::vector<std::string> names = m_db.columns("COMPUTE_TASK_INFO");
     m_blockNum = std::find(names.begin(), names.end(), "blockNum") != names.end();
-    m_compute.reserve(std::min(m_tasks.size(), m_db.rowEstimate("COMPUTE_TASK_INFO")));
+    reserveHuge(m_compute, std::min(m_tasks.size(), m_db.rowEstimate("COMPUTE_TASK_INFO")));
     SqliteQuery q(m_db, cols.sql());
     while (q.next()) {
         const std::size_t task = m_tasks.find(q.integer(cId));
@@ -110,7 +111,7 @@ std::string_view DbKernelReader::stepOf(TimeNs start) const
 std::vector<DbKernelReader::Row> DbKernelReader::rowsInOrder() const
 {
     std::vector<Row> rows;
-    rows.reserve(m_compute.size() + m_ops.size());
+    reserveHuge(rows, m_compute.size() + m_ops.size());
     for (std::size_t i = 0; i < m_compute.size(); ++i) {
         const std::size_t t = m_compute[i].task;
         rows.push_back({ m_tasks.start[t], m_tasks.end[t], m_tasks.globalTaskId[t], i, false });
