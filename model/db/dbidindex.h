@@ -24,6 +24,7 @@ public:
     }
     void add(std::int64_t id, const V &value)
     {
+        m_sorted = m_sorted && (m_keys.empty() || m_keys.back() <= id);
         m_keys.push_back(id);
         m_values.push_back(value);
     }
@@ -83,6 +84,10 @@ private:
         for (const std::int64_t id : m_keys)
             ++m_offsets[std::size_t(id - m_min) + 1];
         std::partial_sum(m_offsets.begin(), m_offsets.end(), m_offsets.begin());
+        if (m_sorted) { // the values are in id order already (the profilers' tables mostly are)
+            m_keys = {};
+            return;
+        }
         std::vector<std::uint32_t> next(m_offsets.begin(), m_offsets.end() - 1);
         std::vector<V> values;
         reserveHuge(values, m_values.size());
@@ -94,6 +99,8 @@ private:
     }
     void buildSparse()
     {
+        if (m_sorted)
+            return;
         std::vector<std::uint32_t> order(m_keys.size());
         std::iota(order.begin(), order.end(), 0u);
         std::stable_sort(order.begin(), order.end(),
@@ -113,6 +120,7 @@ private:
     std::vector<std::uint32_t> m_offsets; // dense: id - m_min -> first value, one past the end
     std::int64_t m_min = 0;
     bool m_dense = false;
+    bool m_sorted = true; // the ids came in ascending order
 };
 
 } // namespace npuscope
