@@ -1,6 +1,7 @@
 #include "model/core/trace.h"
 
 #include "model/core/bucketsort.h"
+#include "model/core/hugepages.h"
 #include "model/trace/tracesource.h"
 
 #include <QJsonDocument>
@@ -450,7 +451,10 @@ namespace {
         const std::vector<Flow> &flows, const std::vector<std::uint64_t> &trackStart, bool byFrom)
     {
         const int eventBits = std::bit_width(trackStart.back());
-        std::vector<std::uint32_t> order(flows.size());
+        // In 2 MB pages, as the keys and the sort's buffer: a million flows fill 60 MB of them.
+        std::vector<std::uint32_t> order;
+        reserveHuge(order, flows.size());
+        order.resize(flows.size());
         auto eventOf = [&](const Flow &f) {
             const EventRef r = byFrom ? f.from : f.to;
             return trackStart[r.track.value] + r.index;
@@ -471,6 +475,7 @@ namespace {
                 order[at++] = static_cast<std::uint32_t>(k);
         };
         if (flows.size() <= kRoundFlows) {
+            reserveHuge(keys, flows.size());
             keys.resize(flows.size());
             for (std::uint32_t i = 0; i < flows.size(); ++i)
                 keys[i] = (eventOf(flows[i]) << 32) | i;

@@ -3,6 +3,7 @@
 // Internal to the CSV reader: reserves the table's large column vectors in 2 MB pages. Not a
 // public API.
 
+#include "model/core/hugepages.h"
 #include "model/core/pagearray.h"
 #include "model/core/stringpool.h"
 
@@ -19,7 +20,7 @@
 
 namespace npuscope::csv {
 
-inline constexpr std::size_t kHugePageBytes = std::size_t(2) << 20;
+inline constexpr std::size_t kHugePageBytes = kHugePage;
 
 // Huge pages that adviseHugePages() left to collapseHugePages() (see there).
 using DeferredCollapses = std::vector<void *>;
@@ -29,18 +30,8 @@ using DeferredCollapses = std::vector<void *>;
 // compact memory first: the reader runs them on a thread of their own, alongside the parse.
 inline void collapseHugePages(const DeferredCollapses &pages)
 {
-#if defined(__linux__)
-    constexpr int kCollapse = 25; // MADV_COLLAPSE, not in older headers
-    for (void *page : pages) {
-        // EAGAIN while a writer faults in the same page, now and then: worth a few more tries.
-        for (int attempt = 0; attempt < 8; ++attempt) {
-            if (madvise(page, kHugePageBytes, kCollapse) == 0 || errno != EAGAIN)
-                break;
-        }
-    }
-#else
-    (void)pages;
-#endif
+    for (void *page : pages)
+        collapseHugePage(page);
 }
 
 // Asks the kernel to back the 2 MB pages that [begin, begin + bytes) fills at least half of with
@@ -55,21 +46,13 @@ inline void adviseHugePages(const void *begin, std::size_t bytes, std::size_t al
     DeferredCollapses *deferred = nullptr)
 {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    constexpr std::uintptr_t kMask = kHugePageBytes - 1;
-    const auto start = reinterpret_cast<std::uintptr_t>(begin);
-    // A 2 MB-aligned mapping of glibc's (see hugePageCapacity): its first 16 bytes are the chunk
-    // header, and it ends 16 bytes past the usable size.
-    const bool ownMapping = start % kHugePageBytes == 16;
-    const std::uintptr_t first = ownMapping ? start - 16 : (start + kMask) & ~kMask;
-    const std::uintptr_t end = start + allocated + (ownMapping ? 16 : 0);
-    // A last page the bytes fill less than half of would hold more idle memory than it saves.
-    const std::uintptr_t last = std::min((start + bytes + kMask / 2) & ~kMask, end & ~kMask);
-    if (last <= first)
+    const HugeSpan s = hugeSpan(begin, bytes, allocated);
+    if (s.empty())
         return;
-    madvise(reinterpret_cast<void *>(first), last - first, MADV_HUGEPAGE);
-    if (first < start) {
+    madvise(reinterpret_cast<void *>(s.first), s.last - s.first, MADV_HUGEPAGE);
+    if (s.header) {
         DeferredCollapses now;
-        (deferred ? *deferred : now).push_back(reinterpret_cast<void *>(first));
+        (deferred ? *deferred : now).push_back(reinterpret_cast<void *>(s.first));
         collapseHugePages(now);
     }
 #else
@@ -100,12 +83,7 @@ inline void releaseUnusedViews(const StringPool &pool)
 // can be huge, and a column vector of a few MB would lose most of its pages to a misaligned start.
 inline std::size_t hugePageCapacity(std::size_t count, std::size_t elementSize)
 {
-    constexpr std::size_t kMallocOverhead = 32;
-    if (count * elementSize < kHugePageBytes)
-        return count;
-    const std::size_t pages
-        = (count * elementSize + kMallocOverhead + kHugePageBytes - 1) / kHugePageBytes;
-    return (pages * kHugePageBytes - kMallocOverhead) / elementSize;
+    return hugeCapacity(count, elementSize);
 }
 
 // Reserves at least `capacity` elements and advises huge pages for the first `expected` of them

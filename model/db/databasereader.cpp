@@ -15,6 +15,8 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 
+#include <functional>
+#include <mutex>
 #include <optional>
 #include <thread>
 
@@ -196,14 +198,19 @@ namespace {
     }
 
     // The host tables on a connection and a thread of their own (SQLite connections are not
-    // shared between threads), from the start: they need only the strings.
+    // shared between threads), from the start: they need only the strings. Its rows go to the
+    // builder from its thread after each table (`flush` serialises the builder's use): the
+    // builder's copying is shared, and the chunk holds one table at a time, not all three.
     struct HostReader {
-        HostReader(const SqliteDb &db, const RawChunk &main, const DbStrings &strings)
+        using Flush = std::function<void(RawChunk &)>;
+        HostReader(
+            const SqliteDb &db, const RawChunk &main, const DbStrings &strings, const Flush &flush)
             : reader(db, chunk, strings, noTasks, noOps, noNames)
         {
             // The same ids as the main chunk's pool: DbStrings maps into both.
             for (std::size_t i = 1; i < main.strings.size(); ++i)
                 chunk.strings.intern(main.strings.view(StringId(std::uint32_t(i))));
+            reader.setFlush([this, flush] { flush(chunk); });
             worker = std::thread([this] { reader.readHost(&issues); });
         }
         ~HostReader()
@@ -229,9 +236,16 @@ namespace {
         const DbStrings strings(db, chunk.strings, issues);
         QString error;
         const auto second = threads > 1 ? SqliteDb::open(path, &error) : nullptr;
+        TraceBuilder builder(path);
+        std::mutex builderMutex; // the host reader hands its rows over from its thread
+        std::size_t rows = 0;
+        const HostReader::Flush flushTo = [&](RawChunk &c) {
+            const std::lock_guard lock(builderMutex);
+            rows += flushChunk(builder, c);
+        };
         std::optional<HostReader> host;
         if (second)
-            host.emplace(*second, chunk, strings);
+            host.emplace(*second, chunk, strings, flushTo);
         const DbTasks tasks = DbTasks::read(db, strings, issues);
         const std::vector<DbCommOp> ops = readCommOps(db, strings, tasks, issues);
         DbKernelReader kernels(db, chunk.strings, strings, tasks, ops);
@@ -240,16 +254,14 @@ namespace {
         out.operatorMemory = readOperatorMemoryTable(db, strings, chunk.strings, issues);
         out.moduleMemory = readModuleMemoryTable(db, issues);
         out.kernels = kernels.table(db, issues);
-        TraceBuilder builder(path);
-        std::size_t rows = 0;
         IssueList traceIssues;
         DbTraceReader reader(db, chunk, strings, tasks, ops, kernels.taskNames());
-        reader.setFlush([&] { rows += flushChunk(builder, chunk); });
+        reader.setFlush([&] { flushTo(chunk); });
         if (host) {
             reader.readDevice(&traceIssues);
             host->worker.join();
             traceIssues.append(host->issues);
-            rows += flushChunk(builder, host->chunk);
+            flushTo(host->chunk); // empty: it flushed after its last table
             reader.link(host->reader);
             reader.readCounters(&traceIssues);
         } else {

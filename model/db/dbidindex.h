@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/core/hugepages.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
@@ -17,11 +19,12 @@ template <class V> class DbIdIndex {
 public:
     void reserve(std::size_t n)
     {
-        m_keys.reserve(n);
-        m_values.reserve(n);
+        reserveHuge(m_keys, n);
+        reserveHuge(m_values, n);
     }
     void add(std::int64_t id, const V &value)
     {
+        m_sorted = m_sorted && (m_keys.empty() || m_keys.back() <= id);
         m_keys.push_back(id);
         m_values.push_back(value);
     }
@@ -76,12 +79,19 @@ public:
 private:
     void buildDense(std::size_t range)
     {
+        reserveHuge(m_offsets, range + 1);
         m_offsets.assign(range + 1, 0);
         for (const std::int64_t id : m_keys)
             ++m_offsets[std::size_t(id - m_min) + 1];
         std::partial_sum(m_offsets.begin(), m_offsets.end(), m_offsets.begin());
+        if (m_sorted) { // the values are in id order already (the profilers' tables mostly are)
+            m_keys = {};
+            return;
+        }
         std::vector<std::uint32_t> next(m_offsets.begin(), m_offsets.end() - 1);
-        std::vector<V> values(m_values.size());
+        std::vector<V> values;
+        reserveHuge(values, m_values.size());
+        values.resize(m_values.size());
         for (std::size_t i = 0; i < m_keys.size(); ++i)
             values[next[std::size_t(m_keys[i] - m_min)]++] = m_values[i];
         m_values = std::move(values);
@@ -89,6 +99,8 @@ private:
     }
     void buildSparse()
     {
+        if (m_sorted)
+            return;
         std::vector<std::uint32_t> order(m_keys.size());
         std::iota(order.begin(), order.end(), 0u);
         std::stable_sort(order.begin(), order.end(),
@@ -108,6 +120,7 @@ private:
     std::vector<std::uint32_t> m_offsets; // dense: id - m_min -> first value, one past the end
     std::int64_t m_min = 0;
     bool m_dense = false;
+    bool m_sorted = true; // the ids came in ascending order
 };
 
 } // namespace npuscope

@@ -1,6 +1,7 @@
 #include "model/db/dbtablebuilder.h"
 
 #include "model/core/decimal.h"
+#include "model/core/hugepages.h"
 
 #include <charconv>
 #include <cmath>
@@ -56,16 +57,16 @@ void DbTableBuilder::reserve(std::size_t rows)
     for (Table::Column &c : m_table->columns) {
         const bool nsOnly = m_nsOnly[std::size_t(&c - m_table->columns.data())];
         if (!nsOnly)
-            c.text.reserve(rows);
+            reserveHuge(c.text, rows);
         if (c.type == Table::ColumnType::Number)
-            c.number.reserve(rows);
+            reserveHuge(c.number, rows);
         if (Table::timeUnitScale(c.unit)) {
-            c.ns.reserve(rows);
+            reserveHuge(c.ns, rows);
             texts += nsOnly ? 0 : rows; // time cells are appended, one text each
         }
     }
     m_table->strings.reserveViews(m_table->strings.size() + texts);
-    m_table->lines.reserve(rows);
+    reserveHuge(m_table->lines, std::size_t(rows));
 }
 
 void DbTableBuilder::text(int column, std::string_view text)

@@ -1,5 +1,6 @@
 #include "model/db/dbtasks.h"
 
+#include "model/core/hugepages.h"
 #include "model/db/dbcolumns.h"
 #include "model/db/dbstrings.h"
 #include "model/db/sqlitedb.h"
@@ -55,10 +56,10 @@ DbTasks DbTasks::read(const SqliteDb &db, const DbStrings &strings, IssueList *i
     const int cType = cols.add({ "taskType" });
     const std::size_t rows = db.rowEstimate("TASK");
     for (auto *v : { &t.globalTaskId, &t.start, &t.end, &t.connectionId })
-        v->reserve(rows);
-    t.stream.reserve(rows);
-    t.device.reserve(rows);
-    t.taskType.reserve(rows);
+        reserveHuge(*v, rows);
+    reserveHuge(t.stream, rows);
+    reserveHuge(t.device, rows);
+    reserveHuge(t.taskType, rows);
     SqliteQuery q(db, cols.sql());
     bool sorted = true;
     while (q.next()) {

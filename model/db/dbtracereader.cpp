@@ -1,5 +1,6 @@
 #include "model/db/dbtracereader.h"
 
+#include "model/core/hugepages.h"
 #include "model/db/dbcolumns.h"
 #include "model/db/dbsequenceflows.h"
 #include "model/db/dbstrings.h"
@@ -165,8 +166,9 @@ void DbTraceReader::reserveHost()
     // a flush after each table the chunk holds one table at a time, else all of them.
     const std::size_t tables[] = { m_db.rowEstimate("PYTORCH_API"), m_db.rowEstimate("CANN_API"),
         m_db.rowEstimate("OVERLAP_ANALYSIS") };
-    m_chunk.slices.reserve(m_flush ? *std::max_element(std::begin(tables), std::end(tables))
-                                   : tables[0] + tables[1] + tables[2]);
+    reserveHuge(m_chunk.slices,
+        m_flush ? *std::max_element(std::begin(tables), std::end(tables))
+                : tables[0] + tables[1] + tables[2]);
     // Enqueue to dequeue: one flow per pair of queue rows at most.
     m_chunk.flows.reserve(tables[0]);
     m_chunk.flowPairs.reserve(tables[0] / 2);
@@ -183,7 +185,7 @@ void DbTraceReader::read(IssueList *issues)
 
 void DbTraceReader::readDevice(IssueList *issues)
 {
-    m_chunk.slices.reserve(m_tasks.size());
+    reserveHuge(m_chunk.slices, m_tasks.size());
     readTasks();
     flush();
     readCommunication(issues);
@@ -281,6 +283,7 @@ void DbTraceReader::readPytorch(IssueList *issues)
                         catMstx = intern("mstx");
     DbIdIndex<Point> enqueue, dequeue;
     DbSequenceFlows sequences;
+    m_opById.reserve(m_db.rowEstimate("PYTORCH_API"));
     SqliteQuery q(m_db, cols.sql());
     while (q.next()) {
         const auto s = q.time(cStart), e = q.time(cEnd);
@@ -356,6 +359,7 @@ void DbTraceReader::readCann(IssueList *issues)
             byName[raw.value] = intern(cannPrefix(type) + std::string(m_chunk.strings.view(raw)));
         return byName[raw.value];
     };
+    m_cann.reserve(m_db.rowEstimate("CANN_API")); // room never written to costs no memory
     SqliteQuery q(m_db, cols.sql());
     while (q.next()) {
         const auto s = q.time(cStart), e = q.time(cEnd);
@@ -383,6 +387,10 @@ void DbTraceReader::readConnections(IssueList *issues)
     if (!cols.tableExists())
         return;
     const int cId = cols.require({ "id" }), cConn = cols.require({ "connectionId" });
+    // Room for every row at once: growing by doubling touches twice the fresh memory.
+    const std::size_t rows = m_db.rowEstimate("CONNECTION_IDS");
+    m_connToIds.reserve(rows);
+    m_idToConns.reserve(rows);
     SqliteQuery q(m_db, cols.sql());
     while (q.next()) {
         const auto id = q.integer(cId), conn = q.integer(cConn);
@@ -406,9 +414,12 @@ void DbTraceReader::link(const DbTraceReader &host)
                                      : track(std::string(host.m_chunk.strings.view(StringId(pid))),
                                          std::string(host.m_chunk.strings.view(StringId(tid))));
     }
-    // A launch per task at most, from CANN and from the framework op.
-    m_chunk.flows.reserve(m_chunk.flows.size() + 4 * m_tasks.size());
-    m_chunk.flowPairs.reserve(m_chunk.flowPairs.size() + 2 * m_tasks.size());
+    // A launch per task at most, from CANN and from the framework op. With a flush the flows go
+    // to the builder a batch at a time: the chunk's room is touched once and reused (a million
+    // launches staged at once were 100 MB of fresh pages, their first touch most of their cost).
+    const std::size_t room = m_flush ? kFlowBatch + 4 : 4 * m_tasks.size();
+    m_chunk.flows.reserve(m_chunk.flows.size() + room);
+    m_chunk.flowPairs.reserve(m_chunk.flowPairs.size() + room / 2);
     // As torch_npu's trace_view.json: HostToDevice from the CANN launch to each of its device
     // tasks, torch_to_npu from the framework op (CONNECTION_IDS) to the same tasks.
     const std::uint32_t h2d = intern("HostToDevice"), npu = intern("torch_to_npu"),
@@ -424,9 +435,12 @@ void DbTraceReader::link(const DbTraceReader &host)
     };
     // The tasks of an HCCL operation share its launch: the flows go to the operation, as in
     // trace_view.json.
-    for (std::size_t i = 0; i < m_tasks.size(); ++i)
+    for (std::size_t i = 0; i < m_tasks.size(); ++i) {
         if (!m_commTask[i])
             link(m_tasks.connectionId[i], m_tasks.start[i], m_taskTrack[i]);
+        if (m_chunk.flows.size() >= kFlowBatch)
+            flush();
+    }
     for (std::size_t i = 0; i < m_ops.size(); ++i)
         link(m_ops[i].connectionId, m_ops[i].start, m_opTrack[i]);
     flush();

@@ -25,6 +25,8 @@ class DbTraceReader {
 public:
     static constexpr int kCounterValues = 3; // value columns per counter table at most
     static constexpr int kCounterSlots = 16; // series caches: counter tables x kCounterValues
+    // Flow points handed to the flush at a time, when there is one (link()).
+    static constexpr std::size_t kFlowBatch = 1 << 16;
 
     DbTraceReader(const SqliteDb &db, RawChunk &chunk, const DbStrings &strings,
         const DbTasks &tasks, const std::vector<DbCommOp> &ops,

@@ -4,6 +4,7 @@
 // FlowBinding below: bind (per point, in file order), distribute into top buckets, chain each top
 // bucket, join the per-thread flows.
 #include "model/core/bucketsort.h"
+#include "model/core/hugepages.h"
 #include "model/core/pagearray.h"
 #include "model/core/residentmemory.h"
 #include "model/trace/tracebuilder.h"
@@ -417,9 +418,11 @@ namespace {
         const std::size_t elements = m_sortedPoints.start[tops] + m_sortedPairs.start[tops];
         m_out = std::vector<PartOutput>(m_parts);
         // At most a flow per point or pair, wherever its bucket falls; pages never written are not
-        // resident, so this costs address space, not memory, and no copying as they grow.
+        // resident, so this costs address space, not memory, and no copying as they grow. In 2 MB
+        // pages: the first part's becomes the trace's flows (a million flows: 24 MB of fresh
+        // memory, one fault per 2 MB instead of per 4 KB).
         for (PartOutput &out : m_out)
-            out.flows.reserve(elements);
+            reserveHuge(out.flows, elements);
         const std::vector<std::size_t> firstTop = firstTopPerPart();
         runParts(m_parts,
             [&](std::size_t part) { chainTops(firstTop[part], firstTop[part + 1], m_out[part]); });

@@ -2,6 +2,7 @@
 #include "model/core/stringinterner.h"
 
 #include "model/core/bucketsort.h"
+#include "model/core/hugepages.h"
 #include "model/core/residentmemory.h"
 
 #include <QCoreApplication>
@@ -71,7 +72,10 @@ namespace {
         const double most = std::max(
             least, std::min(16.0 * double(need) + 16, least + double(1 << 30) / sizeof(T)));
         const double predicted = double(need) + double(extra) * restPerChunk * 1.05;
-        v.reserve(static_cast<std::size_t>(std::clamp(predicted, least, most)));
+        // The predicted part in 2 MB pages (one fault for 512 pages): the rest of the room is
+        // touched only if the prediction falls short.
+        reserveHuge(v, static_cast<std::size_t>(std::clamp(predicted, least, most)),
+            static_cast<std::size_t>(std::min(predicted, most)));
     }
 
 } // namespace

@@ -71,6 +71,24 @@ private slots:
         checkAgainstMap(pairs, probes);
     }
 
+    // Ids added in ascending order (the profilers' tables mostly are): the values stay where
+    // they were added, dense and sparse, repeats in their order; one id out of order at the end
+    // takes the sorting path again.
+    void ascending()
+    {
+        std::vector<std::pair<std::int64_t, int>> dense, sparse;
+        for (int i = 0; i < 1000; ++i) {
+            dense.push_back({ 5000 + i / 3, i });
+            sparse.push_back({ std::int64_t(i / 2) << 40, i });
+        }
+        checkAgainstMap(dense, { 4999, 5000, 5001, 5333, 5334, 0 });
+        checkAgainstMap(sparse, { 0, std::int64_t(1) << 40, std::int64_t(499) << 40, 1 });
+        dense.push_back({ 5100, 2000 });
+        sparse.push_back({ std::int64_t(7) << 40, 2000 });
+        checkAgainstMap(dense, { 5100, 5101, 5000 });
+        checkAgainstMap(sparse, { std::int64_t(7) << 40, std::int64_t(8) << 40 });
+    }
+
     // A damaged table's ids at both ends of the range: no overflow, found either way.
     void extremes()
     {
