@@ -96,6 +96,9 @@ namespace {
         auto kept = state.rawKept.begin();
         int lastMissing = -1; // the format of the last interned missing cell
         StringId lastId;
+        // Room at once, in huge pages: grown by push_back, a column of "N/A" cells was most of
+        // the serial end of the load (reallocations and fresh 4 KB pages).
+        reserveInHugePages(col.text, col.text.size() + rows, col.text.size() + rows);
         for (std::size_t row = 0; row < rows; ++row) {
             const std::uint8_t format = col.format[row];
             const bool interned = !state.raw || row < state.rawFrom;
