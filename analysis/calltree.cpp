@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <thread>
 #include <unordered_map>
 
 namespace npuscope {
@@ -16,6 +17,49 @@ namespace {
     constexpr std::uint32_t kNone = CallTreeNode::kNone;
     constexpr std::uint32_t kUnset = kNone - 1; // no node yet
     constexpr std::uint32_t kVisiting = kNone - 2; // on the resolve stack (a cycle when met)
+
+    // Below this many kernel rows the launch search stays on the builder's thread.
+    constexpr std::size_t kParallelLaunchRows = 1 << 16;
+
+    EventRef eventOfRow(const KernelJoin *join, std::size_t row)
+    {
+        return join && row < join->rowToEvent.size() ? join->rowToEvent[row] : EventRef();
+    }
+
+    // The launching frames of the second half of a large kernel table, searched on a thread of
+    // their own while the builder adds the host costs and then the first half: a binary search of
+    // the flows per row, and often a search of a CANN thread, about a third of the call tree.
+    struct LaunchesAhead {
+        LaunchesAhead(const CallTreeFrames &frames, const KernelJoin *join, std::size_t rows)
+            : from(rows)
+        {
+            if (rows < kParallelLaunchRows || !join || std::thread::hardware_concurrency() < 2)
+                return;
+            from = rows / 2;
+            launches.resize(rows - from);
+            thread = std::thread([this, &frames, join] {
+                for (std::size_t i = 0; i < launches.size(); ++i)
+                    launches[i] = frames.launcherOf(eventOfRow(join, from + i));
+            });
+        }
+        ~LaunchesAhead()
+        {
+            if (thread.joinable())
+                thread.join();
+        }
+        CallTreeLaunch at(const CallTreeFrames &frames, const KernelJoin *join, std::size_t row)
+        {
+            if (row < from)
+                return frames.launcherOf(eventOfRow(join, row));
+            if (thread.joinable())
+                thread.join();
+            return launches[row - from];
+        }
+
+        std::size_t from; // rows from here on are searched ahead
+        std::vector<CallTreeLaunch> launches;
+        std::thread thread;
+    };
 
     class Builder {
     public:
@@ -30,7 +74,7 @@ namespace {
         }
 
         void hostCosts();
-        void deviceCosts(const KernelTable *kernels, const KernelJoin *join);
+        void deviceCosts(const KernelTable *kernels, const KernelJoin *join, LaunchesAhead &ahead);
         void finish();
 
     private:
@@ -102,7 +146,8 @@ namespace {
         }
     }
 
-    void Builder::deviceCosts(const KernelTable *kernels, const KernelJoin *join)
+    void Builder::deviceCosts(
+        const KernelTable *kernels, const KernelJoin *join, LaunchesAhead &ahead)
     {
         if (!kernels)
             return;
@@ -119,9 +164,7 @@ namespace {
                 continue;
             const TimeNs dur = kernels->duration[row];
             m_tree.totalDeviceNs += dur;
-            const EventRef ev
-                = join && row < join->rowToEvent.size() ? join->rowToEvent[row] : EventRef();
-            const CallTreeLaunch launch = m_frames.launcherOf(ev);
+            const CallTreeLaunch launch = ahead.at(m_frames, join, row);
             if (launch.rule == LaunchRule::Unattributed) {
                 unattributed.emplace_back(static_cast<qint32>(r), dur);
                 continue;
@@ -199,8 +242,9 @@ CallTree buildCallTree(std::shared_ptr<const Trace> trace, const KernelTable *ke
     tree.frameTracks = frames.tracks;
     tree.trackOffset = frames.offset;
     Builder b(tree, frames, options);
+    LaunchesAhead ahead(frames, join, kernels ? std::size_t(kernels->rowCount()) : 0);
     b.hostCosts();
-    b.deviceCosts(kernels, join);
+    b.deviceCosts(kernels, join, ahead);
     b.finish();
     return tree;
 }

@@ -72,25 +72,6 @@ namespace {
             runs.push_back({ start, end, ref, row });
     }
 
-    // KernelJoin::eventToRow as one array per device track, indexed by event: the lanes read it
-    // in event order, where a hash lookup per event missed the cache at every step (the gap
-    // analysis of 20,000 steps took 23x that of 2,000).
-    std::vector<std::vector<qint32>> rowsByEvent(const KernelJoin &join, const Trace &t)
-    {
-        std::vector<std::vector<qint32>> rows(t.tracks.size());
-        for (const Track &track : t.tracks) {
-            if (track.kind == TrackKind::DeviceStream)
-                rows[track.id.value].assign(track.events.size(), -1);
-        }
-        for (auto it = join.eventToRow.cbegin(); it != join.eventToRow.cend(); ++it) {
-            const auto track = static_cast<std::size_t>(it.key() >> 32);
-            const auto index = static_cast<std::size_t>(it.key() & 0xffffffffu);
-            if (track < rows.size() && index < rows[track].size())
-                rows[track][index] = it.value();
-        }
-        return rows;
-    }
-
     std::vector<Lane> lanesFromTrace(const RankProfile &rank, const KernelKinds &kinds)
     {
         const Trace &t = *rank.trace;
@@ -98,15 +79,19 @@ namespace {
         for (std::size_t id = 0; id < marker.size(); ++id)
             marker[id] = isIdleMarker(t.strings.view(StringId(static_cast<std::uint32_t>(id))));
         const bool joined = rank.kernels && rank.join.matched > 0;
-        const std::vector<std::vector<qint32>> rows
-            = joined ? rowsByEvent(rank.join, t) : std::vector<std::vector<qint32>>();
+        const std::vector<std::vector<qint32>> &rows = rank.join.eventRows;
         std::vector<Lane> lanes;
         for (const Track &track : t.tracks) {
             if (track.kind != TrackKind::DeviceStream)
                 continue;
             Lane lane { track.streamId, track.id, {} };
+            // At most a run per event; the pages past the runs are never touched. Grown by
+            // doubling, the runs were copied and faulted in again at every step (half of the gap
+            // analysis on the generated 1 GB profile).
+            lane.runs.reserve(track.events.size());
             bool compute = !joined;
-            const std::vector<qint32> *rowOf = joined ? &rows[track.id.value] : nullptr;
+            const std::vector<qint32> *rowOf
+                = joined && track.id.value < rows.size() ? &rows[track.id.value] : nullptr;
             for (std::size_t i = 0; i < track.events.size(); ++i) {
                 const Event &e = track.events[i];
                 if (e.instant || (e.name.value < marker.size() && marker[e.name.value]))
@@ -244,6 +229,17 @@ namespace {
     // they end where the gap ends.
     void emitGap(std::vector<Gap> &out, const Gap &g, const IntervalSet *windows, TimeNs threshold)
     {
+        // Most gaps lie inside one step window: the gap itself, without clipping a copy of the
+        // windows (an allocation per gap).
+        if (windows && g.end > g.start) {
+            const std::vector<Interval> &w = windows->intervals();
+            const auto it = std::upper_bound(
+                w.begin(), w.end(), g.start, [](TimeNs t, const Interval &i) { return t < i.end; });
+            if (it == w.end() || it->start >= g.end)
+                return; // outside every window
+            if (it->start <= g.start && it->end >= g.end)
+                windows = nullptr; // inside one
+        }
         if (!windows) {
             if (g.duration() >= threshold)
                 out.push_back(g);
@@ -284,6 +280,10 @@ namespace {
     {
         std::vector<std::size_t> cursor(lanes.size(), 0);
         std::vector<Run> merged;
+        std::size_t runs = 0;
+        for (const Lane &lane : lanes)
+            runs += lane.runs.size();
+        merged.reserve(runs);
         for (;;) {
             std::size_t best = lanes.size();
             for (std::size_t l = 0; l < lanes.size(); ++l) {

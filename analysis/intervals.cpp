@@ -10,6 +10,7 @@ IntervalSet IntervalSet::fromUnsorted(std::vector<Interval> intervals)
     std::sort(intervals.begin(), intervals.end(),
         [](const Interval &a, const Interval &b) { return a.start < b.start; });
     IntervalSet set;
+    set.m_intervals.reserve(intervals.size());
     for (const Interval &i : intervals) {
         if (!set.m_intervals.empty() && i.start <= set.m_intervals.back().end)
             set.m_intervals.back().end = std::max(set.m_intervals.back().end, i.end);

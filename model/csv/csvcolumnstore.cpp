@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <limits>
 #include <thread>
 
 #if defined(__SSE2__)
@@ -43,10 +44,17 @@ namespace {
         return info;
     }
 
+    // A column of numbers so far goes raw after this many rows when nearly all of its cells were
+    // different (task ids, timestamps): its texts are dropped at the end, and interning its first
+    // 32 K cells (the rule below) cost a pool insertion, rehashes and fresh pages per cell.
+    constexpr std::size_t kEarlyRawRows = 4096;
+
     // A column goes raw once its pool holds this many strings and more than half of its cells
     // so far were new: it will not fit in cache, and deduplicating it twice does not pay.
     bool shouldGoRaw(const ColumnState &state, std::size_t rowsSoFar)
     {
+        if (state.numeric && rowsSoFar >= kEarlyRawRows && state.dict.size() * 8 > rowsSoFar * 7)
+            return true;
         return state.dict.size() > kMaxCachedValues && state.dict.size() * 2 > rowsSoFar;
     }
 
@@ -81,15 +89,30 @@ namespace {
     }
 
     // The texts of the first `rows` rows of a column of numbers, written back from their values.
+    // A missing cell's text is its format's: a run of them (a column of "N/A") is interned once.
     void writeBackTexts(Table::Column &col, ColumnState &state, std::size_t rows)
     {
         Table::CellText buffer;
         auto kept = state.rawKept.begin();
+        int lastMissing = -1; // the format of the last interned missing cell
+        StringId lastId;
+        // Room at once, in huge pages: grown by push_back, a column of "N/A" cells was most of
+        // the serial end of the load (reallocations and fresh 4 KB pages).
+        reserveInHugePages(col.text, col.text.size() + rows, col.text.size() + rows);
         for (std::size_t row = 0; row < rows; ++row) {
-            if (col.format[row] == Table::CellFormat::kKept)
+            const std::uint8_t format = col.format[row];
+            const bool interned = !state.raw || row < state.rawFrom;
+            if (format == Table::CellFormat::kKept) {
                 col.text.push_back((kept++)->id);
-            else
+            } else if (interned && format == lastMissing) {
+                col.text.push_back(lastId);
+            } else {
                 addText(col, state, row, Table::numberCellText(col, row, buffer));
+                if (interned && Table::missingText(format)) {
+                    lastMissing = format;
+                    lastId = col.text.back();
+                }
+            }
         }
         state.rawKept.clear();
     }
@@ -387,24 +410,35 @@ template <class TextAt, class InfoAt>
 void ColumnWorker::storeValues(
     Table::Column &col, ColumnState &state, std::size_t rows, TextAt textAt, InfoAt infoAt)
 {
-    double *numbers = state.numeric ? appendUninitialised(col.number, rows) : nullptr;
+    // Until its first number a column's values are all NaN (missing): they are written only
+    // then, and a column of nothing but "N/A" never fills 8 bytes of fresh memory a row.
+    double *numbers
+        = state.numeric && state.sawNumber ? appendUninitialised(col.number, rows) : nullptr;
     std::uint8_t *formats = state.numeric ? appendUninitialised(col.format, rows) : nullptr;
     std::int64_t *ns = state.timeScale ? appendUninitialised(col.ns, rows) : nullptr;
     for (std::size_t r = 0; r < rows; ++r) {
         const CellInfo info = infoAt(r);
         const bool isNumber = info.isNumber();
-        if (numbers) {
+        if (formats) {
             if (info.micros == kTextCell) {
                 turnToText(col, state, r, rows, textAt);
                 state.numeric = false;
                 numbers = nullptr;
+                formats = nullptr;
                 std::vector<double>().swap(col.number);
                 std::vector<std::uint8_t>().swap(col.format);
                 if (!ns)
                     return;
             } else {
-                state.sawNumber = state.sawNumber || isNumber;
-                numbers[r] = info.value;
+                if (isNumber && !numbers) {
+                    col.number.assign(state.stored + rows, info.value);
+                    std::fill_n(col.number.begin(), state.stored + r,
+                        std::numeric_limits<double>::quiet_NaN());
+                    numbers = col.number.data() + state.stored;
+                    state.sawNumber = true;
+                }
+                if (numbers)
+                    numbers[r] = info.value;
                 formats[r] = info.format;
                 if (info.format == Table::CellFormat::kKept)
                     state.rawKept.push_back({ std::uint32_t(state.stored + r),

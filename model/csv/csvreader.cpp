@@ -319,6 +319,16 @@ namespace {
         return false;
     }
 
+    // Whether the column holds a cell in the batch that is not a missing text.
+    bool holdsValue(const RowBatch &batch, std::size_t column, std::size_t columns)
+    {
+        for (std::size_t r = 0; r < batch.rows; ++r) {
+            if (!Table::isMissingText(batch.cells[r * columns + column]))
+                return true;
+        }
+        return false;
+    }
+
     // Sizes the column vectors from the first batch, so that they are allocated once.
     void CsvLoader::reserveColumns(Table &table, const RowBatch &first, std::int64_t firstBytes)
     {
@@ -336,7 +346,10 @@ namespace {
             if (holdsText(first, c, table.columns.size())) {
                 reserveInHugePages(col.text, rows, expected, &m_collapses);
             } else {
-                reserveInHugePages(col.number, rows, expected, &m_collapses);
+                // A column of missing cells so far stores no numbers until it has one (see
+                // ColumnWorker::storeValues).
+                if (holdsValue(first, c, table.columns.size()))
+                    reserveInHugePages(col.number, rows, expected, &m_collapses);
                 reserveInHugePages(col.format, rows, expected, &m_collapses);
             }
             if (Table::timeUnitScale(col.unit))

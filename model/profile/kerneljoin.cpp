@@ -61,9 +61,11 @@ KernelJoin joinKernels(const KernelTable &kernels, const Trace &trace)
     // A few streams per device: a sorted vector beats a node-based map.
     boost::container::flat_multimap<int, const Track *> byStream;
     std::vector<const Track *> device;
+    join.eventRows.resize(trace.tracks.size());
     for (const Track &t : trace.tracks) {
         if (t.kind == TrackKind::DeviceStream || t.kind == TrackKind::Communication) {
             device.push_back(&t);
+            join.eventRows[t.id.value].assign(t.events.size(), -1);
             if (t.streamId >= 0)
                 byStream.emplace(t.streamId, &t);
         }
@@ -78,7 +80,7 @@ KernelJoin joinKernels(const KernelTable &kernels, const Trace &trace)
         Candidate best;
         auto consider = [&](const Track &t) {
             const Candidate c = closestStart(trace, t, start, name);
-            if (c.ref.isValid() && !join.eventToRow.contains(KernelJoin::key(c.ref))
+            if (c.ref.isValid() && join.rowOf(c.ref) < 0
                 && (!best.ref.isValid() || c.betterThan(best)))
                 best = c;
         };
@@ -91,7 +93,7 @@ KernelJoin joinKernels(const KernelTable &kernels, const Trace &trace)
                 consider(*t);
         if (best.ref.isValid()) {
             join.rowToEvent[r] = best.ref;
-            join.eventToRow.insert(KernelJoin::key(best.ref), static_cast<qint32>(row));
+            join.eventRows[best.ref.track.value][best.ref.index] = static_cast<qint32>(row);
             ++join.matched;
         }
     }
@@ -106,7 +108,7 @@ KernelTable kernelsFromTrace(const Trace &trace, KernelJoin *join)
     const StringId unknownType = k.strings.intern("N/A");
     const StringId noStep = k.strings.intern("");
     join->rowToEvent.clear();
-    join->eventToRow.clear();
+    join->eventRows.assign(trace.tracks.size(), {});
     for (const Track &t : trace.tracks) {
         if (t.kind != TrackKind::DeviceStream)
             continue;
@@ -120,7 +122,7 @@ KernelTable kernelsFromTrace(const Trace &trace, KernelJoin *join)
             if ((!ascendTask && !isKinetoKernelCategory(cat)) || e.instant)
                 continue;
             const EventRef ref { t.id, i };
-            join->eventToRow.insert(KernelJoin::key(ref), static_cast<qint32>(k.name.size()));
+            join->link(ref, static_cast<qint32>(k.name.size()));
             join->rowToEvent.push_back(ref);
             k.name.push_back(k.strings.intern(trace.strings.view(e.name)));
             k.type.push_back(ascendTask ? unknownType : k.strings.intern(cat));

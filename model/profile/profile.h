@@ -18,11 +18,31 @@ namespace npuscope {
 // Links kernel table rows and device events of the trace (stream + start time).
 struct KernelJoin {
     std::vector<EventRef> rowToEvent; // per kernel row; invalid when not found in the trace
-    QHash<quint64, qint32> eventToRow; // key: (track << 32) | index
+    // Per trace track, per event: its kernel row or -1; empty for a track without joined events.
+    // Arrays, not a hash: inserting 528 K rows one by one into a QHash was most of the join, a
+    // serial end of the load, and the gap analysis read it in event order.
+    std::vector<std::vector<qint32>> eventRows;
     qsizetype matched = 0;
 
+    // One number per event, for sets and maps of events.
     static quint64 key(EventRef ref) { return (quint64(ref.track.value) << 32) | ref.index; }
-    qint32 rowOf(EventRef ref) const { return eventToRow.value(key(ref), -1); }
+    // Records that `ref` is row `row`'s event (rowToEvent is the caller's).
+    void link(EventRef ref, qint32 row)
+    {
+        if (ref.track.value >= eventRows.size())
+            eventRows.resize(std::size_t(ref.track.value) + 1);
+        std::vector<qint32> &rows = eventRows[ref.track.value];
+        if (ref.index >= rows.size())
+            rows.resize(std::size_t(ref.index) + 1, -1);
+        rows[ref.index] = row;
+    }
+    qint32 rowOf(EventRef ref) const
+    {
+        if (!ref.isValid() || ref.track.value >= eventRows.size())
+            return -1;
+        const std::vector<qint32> &rows = eventRows[ref.track.value];
+        return ref.index < rows.size() ? rows[ref.index] : -1;
+    }
 };
 
 // Everything loaded for one rank. Immutable once built; shared by every view.

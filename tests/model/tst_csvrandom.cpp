@@ -246,6 +246,7 @@ private slots:
     void nearlyUniqueTextKeepsOneIdPerText();
     void nearlyUniqueNumbersTurningToText();
     void nearlyUniqueFromTheLastBatch();
+    void missingCellsBeforeTheFirstNumber();
     void quotesAtEveryBlockOffset();
 
 private:
@@ -343,6 +344,60 @@ void TestCsvRandom::nearlyUniqueFromTheLastBatch()
                                      .arg(r.table->text(row, 0))));
         }
     }
+}
+
+// A column of missing cells stores no numbers until its first number comes, which may be many
+// batches in (the rows before it then read as missing), or never (a text column of the missing
+// texts, written back from their formats). 10 MB: two threads, early raw columns beside them.
+void TestCsvRandom::missingCellsBeforeTheFirstNumber()
+{
+    static const char *const kMissing[] = { "N/A", "N/A", "N/A", "-", "", "NA", "n/a" };
+    const int rows = 200000, firstNumber = 150001;
+    std::string doc = "Task ID,Late,Never,Time(us)\n";
+    for (int row = 0; row < rows; ++row) {
+        const std::string missing = kMissing[row / 7000 % 7];
+        doc += std::to_string(5000000 + 3 * row) + ','
+            + (row >= firstNumber && row % 3 ? std::to_string(row) + ".5" : missing) + ',' + missing
+            + ',' + (row % 5 ? std::to_string(row) + ".25" : missing)
+            + ",padding_padding_padding\n";
+    }
+    const CsvResult r = readCsvData(doc, kPath, {}, CsvReadOptions {});
+    QVERIFY(r.ok && r.table);
+    const Table &t = *r.table;
+    QCOMPARE(t.rowCount(), rows);
+    QCOMPARE(t.columns[0].type, Table::ColumnType::Number);
+    QCOMPARE(t.columns[1].type, Table::ColumnType::Number);
+    QCOMPARE(t.columns[2].type, Table::ColumnType::Text);
+    QCOMPARE(t.columns[3].type, Table::ColumnType::Number);
+    QCOMPARE(t.columns[1].number.size(), std::size_t(rows));
+    for (int row = 0; row < rows; ++row) {
+        const std::string missing = kMissing[row / 7000 % 7];
+        const bool late = row >= firstNumber && row % 3;
+        const std::string lateText = late ? std::to_string(row) + ".5" : missing;
+        const bool timed = row % 5;
+        const std::string timeText = timed ? std::to_string(row) + ".25" : missing;
+        const bool ok = t.number(row, 0) == 5000000.0 + 3 * row
+            && t.textView(row, 0) == std::to_string(5000000 + 3 * row)
+            && (late ? t.number(row, 1) == row + 0.5 : std::isnan(t.number(row, 1)))
+            && t.textView(row, 1) == lateText && t.isMissing(row, 1) == !late
+            && t.textView(row, 2) == missing && t.isMissing(row, 2)
+            && t.textView(row, 3) == timeText
+            && (timed ? t.columns[3].ns[std::size_t(row)] == row * 1000LL + 250
+                      : t.columns[3].ns[std::size_t(row)] == Table::kMissingNs);
+        if (!ok)
+            QFAIL(qPrintable(
+                QStringLiteral("row %1 reads %2 | %3 | \"%4\" | %5")
+                    .arg(row)
+                    .arg(t.text(row, 0), t.text(row, 1), t.text(row, 2), t.text(row, 3))));
+    }
+    // One id per missing text in the text column.
+    std::unordered_map<std::uint32_t, std::string> textOf;
+    for (int row = 0; row < rows; ++row) {
+        const auto [it, fresh] = textOf.emplace(
+            t.columns[2].text[std::size_t(row)].value, std::string(t.textView(row, 2)));
+        QCOMPARE(it->second, std::string(t.textView(row, 2)));
+    }
+    QCOMPARE(textOf.size(), std::size_t(5));
 }
 
 // The reader finds delimiters outside quotes 64 bytes at a time, carrying the quote state, a

@@ -34,7 +34,7 @@ private:
         *joined = m.find(stream, kBase + 60'000);
         rank->join.rowToEvent.assign(5, EventRef());
         rank->join.rowToEvent[1] = *joined;
-        rank->join.eventToRow.insert(KernelJoin::key(*joined), 1);
+        rank->join.link(*joined, 1);
         rank->join.matched = 1;
         return rank;
     }

@@ -55,7 +55,7 @@ void TestTimelineCoreClasses::classesFollowTheJoin()
     for (std::uint32_t i = 0; i < rows.size(); ++i) {
         // Rows are joined to the events of the same name (events are sorted by start).
         join.rowToEvent.push_back(m.find(stream, TimeNs(i) * 10'000));
-        join.eventToRow.insert(KernelJoin::key(join.rowToEvent.back()), qint32(i));
+        join.link(join.rowToEvent.back(), qint32(i));
     }
     const auto classes = kernelCoreClasses(*trace, *kernels, join);
     QCOMPARE(classes.size(), trace->tracks.size());
