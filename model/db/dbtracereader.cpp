@@ -217,6 +217,9 @@ void DbTraceReader::readTasks()
                 thread(pid, tid, "Stream " + tid, stream);
                 return track(pid, tid);
             });
+        // A parent task is left out, as trace_view.json leaves it out: its subtasks show.
+        if (m_tasks.parent[i])
+            continue;
         const std::uint32_t name = m_taskNames[i] ? m_taskNames[i] : m_tasks.taskType[i];
         slice(m_taskTrack[i], m_tasks.start[i], m_tasks.end[i], name);
     }
@@ -425,7 +428,7 @@ void DbTraceReader::link(const DbTraceReader &host)
     // The tasks of an HCCL operation share its launch: the flows go to the operation, as in
     // trace_view.json.
     for (std::size_t i = 0; i < m_tasks.size(); ++i)
-        if (!m_commTask[i])
+        if (!m_commTask[i] && !m_tasks.parent[i])
             link(m_tasks.connectionId[i], m_tasks.start[i], m_taskTrack[i]);
     for (std::size_t i = 0; i < m_ops.size(); ++i)
         link(m_ops[i].connectionId, m_ops[i].start, m_opTrack[i]);
