@@ -2,6 +2,7 @@
 
 #include "model/core/bucketsort.h"
 #include "model/core/hugepages.h"
+#include "model/core/eventargssource.h"
 #include "model/trace/tracesource.h"
 
 #include <QJsonDocument>
@@ -562,6 +563,8 @@ QByteArray Trace::rawEventJson(EventRef ref) const
 
 QJsonObject Trace::args(EventRef ref) const
 {
+    if (!source && argsSource && ref.isValid())
+        return argsSource->args(event(ref).argsOffset);
     const QByteArray raw = rawEventJson(ref);
     if (raw.isEmpty())
         return {};

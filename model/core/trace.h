@@ -14,6 +14,7 @@
 
 namespace npuscope {
 
+class EventArgsSource;
 class TraceSource;
 
 enum class TrackKind : std::uint8_t {
@@ -179,6 +180,8 @@ public:
     static void buildTrackIndexes(Track &track);
 
     std::shared_ptr<TraceSource> source; // for lazy args; may be null (tests)
+    // Args of events without raw JSON (a profiler database), asked by argsOffset; may be null.
+    std::shared_ptr<const EventArgsSource> argsSource;
 
 private:
     static void buildBlockTree(Track &track);

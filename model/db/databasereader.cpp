@@ -2,6 +2,7 @@
 
 #include "model/db/dbcolumns.h"
 #include "model/db/dbcommops.h"
+#include "model/db/dbeventargs.h"
 #include "model/db/dbkernelreader.h"
 #include "model/db/dbmemorytables.h"
 #include "model/db/dbstrings.h"
@@ -275,6 +276,7 @@ namespace {
         }
         out.trace = builder.finish(issues, threads);
         out.trace->fileBytes = QFileInfo(path).size();
+        out.trace->argsSource = std::make_shared<DbEventArgs>(path);
     }
 
 } // namespace

@@ -56,6 +56,13 @@ int DbColumns::require(std::initializer_list<const char *> names)
     return index;
 }
 
+int DbColumns::addRowid()
+{
+    m_expressions.emplace_back("rowid");
+    m_present.push_back(m_exists);
+    return static_cast<int>(m_expressions.size()) - 1;
+}
+
 std::string DbColumns::sql(std::string_view tail) const
 {
     std::string s = "SELECT ";

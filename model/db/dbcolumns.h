@@ -25,6 +25,8 @@ public:
     // The same for a column without which the table's rows mean nothing: report() names it
     // when absent.
     int require(std::initializer_list<const char *> names);
+    // The row's rowid (the key DbEventArgs reads the row's args by).
+    int addRowid();
     bool has(int index) const { return m_present[std::size_t(index)]; }
     // "SELECT <columns> FROM <table> <tail>".
     std::string sql(std::string_view tail = {}) const;

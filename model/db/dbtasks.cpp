@@ -2,6 +2,7 @@
 
 #include "model/core/hugepages.h"
 #include "model/db/dbcolumns.h"
+#include "model/db/dbparenttasks.h"
 #include "model/db/dbstrings.h"
 #include "model/db/sqlitedb.h"
 #include "model/db/sqlitequery.h"
@@ -50,11 +51,14 @@ DbTasks DbTasks::read(const SqliteDb &db, const DbStrings &strings, IssueList *i
     DbColumns cols(db, "TASK");
     if (!cols.tableExists())
         return t;
+    const std::size_t rows = db.rowEstimate("TASK");
     const int cStart = cols.require({ "startNs" }), cEnd = cols.require({ "endNs" });
     const int cId = cols.require({ "globalTaskId" }), cConn = cols.add({ "connectionId" });
     const int cStream = cols.add({ "streamId" }), cDevice = cols.add({ "deviceId" });
     const int cType = cols.add({ "taskType" });
-    const std::size_t rows = db.rowEstimate("TASK");
+    const int cTaskId = cols.add({ "taskId" }), cContext = cols.add({ "contextId" });
+    DbParentTasks parents;
+    parents.reserve(rows);
     for (auto *v : { &t.globalTaskId, &t.start, &t.end, &t.connectionId })
         reserveHuge(*v, rows);
     reserveHuge(t.stream, rows);
@@ -75,8 +79,10 @@ DbTasks DbTasks::read(const SqliteDb &db, const DbStrings &strings, IssueList *i
         t.stream.push_back(small(q.integer(cStream)));
         t.device.push_back(std::max(0, small(q.integer(cDevice))));
         t.taskType.push_back(strings.map(q.integer(cType)).value);
+        parents.add(t.device.back(), t.stream.back(), q.integer(cTaskId), q.integer(cContext), *s);
     }
     cols.report(q, db.path(), issues);
+    t.parent = parents.find(t.device, t.stream, t.start, t.end);
     if (!sorted) {
         std::vector<std::size_t> order(t.size());
         std::iota(order.begin(), order.end(), 0);
@@ -89,6 +95,7 @@ DbTasks DbTasks::read(const SqliteDb &db, const DbStrings &strings, IssueList *i
         permute(t.stream, order);
         permute(t.device, order);
         permute(t.taskType, order);
+        permute(t.parent, order);
     }
     return t;
 }

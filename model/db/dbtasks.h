@@ -24,6 +24,7 @@ struct DbTasks {
     std::vector<std::int32_t> stream;
     std::vector<std::int32_t> device;
     std::vector<std::uint32_t> taskType; // pool ids (DbStrings)
+    std::vector<bool> parent; // its subtasks are rows of their own (DbParentTasks)
 
     std::size_t size() const { return globalTaskId.size(); }
     static constexpr std::size_t kNone = SIZE_MAX;

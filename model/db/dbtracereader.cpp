@@ -2,6 +2,7 @@
 
 #include "model/core/hugepages.h"
 #include "model/db/dbcolumns.h"
+#include "model/db/dbeventargs.h"
 #include "model/db/dbsequenceflows.h"
 #include "model/db/dbstrings.h"
 #include "model/db/dbtasks.h"
@@ -131,10 +132,11 @@ void DbTraceReader::thread(
     m_chunk.metas.push_back({ Kind::ThreadSort, p, t, 0, sort });
 }
 
-void DbTraceReader::slice(
-    std::uint32_t track, TimeNs start, TimeNs end, std::uint32_t name, std::uint32_t category)
+void DbTraceReader::slice(std::uint32_t track, TimeNs start, TimeNs end, std::uint32_t name,
+    std::uint32_t category, std::uint64_t args)
 {
     RawChunk::Slice s;
+    s.event.argsOffset = args;
     s.event.start = start;
     s.event.duration = std::max<TimeNs>(0, end - start);
     s.event.name = StringId(name);
@@ -219,8 +221,12 @@ void DbTraceReader::readTasks()
                 thread(pid, tid, "Stream " + tid, stream);
                 return track(pid, tid);
             });
+        // A parent task is left out, as trace_view.json leaves it out: its subtasks show.
+        if (m_tasks.parent[i])
+            continue;
         const std::uint32_t name = m_taskNames[i] ? m_taskNames[i] : m_tasks.taskType[i];
-        slice(m_taskTrack[i], m_tasks.start[i], m_tasks.end[i], name);
+        slice(m_taskTrack[i], m_tasks.start[i], m_tasks.end[i], name, 0,
+            DbEventArgs::key(DbEventArgs::Kind::Task, m_tasks.globalTaskId[i]));
     }
 }
 
@@ -240,7 +246,8 @@ void DbTraceReader::readCommunication(IssueList *issues)
             process(pid, "HCCL", "NPU", kHcclSort);
             thread(pid, tid, "Group " + std::to_string(k) + " Communication", k);
         }
-        slice(m_opTrack.back(), op.start, op.end, op.name);
+        slice(m_opTrack.back(), op.start, op.end, op.name, 0,
+            DbEventArgs::key(DbEventArgs::Kind::CommOp, op.connectionId));
     }
     DbColumns cols(m_db, "COMMUNICATION_TASK_INFO");
     if (!cols.tableExists())
@@ -263,7 +270,8 @@ void DbTraceReader::readCommunication(IssueList *issues)
                       std::int64_t(groups.size()) + *plane);
                   return track(pid, tid);
               });
-        slice(tr, m_tasks.start[t], m_tasks.end[t], m_strings.map(q.integer(cType)).value);
+        slice(tr, m_tasks.start[t], m_tasks.end[t], m_strings.map(q.integer(cType)).value, 0,
+            DbEventArgs::key(DbEventArgs::Kind::CommTask, m_tasks.globalTaskId[t]));
         m_commTask[t] = true;
     }
     cols.report(q, m_db.path(), issues);
@@ -278,6 +286,7 @@ void DbTraceReader::readPytorch(IssueList *issues)
     const int cTid = cols.add({ "globalTid" }), cConn = cols.add({ "connectionId" });
     const int cName = cols.add({ "name" }), cType = cols.add({ "type" });
     const int cSeq = cols.add({ "sequenceNumber" }), cFwd = cols.add({ "fwdThreadId" });
+    const int cRow = cols.addRowid();
     const std::uint32_t catOp = intern("cpu_op"), catEnqueue = intern("enqueue"),
                         catDequeue = intern("dequeue"), catTrace = intern("python_function"),
                         catMstx = intern("mstx");
@@ -317,7 +326,8 @@ void DbTraceReader::readPytorch(IssueList *issues)
             if (seq && *seq >= 0 && *seq != DbTasks::kNotSet && fwd)
                 sequences.add(*seq, { *s, tr }, *fwd != 0);
         }
-        slice(tr, *s, *e, name.value, cat);
+        slice(tr, *s, *e, name.value, cat,
+            DbEventArgs::key(DbEventArgs::Kind::Pytorch, q.integer(cRow)));
     }
     cols.report(q, m_db.path(), issues);
     const std::uint32_t fwdbwd = intern("fwdbwd");
@@ -343,6 +353,7 @@ void DbTraceReader::readCann(IssueList *issues)
     const int cStart = cols.require({ "startNs" }), cEnd = cols.require({ "endNs" });
     const int cTid = cols.add({ "globalTid" }), cConn = cols.add({ "connectionId" });
     const int cName = cols.add({ "name" }), cType = cols.add({ "type" });
+    const int cRow = cols.addRowid();
     const std::string pid = "cann";
     process(pid, "CANN", "CPU", kCannSort);
     // Per API type, pool id of the raw name -> "AscendCL@name" (0: not made yet); few types.
@@ -375,7 +386,8 @@ void DbTraceReader::readCann(IssueList *issues)
         const StringId raw = m_strings.map(q.integer(cName));
         if (const auto conn = q.integer(cConn); conn && *conn != DbTasks::kNotSet)
             m_cann.add(*conn, { *s, tr });
-        slice(tr, *s, *e, prefixed(type, raw));
+        slice(tr, *s, *e, prefixed(type, raw), 0,
+            DbEventArgs::key(DbEventArgs::Kind::Cann, q.integer(cRow)));
     }
     cols.report(q, m_db.path(), issues);
     m_cann.build();
@@ -436,7 +448,7 @@ void DbTraceReader::link(const DbTraceReader &host)
     // The tasks of an HCCL operation share its launch: the flows go to the operation, as in
     // trace_view.json.
     for (std::size_t i = 0; i < m_tasks.size(); ++i) {
-        if (!m_commTask[i])
+        if (!m_commTask[i] && !m_tasks.parent[i])
             link(m_tasks.connectionId[i], m_tasks.start[i], m_taskTrack[i]);
         if (m_chunk.flows.size() >= kFlowBatch)
             flush();

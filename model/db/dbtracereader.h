@@ -54,8 +54,9 @@ private:
         const std::string &pid, std::string_view name, std::string_view labels, std::int64_t sort);
     void thread(
         const std::string &pid, const std::string &tid, std::string_view name, std::int64_t sort);
+    // args: the row's DbEventArgs key (Event::argsOffset), 0 for none.
     void slice(std::uint32_t track, TimeNs start, TimeNs end, std::uint32_t name,
-        std::uint32_t category = 0);
+        std::uint32_t category = 0, std::uint64_t args = 0);
     void flow(TimeNs from, std::uint32_t fromTrack, TimeNs to, std::uint32_t toTrack,
         std::uint32_t name, std::uint32_t category);
 

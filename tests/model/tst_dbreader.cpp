@@ -4,6 +4,8 @@
 #include "model/csv/csvreader.h"
 #include "model/profile/profileloader.h"
 
+#include "dbsamples.h"
+
 #include "../app/treehash.h"
 
 #include <QDir>
@@ -23,16 +25,10 @@ using namespace npuscope;
 
 namespace {
 
-const QString kDb = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01-db/");
-const QString kText = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/");
+const QString &kDb = test::kDbSamples;
+const QString &kText = test::kTextSamples;
 
-QString dbFile(const QString &level, int rank)
-{
-    return QFileInfo(kDb + level
-        + QStringLiteral("/rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/").arg(rank)
-        + QStringLiteral("ascend_pytorch_profiler_%1.db").arg(rank))
-        .absoluteFilePath();
-}
+QString dbFile(const QString &level, int rank) { return test::sampleDbFile(level, rank); }
 
 // One kernel row as the test's own SQL gives it.
 struct Row {
@@ -243,14 +239,7 @@ private slots:
     void hostile();
 };
 
-void TstDbReader::samples_data()
-{
-    QTest::addColumn<QString>("level");
-    QTest::addColumn<int>("rank");
-    for (const char *level : { "level0", "level1", "level2" })
-        for (int rank : { 0, 1 })
-            QTest::addRow("%s rank%d", level, rank) << QString::fromLatin1(level) << rank;
-}
+void TstDbReader::samples_data() { test::addDbSampleRows(); }
 
 void TstDbReader::samples()
 {
