@@ -1,8 +1,8 @@
 #include "model/core/trace.h"
 
 #include "model/core/bucketsort.h"
-#include "model/core/hugepages.h"
 #include "model/core/eventargssource.h"
+#include "model/core/hugepages.h"
 #include "model/trace/tracesource.h"
 
 #include <QJsonDocument>
