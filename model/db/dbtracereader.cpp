@@ -2,6 +2,7 @@
 
 #include "model/core/hugepages.h"
 #include "model/db/dbcolumns.h"
+#include "model/db/dbcountertables.h"
 #include "model/db/dbeventargs.h"
 #include "model/db/dbsequenceflows.h"
 #include "model/db/dbstrings.h"
@@ -17,8 +18,8 @@ namespace {
 
     // process_sort_index values torch_npu writes into trace_view.json, so that the tracks come in
     // the text export's order.
-    constexpr std::int64_t kPythonSort = 0, kCannSort = 7, kHardwareSort = 13, kFreqSort = 14,
-                           kHcclSort = 15, kHbmSort = 17, kLlcSort = 18, kNpuMemSort = 19,
+    // The counter processes' values are in dbcountertables.h.
+    constexpr std::int64_t kPythonSort = 0, kCannSort = 7, kHardwareSort = 13, kHcclSort = 15,
                            kOverlapSort = 23;
     // ENUM_API_TYPE ids (FORMATS.md §8).
     constexpr std::int64_t kApiOp = 50001, kApiQueue = 50002, kApiTrace = 50003, kApiMstx = 50004;
@@ -488,76 +489,7 @@ void DbTraceReader::readOverlap(IssueList *issues)
     cols.report(q, m_db.path(), issues);
 }
 
-namespace {
-
-    // "read" -> "Read", "app" -> "APP", "device" -> "Device" (the names trace_view.json gives
-    // these series).
-    std::string title(std::string_view text, bool upper = false)
-    {
-        std::string s(text);
-        for (std::size_t i = 0; i < s.size(); ++i)
-            if (upper || i == 0)
-                s[i] = char(std::toupper(static_cast<unsigned char>(s[i])));
-        return s;
-    }
-
-    constexpr double kMiB = 1024.0 * 1024.0;
-
-    // A counter table of the database as trace_view.json's counter events: one series per
-    // device, id, label and value column, named as torch_npu names them.
-    enum class Fill {
-        Skip, // a NULL value gives no sample
-        Zero, // a NULL value counts as 0
-        Sum, // no column: the sum of the values before it in the row
-    };
-    struct CounterValue {
-        const char *column; // null for Fill::Sum
-        double divisor; // to the unit of the series name
-        const char *series; // "{I}": the id, "{L}": the label
-        Fill fill = Fill::Skip;
-        bool required = false; // the table's rows mean nothing without it
-    };
-    struct CounterTable {
-        const char *table, *pid, *process;
-        std::int64_t sort;
-        const char *id; // "hbmId", "llcId" or null
-        const char *label; // a STRING_IDS column naming the series ("type", "mode") or null
-        bool upperShortLabel; // "app" -> "APP" (NPU_MEM); else "read" -> "Read"
-        CounterValue values[DbTraceReader::kCounterValues];
-    };
-    const CounterTable kCounterTables[] = {
-        { "AICORE_FREQ", "freq", "AI Core Freq", kFreqSort, nullptr, nullptr, false,
-            { { "freq", 1, "AI Core Freq (MHz)", Fill::Skip, true } } },
-        { "NPU_MEM", "npumem", "NPU MEM", kNpuMemSort, nullptr, "type", true,
-            { { "ddr", 1024, "{L}/DDR (KB)", Fill::Zero },
-                { "hbm", 1024, "{L}/HBM (KB)", Fill::Zero },
-                { nullptr, 1, "{L}/Memory (KB)", Fill::Sum } } },
-        { "HBM", "hbm", "HBM", kHbmSort, "hbmId", "type", false,
-            { { "bandwidth", kMiB, "HBM {I}/{L} ({L}(MB/s))", Fill::Skip, true } } },
-        { "LLC", "llc", "LLC", kLlcSort, "llcId", "mode", false,
-            { { "hitRate", 1, "LLC {I} {L}/Hit Rate (Hit Rate(%))" },
-                { "throughput", kMiB, "LLC {I} {L}/Throughput (Throughput(MB/s))" } } },
-    };
-    static_assert(
-        std::size(kCounterTables) * DbTraceReader::kCounterValues <= DbTraceReader::kCounterSlots);
-
-    std::string seriesName(std::string_view pattern, std::int32_t id, const std::string &label)
-    {
-        std::string out;
-        for (std::size_t i = 0; i < pattern.size(); ++i) {
-            if (pattern.substr(i, 3) == "{I}")
-                out += std::to_string(id);
-            else if (pattern.substr(i, 3) == "{L}")
-                out += label;
-            else
-                out += pattern[i];
-            if (pattern[i] == '{' && i + 2 < pattern.size() && pattern[i + 2] == '}')
-                i += 2;
-        }
-        return out;
-    }
-
-} // namespace
+using namespace dbcounters;
 
 void DbTraceReader::readCounters(IssueList *issues)
 {
