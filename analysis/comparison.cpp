@@ -1,6 +1,7 @@
 #include "analysis/comparison.h"
 
 #include "analysis/kernelkinds.h"
+#include "analysis/renamedkernels.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -144,10 +145,8 @@ namespace {
         out.reserve(groups.size());
         for (const auto &[key, totals] : groups)
             out.push_back({ key, key, totals.first.ns, totals.second.ns, totals.first.count,
-                totals.second.count });
-        std::stable_sort(out.begin(), out.end(), [](const DiffRow &a, const DiffRow &b) {
-            return std::abs(a.deltaNs()) > std::abs(b.deltaNs());
-        });
+                totals.second.count, {} });
+        sortByDelta(out);
         return out;
     }
 
@@ -174,6 +173,13 @@ namespace {
     }
 
 } // namespace
+
+void sortByDelta(std::vector<DiffRow> &rows)
+{
+    std::stable_sort(rows.begin(), rows.end(), [](const DiffRow &a, const DiffRow &b) {
+        return std::abs(a.deltaNs()) > std::abs(b.deltaNs());
+    });
+}
 
 MatchChange classifyChange(TimeNs base, TimeNs next, double threshold)
 {
@@ -244,6 +250,7 @@ RunComparison compareRuns(
         out.faster += c == MatchChange::Faster ? 1 : 0;
         out.slower += c == MatchChange::Slower ? 1 : 0;
     }
+    joinRenamedRows(out.byName, out.match, bk, nk);
     return out;
 }
 

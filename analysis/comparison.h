@@ -54,11 +54,14 @@ struct StepSummary {
 // One row of a diff table (by Type, by Name or by work bucket) over the compared steps.
 struct DiffRow {
     QString key; // the Type, the Name, or workBucketKey()
-    QString label; // shown text: the key, or workBucketName()
+    QString label; // shown text: the key, or workBucketName(), or "base name → new name"
     TimeNs baseNs = 0;
     TimeNs newNs = 0;
     qint64 baseCount = 0;
     qint64 newCount = 0;
+    // By Name: the new run's name when the kernel match paired differently named kernels
+    // (joinRenamedRows()); empty when it is the key.
+    QString newKey;
 
     TimeNs deltaNs() const { return newNs - baseNs; }
     bool hasDeltaPct() const { return baseNs != 0; }
@@ -67,6 +70,9 @@ struct DiffRow {
         return hasDeltaPct() ? 100.0 * double(newNs - baseNs) / double(baseNs) : 0;
     }
 };
+
+// Largest |delta| first; rows of equal |delta| keep their order.
+void sortByDelta(std::vector<DiffRow> &rows);
 
 struct FindingChange {
     QString id;

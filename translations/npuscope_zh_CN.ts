@@ -2262,6 +2262,14 @@ Run it in a desktop session, under xvfb-run, or use a headless command: npuscope
         <source>New count</source>
         <translation>新数据次数</translation>
     </message>
+    <message>
+        <source>Base: %1
+New: %2
+The kernels were matched by their order: the same kernels under renumbered names.</source>
+        <translation>基线：%1
+新数据：%2
+按出现顺序匹配的核函数：同一批核函数，编号不同。</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::CompareSummaryModel</name>

@@ -96,7 +96,11 @@ QVariant CompareDiffModel::data(const QModelIndex &index, int role) const
         if (r->deltaNs() < 0)
             return QBrush(QColor(0x2e, 0x7d, 0x32));
     } else if (role == Qt::ToolTipRole && column == Key) {
-        return r->key;
+        return r->newKey.isEmpty()
+            ? r->key
+            : tr("Base: %1\nNew: %2\nThe kernels were matched by their order: the same kernels "
+                 "under renumbered names.")
+                  .arg(r->key, r->newKey);
     }
     return {};
 }

@@ -219,11 +219,9 @@ QTableView *CompareView::addTable(CompareDiffModel *model, const QString &title,
     view->verticalHeader()->hide();
     view->horizontalHeader()->setSectionResizeMode(CompareDiffModel::Key, QHeaderView::Stretch);
     connect(view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        [this, proxy, kind](const QModelIndex &current) {
-            const QString key
-                = proxy->data(proxy->index(current.row(), CompareDiffModel::Key), Qt::UserRole)
-                      .toString();
-            highlightRow(kind, key);
+        [this, proxy, model, kind](const QModelIndex &current) {
+            if (const DiffRow *row = model->rowAt(proxy->mapToSource(current).row()))
+                highlightRow(kind, row->key, row->newKey.isEmpty() ? row->key : row->newKey);
         });
     m_tabs->addTab(view, title);
     return view;
@@ -424,14 +422,14 @@ void CompareView::applyTints()
     m_newOverlay->setHighlighted({});
 }
 
-void CompareView::highlightRow(RowKind kind, const QString &key)
+void CompareView::highlightRow(RowKind kind, const QString &key, const QString &newKey)
 {
     if (!m_base.rank || !m_next.rank || !m_base.analysis || !m_next.analysis)
         return;
     m_baseOverlay->setHighlighted(
         eventsOf(*m_base.rank, *m_base.analysis, m_comparison.baseRows, kind, key));
-    m_newOverlay->setHighlighted(
-        eventsOf(*m_next.rank, *m_next.analysis, m_comparison.newRows, kind, key));
+    m_newOverlay->setHighlighted(eventsOf(*m_next.rank, *m_next.analysis, m_comparison.newRows,
+        kind, newKey.isNull() ? key : newKey));
 }
 
 void CompareView::syncScroll(TimelineView *from)

@@ -69,9 +69,10 @@ public:
     TimeNs baseOrigin() const { return m_baseOrigin; }
     TimeNs newOrigin() const { return m_newOrigin; }
 
-    // Frames the kernels of a diff row (by Type, Name or bucket key) on both timelines.
+    // Frames the kernels of a diff row (by Type, Name or bucket key) on both timelines; newKey,
+    // when given, is the new run's name of a renamed kernel (DiffRow::newKey).
     enum class RowKind { Type, Name, Bucket };
-    void highlightRow(RowKind kind, const QString &key);
+    void highlightRow(RowKind kind, const QString &key, const QString &newKey = QString());
 
 signals:
     void leaveRequested();

@@ -59,6 +59,8 @@ namespace {
         for (const DiffRow &r : rows) {
             QJsonObject o;
             o[keyName] = r.key;
+            if (!r.newKey.isEmpty())
+                o[L("new_") + keyName] = r.newKey;
             if (label)
                 o[L("label")] = r.label;
             o[L("base_us")] = nsToUs(r.baseNs);
@@ -160,6 +162,16 @@ namespace {
         return s;
     }
 
+    // A row's shown text: its label, or its key (with the new run's name when it differs).
+    QString diffLabel(const QJsonObject &o, const QString &key)
+    {
+        if (o.contains(L("label")))
+            return o[L("label")].toString();
+        const QString renamed = o[L("new_") + key].toString();
+        return renamed.isEmpty() ? o[key].toString()
+                                 : o[key].toString() + QStringLiteral(" → ") + renamed;
+    }
+
     QString renderDiff(const QJsonArray &rows, const QString &key, const QString &title,
         const QString &column, int top)
     {
@@ -171,8 +183,7 @@ namespace {
             cells << QStringList { us(o[L("base_us")]), us(o[L("new_us")]),
                 signedUs(o[L("delta_us")]), pct(o[L("delta_pct")]),
                 QString::number(o[L("base_count")].toInteger()),
-                QString::number(o[L("new_count")].toInteger()),
-                o.contains(L("label")) ? o[L("label")].toString() : o[key].toString() };
+                QString::number(o[L("new_count")].toInteger()), diffLabel(o, key) };
         }
         const QString more = rows.size() > top
             ? CompareCommand::tr(" (top %1 of %2 by |delta|)").arg(top).arg(rows.size())

@@ -1,4 +1,5 @@
 #include "model/annotations/annotations.h"
+#include "model/profile/profileloader.h"
 #include "widgets/comparediffmodel.h"
 #include "widgets/comparesummarymodel.h"
 #include "widgets/comparetintoverlay.h"
@@ -12,6 +13,7 @@
 #include <QDir>
 #include <QScrollBar>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QStyle>
 #include <QTableView>
 #include <QTest>
@@ -52,6 +54,7 @@ private slots:
     void sidesKeepTheirArrangement();
     void models();
     void highlightRow();
+    void renamedRowHighlightsBothSides();
     void swapSides();
     void alignOnEvent();
     void tracksScrollTogether();
@@ -215,6 +218,45 @@ void TstCompareView::highlightRow()
     QCOMPARE(qint64(view.newOverlay()->highlighted().size()), matmuls);
     view.highlightRow(CompareView::RowKind::Bucket, QStringLiteral("communication"));
     QCOMPARE(qint64(view.baseOverlay()->highlighted().size()), m_pair->base.truth().commOps);
+}
+
+// A By Name row that joins renumbered names (the database of ascend-2025-01/level1 against its
+// text twin: hcom_allReduce__586_0_1 / __210_0_1) frames each side's own kernel when selected.
+void TstCompareView::renamedRowHighlightsBothSides()
+{
+    const QString samples = QStringLiteral(NPUSCOPE_SAMPLES_DIR);
+    if (!QDir(samples).exists())
+        QSKIP("samples not present");
+    const LoadResult text
+        = loadProfile(samples + QStringLiteral("/ascend-2025-01/level1/rank0_ascend_pt"));
+    const LoadResult db
+        = loadProfile(samples + QStringLiteral("/ascend-2025-01-db/level1/rank0_ascend_pt"));
+    QVERIFY(text.profile && !text.profile->ranks.empty());
+    QVERIFY(db.profile && !db.profile->ranks.empty());
+    auto sideOf = [](const LoadResult &r, const QString &title) {
+        const auto &rank = r.profile->ranks[0];
+        return CompareView::Side { rank, std::make_shared<const RankAnalysis>(analyseRank(*rank)),
+            title, {}, {} };
+    };
+    CompareView view;
+    QVERIFY(view.setRuns(sideOf(text, QStringLiteral("text")), sideOf(db, QStringLiteral("db"))));
+    const CompareDiffModel *names = view.byNameModel();
+    int row = -1;
+    for (int r = 0; r < names->rowCount() && row < 0; ++r)
+        row = names->rowAt(r)->key == QLatin1String("hcom_allReduce__586_0_1") ? r : -1;
+    QVERIFY(row >= 0);
+    QCOMPARE(names->rowAt(row)->newKey, QStringLiteral("hcom_allReduce__210_0_1"));
+    QTableView *table = nullptr;
+    for (QTableView *t : view.findChildren<QTableView *>()) {
+        const auto *proxy = qobject_cast<const QSortFilterProxyModel *>(t->model());
+        table = proxy && proxy->sourceModel() == names ? t : table;
+    }
+    QVERIFY(table);
+    const auto *proxy = static_cast<const QSortFilterProxyModel *>(table->model());
+    table->selectionModel()->setCurrentIndex(proxy->mapFromSource(names->index(row, 0)),
+        QItemSelectionModel::SelectCurrent | QItemSelectionModel::Rows);
+    QCOMPARE(view.baseOverlay()->highlighted().size(), 1);
+    QCOMPARE(view.newOverlay()->highlighted().size(), 1);
 }
 
 void TstCompareView::swapSides()
