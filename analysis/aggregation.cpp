@@ -8,15 +8,31 @@ namespace npuscope {
 
 namespace {
 
-    TimeNs percentile(const std::vector<TimeNs> &sorted, int pct)
+    // Nearest rank: the index of the smallest value with at least pct% of the n values at or
+    // below it, in sorted order.
+    std::size_t percentileIndex(std::size_t n, int pct)
     {
-        if (sorted.empty())
-            return 0;
-        // Nearest rank: the smallest value with at least pct% of the values at or below it.
-        const std::size_t n = sorted.size();
-        std::size_t rank = (static_cast<std::size_t>(pct) * n + 99) / 100;
-        rank = std::clamp<std::size_t>(rank, 1, n);
-        return sorted[rank - 1];
+        const std::size_t rank = (static_cast<std::size_t>(pct) * n + 99) / 100;
+        return std::clamp<std::size_t>(rank, 1, n) - 1;
+    }
+
+    // The 50th, 90th and 99th percentiles of `d` (not empty), which it reorders: each value is
+    // selected in the part above the last one (nth_element), linear where sorting the group's
+    // durations cost n log n (a tenth of report --json's analysis on a 4 GB profile).
+    void setPercentiles(AggregateRow &a, std::vector<TimeNs> &d)
+    {
+        std::size_t from = 0;
+        TimeNs *out[] = { &a.p50, &a.p90, &a.p99 };
+        const int pcts[] = { 50, 90, 99 };
+        for (int k = 0; k < 3; ++k) {
+            const std::size_t at = percentileIndex(d.size(), pcts[k]);
+            if (at >= from) { // else the same index as the percentile before
+                std::nth_element(
+                    d.begin() + std::ptrdiff_t(from), d.begin() + std::ptrdiff_t(at), d.end());
+                from = at + 1;
+            }
+            *out[k] = d[at];
+        }
     }
 
     StringId groupId(const KernelTable &k, AggregateBy by, qsizetype row)
@@ -87,13 +103,11 @@ std::vector<AggregateRow> aggregateKernels(
         AggregateRow &a = out[i];
         a.key = aggregateKey(kernels, by, firstRow[i]);
         auto &d = durations[i];
-        std::sort(d.begin(), d.end());
-        a.min = d.front();
-        a.max = d.back();
+        const auto [lowest, highest] = std::minmax_element(d.begin(), d.end());
+        a.min = *lowest;
+        a.max = *highest;
         a.mean = a.total / a.count;
-        a.p50 = percentile(d, 50);
-        a.p90 = percentile(d, 90);
-        a.p99 = percentile(d, 99);
+        setPercentiles(a, d);
         a.share = grand > 0 ? static_cast<double>(a.total) / static_cast<double>(grand) : 0.0;
     }
     std::sort(out.begin(), out.end(), [](const AggregateRow &a, const AggregateRow &b) {
