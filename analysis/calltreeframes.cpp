@@ -256,10 +256,15 @@ void CallTreeFrames::sequenceGrafts()
 std::uint32_t CallTreeFrames::frameCovering(int frameTrack, TimeNs t) const
 {
     const auto ft = static_cast<std::size_t>(frameTrack);
-    const EventRef at = m_trace->eventAt(tracks[ft], t);
+    return frameAt(frameTrack, m_trace->eventAt(tracks[ft], t));
+}
+
+// The frame that frameCovering() gives for `at`, the deepest event of the frame track at a time.
+std::uint32_t CallTreeFrames::frameAt(int frameTrack, EventRef at) const
+{
     if (!at.isValid())
         return kNone;
-    std::uint32_t g = offset[ft] + at.index;
+    std::uint32_t g = offset[static_cast<std::size_t>(frameTrack)] + at.index;
     if (event(g).instant)
         g = m_nestParent[g];
     if (source != CallTreeSource::PythonFrames || g == kNone)
@@ -270,21 +275,76 @@ std::uint32_t CallTreeFrames::frameCovering(int frameTrack, TimeNs t) const
     return g;
 }
 
+namespace {
+
+    // A thread's top-level events searched one by one (a binary search and often a descent of
+    // the caller track's interval tree each) when they are fewer than the caller track's events
+    // over this; otherwise in one sweep of the caller track (callerSweep).
+    constexpr std::size_t kSweepRatio = 64;
+
+    // For each time of `times` (ascending), the deepest event of `ev` (a nested track, sorted by
+    // start) running then, as Trace::eventAt() finds it: the last event in start order among
+    // those starting at or before the time that contain it (an instant only at its own time).
+    // The events started so far are kept on a stack in index order; one that no longer contains
+    // the time never will again (times only grow), so it is dropped when it comes to the top,
+    // and the top is then the answer. Linear in the events and times together.
+    class CallerSweep {
+    public:
+        explicit CallerSweep(const std::vector<Event> &ev)
+            : m_ev(ev)
+        {
+        }
+        // The index of the event running at t, or -1; t at least the previous call's.
+        std::int64_t at(TimeNs t)
+        {
+            while (m_next < m_ev.size() && m_ev[m_next].start <= t)
+                m_open.push_back(static_cast<std::uint32_t>(m_next++));
+            while (!m_open.empty() && !contains(m_ev[m_open.back()], t))
+                m_open.pop_back();
+            return m_open.empty() ? -1 : std::int64_t(m_open.back());
+        }
+
+    private:
+        static bool contains(const Event &e, TimeNs t)
+        {
+            return e.duration == 0 ? e.start == t : e.end() > t;
+        }
+        const std::vector<Event> &m_ev;
+        std::size_t m_next = 0;
+        std::vector<std::uint32_t> m_open;
+    };
+
+} // namespace
+
 // Top-level work of the other threads that no flow placed goes under the caller thread's frame
 // running when it started: backward() runs the autograd thread while the main thread waits in it.
 void CallTreeFrames::callerGrafts()
 {
     if (m_caller < 0)
         return;
+    const TrackId callerTrack = tracks[static_cast<std::size_t>(m_caller)];
+    const Track &caller = m_trace->track(callerTrack);
     for (std::size_t t = 0; t < tracks.size(); ++t) {
         if (static_cast<int>(t) == m_caller)
             continue;
-        for (std::uint32_t g = offset[t]; g < offset[t + 1]; ++g) {
-            if (parent[g] != kNone || event(g).instant)
-                continue;
-            const std::uint32_t caller = frameCovering(m_caller, event(g).start);
-            if (caller != kNone) {
-                parent[g] = caller;
+        const auto &events = m_trace->track(tracks[t]).events;
+        std::vector<std::uint32_t> top; // the track's events to graft, in start order
+        for (std::uint32_t i = 0; i < events.size(); ++i)
+            if (parent[offset[t] + i] == kNone && !events[i].instant)
+                top.push_back(i);
+        // A flat caller track is answered by eventAt() without a descent.
+        const bool sweep = caller.maxDepth > 0 && top.size() * kSweepRatio >= caller.events.size();
+        CallerSweep running(caller.events);
+        for (const std::uint32_t i : top) {
+            const std::uint32_t g = offset[t] + i;
+            std::uint32_t frame = kNone;
+            if (!sweep) {
+                frame = frameCovering(m_caller, events[i].start);
+            } else if (const std::int64_t k = running.at(events[i].start); k >= 0) {
+                frame = frameAt(m_caller, { callerTrack, static_cast<std::uint32_t>(k) });
+            }
+            if (frame != kNone) {
+                parent[g] = frame;
                 graft[g] = PathRule::Caller;
             }
         }
@@ -302,9 +362,38 @@ CallTreeLaunch CallTreeFrames::launchThroughCann(EventRef call) const
     return { frameCovering(it->second, m_trace->event(call).start), LaunchRule::CannThread };
 }
 
+// The first position of Trace::flowsByTo whose flow goes to `kernel` or after it: a binary
+// search of all the flows (two dependent cache misses a step on a large trace), or with `cursor` a
+// gallop on from the track's last answer when the kernel comes after it (one or two steps).
+std::size_t CallTreeFrames::firstFlowTo(EventRef kernel, LaunchCursor *cursor) const
+{
+    const auto &flows = m_trace->flows;
+    const auto &byTo = m_trace->flowsByTo;
+    const auto before = [&](std::uint32_t f) { return flows[f].to < kernel; };
+    std::size_t lo = 0, hi = byTo.size(); // the answer is in [lo, hi]
+    if (cursor) {
+        if (cursor->flowAt.size() < m_trace->tracks.size())
+            cursor->flowAt.resize(m_trace->tracks.size(), 0);
+        lo = cursor->flowAt[kernel.track.value];
+        if (lo > 0 && !before(byTo[lo - 1]))
+            lo = 0; // an earlier kernel than the last: search all
+        hi = lo;
+        for (std::size_t step = 1; hi < byTo.size() && before(byTo[hi]); step *= 2) {
+            lo = hi + 1;
+            hi = std::min(byTo.size(), lo + step);
+        }
+    }
+    const auto at = static_cast<std::size_t>(std::partition_point(byTo.begin() + std::ptrdiff_t(lo),
+                                                 byTo.begin() + std::ptrdiff_t(hi), before)
+        - byTo.begin());
+    if (cursor)
+        cursor->flowAt[kernel.track.value] = at;
+    return at;
+}
+
 // A flow from a frame event wins over one through a CANN call; among equals the latest start
 // (the launch closest to the kernel).
-CallTreeLaunch CallTreeFrames::launcherOf(EventRef kernel) const
+CallTreeLaunch CallTreeFrames::launcherOf(EventRef kernel, LaunchCursor *cursor) const
 {
     CallTreeLaunch best;
     if (!m_trace || !kernel.isValid())
@@ -313,8 +402,7 @@ CallTreeLaunch CallTreeFrames::launcherOf(EventRef kernel) const
     // Trace::flowsTo without the vector it allocates for every kernel row.
     const auto &flows = m_trace->flows;
     const auto &byTo = m_trace->flowsByTo;
-    auto it = std::lower_bound(byTo.begin(), byTo.end(), kernel,
-        [&](std::uint32_t f, EventRef ref) { return flows[f].to < ref; });
+    auto it = byTo.begin() + std::ptrdiff_t(firstFlowTo(kernel, cursor));
     for (; it != byTo.end() && flows[*it].to == kernel; ++it) {
         const EventRef from = flows[*it].from;
         if (!from.isValid())
