@@ -38,8 +38,9 @@ namespace {
             from = rows / 2;
             launches.resize(rows - from);
             thread = std::thread([this, &frames, join] {
+                LaunchCursor ahead;
                 for (std::size_t i = 0; i < launches.size(); ++i)
-                    launches[i] = frames.launcherOf(eventOfRow(join, from + i));
+                    launches[i] = frames.launcherOf(eventOfRow(join, from + i), &ahead);
             });
         }
         ~LaunchesAhead()
@@ -50,13 +51,14 @@ namespace {
         CallTreeLaunch at(const CallTreeFrames &frames, const KernelJoin *join, std::size_t row)
         {
             if (row < from)
-                return frames.launcherOf(eventOfRow(join, row));
+                return frames.launcherOf(eventOfRow(join, row), &cursor);
             if (thread.joinable())
                 thread.join();
             return launches[row - from];
         }
 
         std::size_t from; // rows from here on are searched ahead
+        LaunchCursor cursor; // of the rows before `from`
         std::vector<CallTreeLaunch> launches;
         std::thread thread;
     };

@@ -5,7 +5,10 @@
 #include <QByteArray>
 
 #include <algorithm>
+#include <cstring>
+#include <optional>
 #include <string_view>
+#include <thread>
 
 namespace npuscope {
 
@@ -160,22 +163,59 @@ namespace {
     // Sequence numbers are read from the raw event, not through a JSON parse of its args (a
     // Python call stack each): traces over this many caller-thread ops are not searched.
     constexpr std::size_t kMaxSequenceOps = 500'000;
+    // From this many caller-thread ops on, their numbers are read on a second thread.
+    constexpr std::size_t kParallelSequenceOps = 4096;
 
-    // The "Sequence number" of an event's args (the raw JSON of the event); -1 when absent or
-    // negative.
-    qint64 sequenceNumber(std::string_view raw)
+    constexpr std::string_view kSequenceKey = "\"Sequence number\"";
+
+    // The value after the key at raw[i]: -1 when absent or negative. `complete` is false when the
+    // number may go on past the end of `raw`.
+    qint64 sequenceValue(std::string_view raw, std::size_t i, bool *complete = nullptr)
     {
-        constexpr std::string_view kKey = "\"Sequence number\"";
-        std::size_t i = raw.find(kKey);
-        if (i == std::string_view::npos)
-            return -1;
-        i += kKey.size();
+        i += kSequenceKey.size();
         while (i < raw.size() && (raw[i] == ':' || raw[i] == ' ' || raw[i] == '"'))
             ++i;
         qint64 value = -1;
         for (; i < raw.size() && raw[i] >= '0' && raw[i] <= '9' && value < (qint64(1) << 50); ++i)
             value = (value < 0 ? 0 : value * 10) + (raw[i] - '0');
+        if (complete)
+            *complete = i < raw.size();
         return value;
+    }
+
+    // The "Sequence number" of an event's args (the raw JSON of the event); -1 when absent or
+    // negative.
+    qint64 sequenceNumber(std::string_view raw)
+    {
+        const std::size_t i = raw.find(kSequenceKey);
+        return i == std::string_view::npos ? -1 : sequenceValue(raw, i);
+    }
+
+    // The key is looked for this far into an event before its whole length is worked out.
+    constexpr std::size_t kKeySearchBytes = 1024;
+
+    // sequenceNumber() of the JSON object starting at raw[0] (raw runs on past it), without
+    // working out its length first, when the key comes early: its first occurrence, found by
+    // memmem, is the object's when the object does not close before it, which is certain when
+    // no '}' or ']' comes before it (else TraceSource::jsonObjectLength tells). Measuring every
+    // event first, with a memchr per string and a find per quote, was most of the call tree's
+    // time on a 1 GB trace. Nothing (nullopt) when the key is not found early or the number may
+    // go on past `raw`: the caller then measures the object.
+    std::optional<qint64> earlySequenceNumber(std::string_view raw)
+    {
+        if (raw.empty() || raw.front() != '{')
+            return std::nullopt;
+        const void *hit = memmem(raw.data(), std::min(raw.size(), kKeySearchBytes),
+            kSequenceKey.data(), kSequenceKey.size());
+        if (!hit)
+            return std::nullopt;
+        const auto k = std::size_t(static_cast<const char *>(hit) - raw.data());
+        const bool mayClose = std::memchr(raw.data(), '}', k) || std::memchr(raw.data(), ']', k);
+        if (mayClose && TraceSource::jsonObjectLength(raw.data(), std::int64_t(k)) >= 0)
+            return -1; // the object ended before the key
+        bool complete = false;
+        const qint64 value = sequenceValue(raw, k, &complete);
+        return complete ? std::optional<qint64>(value) : std::nullopt;
     }
 
     // The raw JSON of events through a window of the trace file: the host ops of a thread lie
@@ -198,6 +238,9 @@ namespace {
                 m_start = at;
             }
             const std::int64_t from = at - m_start;
+            if (const std::optional<qint64> early = earlySequenceNumber(std::string_view(
+                    m_window.constData() + from, std::size_t(m_window.size() - from))))
+                return *early;
             const std::int64_t length = TraceSource::jsonObjectLength(
                 m_window.constData() + from, m_window.size() - from);
             if (length < 0) { // larger than what the window holds past it
@@ -220,33 +263,73 @@ namespace {
 } // namespace
 
 // Without fwdbwd flows, the top-level ops of the other threads that carry a sequence number go
-// under the caller thread's op of that number (its outermost one: the op the model line called).
+// under the caller thread's op of that number (its outermost one, the first: the op the model
+// line called). Reading the numbers is most of the call tree's time on a long trace: for a large
+// one the ops are read in two halves on two threads (each half of the caller's ops and of the
+// others', in file order), and the two lists matched by sorting (no hash node per op).
 void CallTreeFrames::sequenceGrafts()
 {
     if (m_caller < 0 || !m_trace->source)
         return;
     const auto c = static_cast<std::size_t>(m_caller);
-    if (offset[c + 1] - offset[c] > kMaxSequenceOps)
+    const std::uint32_t callerOps = offset[c + 1] - offset[c];
+    if (callerOps > kMaxSequenceOps)
         return;
-    RawEvents raw(*m_trace);
-    std::unordered_map<qint64, std::uint32_t> forward;
-    for (std::uint32_t g = offset[c]; g < offset[c + 1]; ++g)
-        if (event(g).category != m_python && !event(g).instant)
-            if (const qint64 seq = raw.sequenceNumber({ tracks[c], g - offset[c] }); seq >= 0)
-                forward.try_emplace(seq, g);
-    if (forward.empty())
-        return;
-    for (std::size_t t = 0; t < tracks.size(); ++t) {
-        if (t == c)
-            continue;
-        for (std::uint32_t g = offset[t]; g < offset[t + 1]; ++g) {
-            if (parent[g] != kNone || event(g).instant)
-                continue;
-            const auto it = forward.find(raw.sequenceNumber({ tracks[t], g - offset[t] }));
-            if (it != forward.end()) {
-                parent[g] = it->second;
-                graft[g] = PathRule::Sequence;
-            }
+    std::vector<std::uint32_t> others; // the other threads' top-level ops, per thread in order
+    for (std::size_t t = 0; t < tracks.size(); ++t)
+        for (std::uint32_t g = offset[t]; t != c && g < offset[t + 1]; ++g)
+            if (parent[g] == kNone && !event(g).instant)
+                others.push_back(g);
+    using Numbered = std::vector<std::pair<qint64, std::uint32_t>>; // (sequence number, op)
+    const int parts
+        = callerOps >= kParallelSequenceOps && std::thread::hardware_concurrency() >= 2 ? 2 : 1;
+    std::vector<Numbered> forward(static_cast<std::size_t>(parts));
+    std::vector<Numbered> backward(static_cast<std::size_t>(parts));
+    const auto readPart = [&](std::size_t part) {
+        RawEvents raw(*m_trace);
+        const auto slice = [&](std::size_t n) {
+            return std::pair(n * part / std::size_t(parts), n * (part + 1) / std::size_t(parts));
+        };
+        const auto [cFrom, cTo] = slice(callerOps);
+        for (std::uint32_t g = offset[c] + std::uint32_t(cFrom); g < offset[c] + cTo; ++g)
+            if (event(g).category != m_python && !event(g).instant)
+                if (const qint64 seq = raw.sequenceNumber({ tracks[c], g - offset[c] }); seq >= 0)
+                    forward[part].emplace_back(seq, g);
+        const auto [oFrom, oTo] = slice(others.size());
+        for (std::size_t k = oFrom; k < oTo; ++k) {
+            const std::uint32_t g = others[k];
+            const std::size_t t = static_cast<std::size_t>(
+                std::upper_bound(offset.begin(), offset.end(), g) - offset.begin() - 1);
+            if (const qint64 seq = raw.sequenceNumber({ tracks[t], g - offset[t] }); seq >= 0)
+                backward[part].emplace_back(seq, g);
+        }
+        std::sort(forward[part].begin(), forward[part].end());
+        std::sort(backward[part].begin(), backward[part].end());
+    };
+    std::thread helper;
+    if (parts == 2)
+        helper = std::thread(readPart, 1);
+    readPart(0);
+    if (helper.joinable())
+        helper.join();
+    const auto merged = [](std::vector<Numbered> &lists) {
+        Numbered all = std::move(lists[0]);
+        for (std::size_t k = 1; k < lists.size(); ++k) {
+            const auto middle = static_cast<std::ptrdiff_t>(all.size());
+            all.insert(all.end(), lists[k].begin(), lists[k].end());
+            std::inplace_merge(all.begin(), all.begin() + middle, all.end());
+        }
+        return all;
+    };
+    const Numbered ops = merged(forward), waiting = merged(backward);
+    // Both by number, then op: an op's number maps to the first caller op that has it.
+    auto op = ops.begin();
+    for (const auto &[seq, g] : waiting) {
+        while (op != ops.end() && op->first < seq)
+            ++op;
+        if (op != ops.end() && op->first == seq) {
+            parent[g] = op->second;
+            graft[g] = PathRule::Sequence;
         }
     }
 }
@@ -256,10 +339,15 @@ void CallTreeFrames::sequenceGrafts()
 std::uint32_t CallTreeFrames::frameCovering(int frameTrack, TimeNs t) const
 {
     const auto ft = static_cast<std::size_t>(frameTrack);
-    const EventRef at = m_trace->eventAt(tracks[ft], t);
+    return frameAt(frameTrack, m_trace->eventAt(tracks[ft], t));
+}
+
+// The frame that frameCovering() gives for `at`, the deepest event of the frame track at a time.
+std::uint32_t CallTreeFrames::frameAt(int frameTrack, EventRef at) const
+{
     if (!at.isValid())
         return kNone;
-    std::uint32_t g = offset[ft] + at.index;
+    std::uint32_t g = offset[static_cast<std::size_t>(frameTrack)] + at.index;
     if (event(g).instant)
         g = m_nestParent[g];
     if (source != CallTreeSource::PythonFrames || g == kNone)
@@ -270,21 +358,76 @@ std::uint32_t CallTreeFrames::frameCovering(int frameTrack, TimeNs t) const
     return g;
 }
 
+namespace {
+
+    // A thread's top-level events searched one by one (a binary search and often a descent of
+    // the caller track's interval tree each) when they are fewer than the caller track's events
+    // over this; otherwise in one sweep of the caller track (callerSweep).
+    constexpr std::size_t kSweepRatio = 64;
+
+    // For each time of `times` (ascending), the deepest event of `ev` (a nested track, sorted by
+    // start) running then, as Trace::eventAt() finds it: the last event in start order among
+    // those starting at or before the time that contain it (an instant only at its own time).
+    // The events started so far are kept on a stack in index order; one that no longer contains
+    // the time never will again (times only grow), so it is dropped when it comes to the top,
+    // and the top is then the answer. Linear in the events and times together.
+    class CallerSweep {
+    public:
+        explicit CallerSweep(const std::vector<Event> &ev)
+            : m_ev(ev)
+        {
+        }
+        // The index of the event running at t, or -1; t at least the previous call's.
+        std::int64_t at(TimeNs t)
+        {
+            while (m_next < m_ev.size() && m_ev[m_next].start <= t)
+                m_open.push_back(static_cast<std::uint32_t>(m_next++));
+            while (!m_open.empty() && !contains(m_ev[m_open.back()], t))
+                m_open.pop_back();
+            return m_open.empty() ? -1 : std::int64_t(m_open.back());
+        }
+
+    private:
+        static bool contains(const Event &e, TimeNs t)
+        {
+            return e.duration == 0 ? e.start == t : e.end() > t;
+        }
+        const std::vector<Event> &m_ev;
+        std::size_t m_next = 0;
+        std::vector<std::uint32_t> m_open;
+    };
+
+} // namespace
+
 // Top-level work of the other threads that no flow placed goes under the caller thread's frame
 // running when it started: backward() runs the autograd thread while the main thread waits in it.
 void CallTreeFrames::callerGrafts()
 {
     if (m_caller < 0)
         return;
+    const TrackId callerTrack = tracks[static_cast<std::size_t>(m_caller)];
+    const Track &caller = m_trace->track(callerTrack);
     for (std::size_t t = 0; t < tracks.size(); ++t) {
         if (static_cast<int>(t) == m_caller)
             continue;
-        for (std::uint32_t g = offset[t]; g < offset[t + 1]; ++g) {
-            if (parent[g] != kNone || event(g).instant)
-                continue;
-            const std::uint32_t caller = frameCovering(m_caller, event(g).start);
-            if (caller != kNone) {
-                parent[g] = caller;
+        const auto &events = m_trace->track(tracks[t]).events;
+        std::vector<std::uint32_t> top; // the track's events to graft, in start order
+        for (std::uint32_t i = 0; i < events.size(); ++i)
+            if (parent[offset[t] + i] == kNone && !events[i].instant)
+                top.push_back(i);
+        // A flat caller track is answered by eventAt() without a descent.
+        const bool sweep = caller.maxDepth > 0 && top.size() * kSweepRatio >= caller.events.size();
+        CallerSweep running(caller.events);
+        for (const std::uint32_t i : top) {
+            const std::uint32_t g = offset[t] + i;
+            std::uint32_t frame = kNone;
+            if (!sweep) {
+                frame = frameCovering(m_caller, events[i].start);
+            } else if (const std::int64_t k = running.at(events[i].start); k >= 0) {
+                frame = frameAt(m_caller, { callerTrack, static_cast<std::uint32_t>(k) });
+            }
+            if (frame != kNone) {
+                parent[g] = frame;
                 graft[g] = PathRule::Caller;
             }
         }
@@ -302,9 +445,38 @@ CallTreeLaunch CallTreeFrames::launchThroughCann(EventRef call) const
     return { frameCovering(it->second, m_trace->event(call).start), LaunchRule::CannThread };
 }
 
+// The first position of Trace::flowsByTo whose flow goes to `kernel` or after it: a binary
+// search of all the flows (two dependent cache misses a step on a large trace), or with `cursor` a
+// gallop on from the track's last answer when the kernel comes after it (one or two steps).
+std::size_t CallTreeFrames::firstFlowTo(EventRef kernel, LaunchCursor *cursor) const
+{
+    const auto &flows = m_trace->flows;
+    const auto &byTo = m_trace->flowsByTo;
+    const auto before = [&](std::uint32_t f) { return flows[f].to < kernel; };
+    std::size_t lo = 0, hi = byTo.size(); // the answer is in [lo, hi]
+    if (cursor) {
+        if (cursor->flowAt.size() < m_trace->tracks.size())
+            cursor->flowAt.resize(m_trace->tracks.size(), 0);
+        lo = cursor->flowAt[kernel.track.value];
+        if (lo > 0 && !before(byTo[lo - 1]))
+            lo = 0; // an earlier kernel than the last: search all
+        hi = lo;
+        for (std::size_t step = 1; hi < byTo.size() && before(byTo[hi]); step *= 2) {
+            lo = hi + 1;
+            hi = std::min(byTo.size(), lo + step);
+        }
+    }
+    const auto at = static_cast<std::size_t>(std::partition_point(byTo.begin() + std::ptrdiff_t(lo),
+                                                 byTo.begin() + std::ptrdiff_t(hi), before)
+        - byTo.begin());
+    if (cursor)
+        cursor->flowAt[kernel.track.value] = at;
+    return at;
+}
+
 // A flow from a frame event wins over one through a CANN call; among equals the latest start
 // (the launch closest to the kernel).
-CallTreeLaunch CallTreeFrames::launcherOf(EventRef kernel) const
+CallTreeLaunch CallTreeFrames::launcherOf(EventRef kernel, LaunchCursor *cursor) const
 {
     CallTreeLaunch best;
     if (!m_trace || !kernel.isValid())
@@ -313,8 +485,7 @@ CallTreeLaunch CallTreeFrames::launcherOf(EventRef kernel) const
     // Trace::flowsTo without the vector it allocates for every kernel row.
     const auto &flows = m_trace->flows;
     const auto &byTo = m_trace->flowsByTo;
-    auto it = std::lower_bound(byTo.begin(), byTo.end(), kernel,
-        [&](std::uint32_t f, EventRef ref) { return flows[f].to < ref; });
+    auto it = byTo.begin() + std::ptrdiff_t(firstFlowTo(kernel, cursor));
     for (; it != byTo.end() && flows[*it].to == kernel; ++it) {
         const EventRef from = flows[*it].from;
         if (!from.isValid())

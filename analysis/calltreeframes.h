@@ -14,6 +14,13 @@ struct CallTreeLaunch {
     LaunchRule rule = LaunchRule::Unattributed;
 };
 
+// Where launcherOf() last found the flows into a kernel of each track (a position in
+// Trace::flowsByTo per track id): the kernel rows of one stream come in ascending event order,
+// so the next search gallops on from there instead of a binary search of all the flows.
+struct LaunchCursor {
+    std::vector<std::size_t> flowAt;
+};
+
 class CallTreeFrames {
 public:
     CallTreeFrames() = default;
@@ -29,7 +36,8 @@ public:
     std::uint32_t size() const { return offset.empty() ? 0 : offset.back(); }
     const Event &event(std::uint32_t g) const;
     // The frame that launched the device event `kernel`; Unattributed when none.
-    CallTreeLaunch launcherOf(EventRef kernel) const;
+    // With `cursor`, searches on from where the last search of the kernel's track ended.
+    CallTreeLaunch launcherOf(EventRef kernel, LaunchCursor *cursor = nullptr) const;
 
 private:
     void chooseTracks();
@@ -39,7 +47,9 @@ private:
     void callerGrafts();
     std::uint32_t global(EventRef ref) const;
     std::uint32_t frameCovering(int frameTrack, TimeNs t) const;
+    std::uint32_t frameAt(int frameTrack, EventRef at) const;
     CallTreeLaunch launchThroughCann(EventRef call) const;
+    std::size_t firstFlowTo(EventRef kernel, LaunchCursor *cursor) const;
 
     const Trace *m_trace = nullptr;
     std::vector<int> m_frameOf; // per trace track: its index in `tracks`, or -1

@@ -275,15 +275,26 @@ namespace {
         }
     }
 
-    // All lanes merged into device-wide busy runs: a k-way merge, as each lane is sorted.
-    std::vector<Run> mergeLanes(const std::vector<Lane> &lanes)
+    // The gaps between the device-wide busy runs, all lanes merged (a k-way merge, as each lane
+    // is sorted; back-to-back runs combined as addToRuns does), as laneGaps() of the merged
+    // lane would emit them. Each merged run is emitted once it is complete, not stored: the
+    // merged copy of every run was fresh memory, a page fault per 128 runs.
+    void deviceGaps(std::vector<Gap> &out, const std::vector<Lane> &lanes, const IntervalSet *w,
+        TimeNs threshold)
     {
         std::vector<std::size_t> cursor(lanes.size(), 0);
-        std::vector<Run> merged;
-        std::size_t runs = 0;
-        for (const Lane &lane : lanes)
-            runs += lane.runs.size();
-        merged.reserve(runs);
+        std::optional<Run> current, previous;
+        const auto complete = [&](const Run &run) {
+            if (previous) {
+                Gap g;
+                g.start = previous->end;
+                g.end = run.start;
+                g.next = run.first;
+                g.nextRow = run.row;
+                emitGap(out, g, w, threshold);
+            }
+            previous = run;
+        };
         for (;;) {
             std::size_t best = lanes.size();
             for (std::size_t l = 0; l < lanes.size(); ++l) {
@@ -293,10 +304,18 @@ namespace {
                     best = l;
             }
             if (best == lanes.size())
-                return merged;
+                break;
             const Run &r = lanes[best].runs[cursor[best]++];
-            addToRuns(merged, r.start, r.end, r.first, r.row);
+            if (current && r.start <= current->end) {
+                current->end = std::max(current->end, r.end);
+                continue;
+            }
+            if (current)
+                complete(*current);
+            current = r;
         }
+        if (current)
+            complete(*current);
     }
 
 } // namespace
@@ -353,9 +372,7 @@ GapAnalysis findGaps(const RankProfile &rank, const KernelKinds &kinds, const Ga
         }
         lanes.push_back(std::move(comm));
     }
-    Lane device;
-    device.runs = mergeLanes(lanes);
-    laneGaps(a.deviceGaps, device, w, a.thresholdNs);
+    deviceGaps(a.deviceGaps, lanes, w, a.thresholdNs);
     for (Gap &g : a.deviceGaps) {
         classifier.classify(g);
         const auto c = static_cast<std::size_t>(g.cause);

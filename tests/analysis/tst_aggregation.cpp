@@ -2,6 +2,10 @@
 
 #include <QTest>
 
+#include <algorithm>
+#include <map>
+#include <random>
+
 using namespace npuscope;
 
 namespace {
@@ -46,6 +50,7 @@ private slots:
     void byName();
     void byStreamAndSubset();
     void percentiles();
+    void manyGroupsAgainstSorting();
 };
 
 void TstAggregation::byType()
@@ -112,6 +117,59 @@ void TstAggregation::percentiles()
     QCOMPARE(rows[0].p50, TimeNs(500));
     QCOMPARE(rows[0].p90, TimeNs(900));
     QCOMPARE(rows[0].p99, TimeNs(990));
+}
+
+// Groups of 1 to 60 rows, interleaved, durations shuffled, streams numbered past the dense slot
+// table (1 << 20) as well as below it: every group's count, sums, min, max and nearest-rank
+// percentiles against sorting its durations.
+void TstAggregation::manyGroupsAgainstSorting()
+{
+    KernelTable k;
+    std::mt19937 random(7);
+    std::map<int, std::vector<TimeNs>> byStream;
+    for (int g = 0; g < 40; ++g) {
+        const int stream = g % 2 == 0 ? g : 5'000'000 + g;
+        for (int i = 0; i <= g + g % 7 * 3; ++i)
+            byStream[stream].push_back(TimeNs(random() % 1000) * (g + 1));
+    }
+    std::vector<std::pair<int, TimeNs>> rows;
+    for (const auto &[stream, durations] : byStream)
+        for (const TimeNs d : durations)
+            rows.emplace_back(stream, d);
+    std::shuffle(rows.begin(), rows.end(), random);
+    for (const auto &[stream, duration] : rows) {
+        k.name.push_back(k.strings.intern("k"));
+        k.type.push_back(k.strings.intern("T"));
+        k.core.push_back(k.strings.intern("AI_CORE"));
+        k.step.push_back(k.strings.intern(""));
+        k.stream.push_back(stream);
+        k.blockDim.push_back(1);
+        k.start.push_back(0);
+        k.duration.push_back(duration);
+        k.wait.push_back(duration / 2);
+    }
+    const auto out = aggregateKernels(k, AggregateBy::Stream);
+    QCOMPARE(out.size(), byStream.size());
+    for (const AggregateRow &a : out) {
+        std::vector<TimeNs> d = byStream.at(a.key.toInt());
+        std::sort(d.begin(), d.end());
+        const auto rank = [&](std::size_t pct) { // nearest rank, 1-based
+            return d[std::max<std::size_t>(1, (pct * d.size() + 99) / 100) - 1];
+        };
+        TimeNs total = 0, wait = 0;
+        for (const TimeNs x : d) {
+            total += x;
+            wait += x / 2;
+        }
+        QCOMPARE(a.count, qint64(d.size()));
+        QCOMPARE(a.total, total);
+        QCOMPARE(a.totalWait, wait);
+        QCOMPARE(a.min, d.front());
+        QCOMPARE(a.max, d.back());
+        QCOMPARE(a.p50, rank(50));
+        QCOMPARE(a.p90, rank(90));
+        QCOMPARE(a.p99, rank(99));
+    }
 }
 
 QTEST_APPLESS_MAIN(TstAggregation)
