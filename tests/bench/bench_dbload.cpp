@@ -239,6 +239,7 @@ int runArgs(const QString &path, int lookups)
     if (ops.empty())
         return 1;
     std::vector<double> ms;
+    const double resident = residentBytes();
     double first = -1; // the first lookup with a call stack: it reads PYTORCH_CALLCHAINS
     qsizetype frames = 0;
     for (int i = 0; i <= lookups; ++i) {
@@ -254,6 +255,7 @@ int runArgs(const QString &path, int lookups)
                 "call stack %.3f ms, the others median %.3f ms (min %.3f, max %.3f)\n",
         ops.size(), lookups + 1, static_cast<long long>(frames), first, bench::median(ms),
         *std::min_element(ms.begin(), ms.end()), *std::max_element(ms.begin(), ms.end()));
+    std::printf("resident +%.1f MB after the lookups\n", (residentBytes() - resident) / 1e6);
     return 0;
 }
 
