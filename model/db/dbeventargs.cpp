@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,16 @@ namespace {
         HcclTransport, // ENUM_HCCL_TRANSPORT_TYPE
         Callchain, // PYTORCH_CALLCHAINS id: the frames, innermost first
     };
+    // The (id, text) table each Cell's id is of, in the order of Cell; none for numbers.
+    struct IdTable {
+        const char *table = nullptr;
+        const char *text = nullptr;
+    };
+    constexpr IdTable kIdTables[] = { {}, { "STRING_IDS", "value" }, {},
+        { "ENUM_API_TYPE", "name" }, { "ENUM_HCCL_DATA_TYPE", "name" },
+        { "ENUM_HCCL_LINK_TYPE", "name" }, { "ENUM_HCCL_TRANSPORT_TYPE", "name" }, {} };
+    static_assert(std::size(kIdTables) == std::size_t(Cell::Callchain) + 1);
+
     struct Field {
         const char *arg = nullptr; // as trace_view.json names it
         const char *column = nullptr;
@@ -144,31 +155,11 @@ namespace {
         if (!q.isInteger(c))
             return q.text(c);
         const std::int64_t v = q.integer(c);
-        std::optional<QString> text;
-        switch (cell) {
-        case Cell::Integer:
-            return integerValue(v);
-        case Cell::Low32:
-            return integerValue(v & 0xFFFFFFFF);
-        case Cell::String:
-            text = lookup(db, "STRING_IDS", "value", v);
-            break;
-        case Cell::ApiType:
-            text = lookup(db, "ENUM_API_TYPE", "name", v);
-            break;
-        case Cell::HcclDataType:
-            text = lookup(db, "ENUM_HCCL_DATA_TYPE", "name", v);
-            break;
-        case Cell::HcclLinkType:
-            text = lookup(db, "ENUM_HCCL_LINK_TYPE", "name", v);
-            break;
-        case Cell::HcclTransport:
-            text = lookup(db, "ENUM_HCCL_TRANSPORT_TYPE", "name", v);
-            break;
-        case Cell::Callchain:
-            text = callStack(v);
-            break;
-        }
+        if (cell == Cell::Integer || cell == Cell::Low32)
+            return integerValue(cell == Cell::Low32 ? v & 0xFFFFFFFF : v);
+        const IdTable &table = kIdTables[std::size_t(cell)];
+        const std::optional<QString> text
+            = cell == Cell::Callchain ? callStack(v) : lookup(db, table.table, table.text, v);
         return text ? QJsonValue(*text) : integerValue(v);
     }
 
