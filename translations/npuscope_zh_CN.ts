@@ -930,8 +930,12 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <translation>每个 rank 的设备比前一个慢 PCT%：人为植入的 rank 不均衡（默认 0）。</translation>
     </message>
     <message>
-        <source>usage: npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST] [--rank-slowdown PCT] [--format text|db|both]</source>
-        <translation>用法：npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST] [--rank-slowdown PCT] [--format text|db|both]</translation>
+        <source>usage: npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST] [--rank-slowdown PCT] [--format text|db|both] [--with-stack]</source>
+        <translation>用法：npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] [--plant LIST] [--rank-slowdown PCT] [--format text|db|both] [--with-stack]</translation>
+    </message>
+    <message>
+        <source>Write a Python call stack for every framework op into the database (PYTORCH_CALLCHAINS, with_stack).</source>
+        <translation>为每个框架算子向数据库写入 Python 调用栈（PYTORCH_CALLCHAINS，with_stack）。</translation>
     </message>
     <message>
         <source>Problems to plant: transdata, aicpu, hostbound, lowblockdim, commnotoverlapped, memoryleak, fragmentation (these two write the profile_memory files), all.</source>

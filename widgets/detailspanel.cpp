@@ -2,6 +2,8 @@
 
 #include "widgets/kerneltablemodel.h"
 
+#include "model/core/eventargssource.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -70,6 +72,8 @@ void DetailsPanel::setRank(std::shared_ptr<const RankProfile> rank, TimeNs baseT
 {
     m_rank = std::move(rank);
     m_base = baseTime;
+    if (m_rank && m_rank->trace && m_rank->trace->argsSource)
+        m_rank->trace->argsSource->prepare(); // e.g. a database's call stacks, in the background
     clear();
 }
 

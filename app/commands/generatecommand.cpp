@@ -92,6 +92,7 @@ namespace {
             }
             options.format = *format;
         }
+        options.withStack = parser.isSet(QStringLiteral("with-stack"));
         return true;
     }
 
@@ -151,6 +152,9 @@ int runGenerateCommand(const QStringList &arguments)
                             "ascend_pytorch_profiler_N.db and analysis.db, export_type db) "
                             "or both."),
         QStringLiteral("FORMAT") });
+    parser.addOption({ QStringLiteral("with-stack"),
+        GenerateCommand::tr("Write a Python call stack for every framework op into the database "
+                            "(PYTORCH_CALLCHAINS, with_stack).") });
     if (!parser.parse(QStringList { QStringLiteral("npuscope generate") } + arguments)) {
         QTextStream(stderr) << parser.errorText() << '\n';
         return kExitUserError;
@@ -162,7 +166,7 @@ int runGenerateCommand(const QStringList &arguments)
     if (parser.positionalArguments().size() != 1) {
         QTextStream(stderr) << GenerateCommand::tr(
             "usage: npuscope generate OUT_DIR [--events N] [--ranks R] [--seed S] [--steps K] "
-            "[--plant LIST] [--rank-slowdown PCT] [--format text|db|both]")
+            "[--plant LIST] [--rank-slowdown PCT] [--format text|db|both] [--with-stack]")
                             << '\n';
         return kExitUserError;
     }

@@ -1,5 +1,6 @@
 #include "model/db/dbeventargs.h"
 
+#include "model/db/dbcallchains.h"
 #include "model/db/sqlitedb.h"
 
 #include <QJsonValue>
@@ -7,6 +8,8 @@
 #include <strings.h>
 
 #include <algorithm>
+#include <functional>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -25,6 +28,16 @@ namespace {
         HcclTransport, // ENUM_HCCL_TRANSPORT_TYPE
         Callchain, // PYTORCH_CALLCHAINS id: the frames, innermost first
     };
+    // The (id, text) table each Cell's id is of, in the order of Cell; none for numbers.
+    struct IdTable {
+        const char *table = nullptr;
+        const char *text = nullptr;
+    };
+    constexpr IdTable kIdTables[] = { {}, { "STRING_IDS", "value" }, {},
+        { "ENUM_API_TYPE", "name" }, { "ENUM_HCCL_DATA_TYPE", "name" },
+        { "ENUM_HCCL_LINK_TYPE", "name" }, { "ENUM_HCCL_TRANSPORT_TYPE", "name" }, {} };
+    static_assert(std::size(kIdTables) == std::size_t(Cell::Callchain) + 1);
+
     struct Field {
         const char *arg = nullptr; // as trace_view.json names it
         const char *column = nullptr;
@@ -126,22 +139,6 @@ namespace {
         return q.text(0);
     }
 
-    // with_stack frames, innermost first, joined as trace_view.json's "Call stack" joins them.
-    std::optional<QString> callchain(const SqliteDb &db, std::int64_t id)
-    {
-        if (!db.hasTable("PYTORCH_CALLCHAINS") || !db.hasTable("STRING_IDS"))
-            return std::nullopt;
-        Statement q(db,
-            "SELECT s.value FROM PYTORCH_CALLCHAINS c JOIN STRING_IDS s ON s.id = c.stack "
-            "WHERE c.id = ?1 ORDER BY c.stackDepth");
-        QStringList frames;
-        for (bool row = q.step(id); row; row = q.next())
-            frames << q.text(0);
-        if (frames.isEmpty())
-            return std::nullopt;
-        return frames.join(QStringLiteral(";\r\n"));
-    }
-
     QJsonValue integerValue(std::int64_t v)
     {
         // Beyond 2^53 a JSON number (a double) would not keep the digits.
@@ -149,41 +146,26 @@ namespace {
         return v > -kExact && v < kExact ? QJsonValue(qint64(v)) : QJsonValue(QString::number(v));
     }
 
-    QJsonValue cellValue(const SqliteDb &db, const Statement &q, int c, Cell cell)
+    // A PYTORCH_CALLCHAINS id's frames as "Call stack" has them.
+    using CallStacks = std::function<std::optional<QString>(std::int64_t)>;
+
+    QJsonValue cellValue(
+        const SqliteDb &db, const Statement &q, int c, Cell cell, const CallStacks &callStack)
     {
         if (!q.isInteger(c))
             return q.text(c);
         const std::int64_t v = q.integer(c);
-        std::optional<QString> text;
-        switch (cell) {
-        case Cell::Integer:
-            return integerValue(v);
-        case Cell::Low32:
-            return integerValue(v & 0xFFFFFFFF);
-        case Cell::String:
-            text = lookup(db, "STRING_IDS", "value", v);
-            break;
-        case Cell::ApiType:
-            text = lookup(db, "ENUM_API_TYPE", "name", v);
-            break;
-        case Cell::HcclDataType:
-            text = lookup(db, "ENUM_HCCL_DATA_TYPE", "name", v);
-            break;
-        case Cell::HcclLinkType:
-            text = lookup(db, "ENUM_HCCL_LINK_TYPE", "name", v);
-            break;
-        case Cell::HcclTransport:
-            text = lookup(db, "ENUM_HCCL_TRANSPORT_TYPE", "name", v);
-            break;
-        case Cell::Callchain:
-            text = callchain(db, v);
-            break;
-        }
+        if (cell == Cell::Integer || cell == Cell::Low32)
+            return integerValue(cell == Cell::Low32 ? v & 0xFFFFFFFF : v);
+        const IdTable &table = kIdTables[std::size_t(cell)];
+        const std::optional<QString> text
+            = cell == Cell::Callchain ? callStack(v) : lookup(db, table.table, table.text, v);
         return text ? QJsonValue(*text) : integerValue(v);
     }
 
     // The spec's fields of the row with this id into `out`; false when there is no such row.
-    bool readRow(const SqliteDb &db, const Spec &spec, std::int64_t id, QJsonObject &out)
+    bool readRow(const SqliteDb &db, const Spec &spec, std::int64_t id, QJsonObject &out,
+        const CallStacks &callStack = {})
     {
         if (!db.hasTable(spec.table))
             return false;
@@ -206,7 +188,7 @@ namespace {
         for (int c = 0; c < count; ++c)
             if (!q.isNull(c))
                 out.insert(QString::fromLatin1(spec.fields[c].arg),
-                    cellValue(db, q, c, spec.fields[c].cell));
+                    cellValue(db, q, c, spec.fields[c].cell, callStack));
         return true;
     }
 
@@ -249,6 +231,28 @@ const SqliteDb *DbEventArgs::connection() const
     return m_db.get();
 }
 
+void DbEventArgs::prepare() const
+{
+    std::lock_guard lock(m_mutex);
+    if (m_callchains || m_reading.valid())
+        return;
+    m_reading = std::async(std::launch::async, [path = m_path] {
+        QString error;
+        const std::unique_ptr<SqliteDb> db = SqliteDb::open(path, &error);
+        return db ? std::make_unique<DbCallchains>(*db) : nullptr;
+    });
+}
+
+// Once: the table has no index, a lookup by id would scan it all. Called with m_mutex held.
+DbCallchains &DbEventArgs::callchains(const SqliteDb &db) const
+{
+    if (!m_callchains && m_reading.valid())
+        m_callchains = m_reading.get(); // prepare()'s, waited for if it is still reading
+    if (!m_callchains)
+        m_callchains = std::make_unique<DbCallchains>(db);
+    return *m_callchains;
+}
+
 QJsonObject DbEventArgs::args(std::uint64_t key) const
 {
     const auto kind = Kind(key >> kIdBits);
@@ -264,7 +268,8 @@ QJsonObject DbEventArgs::args(std::uint64_t key) const
     QJsonObject out;
     switch (kind) {
     case Kind::Pytorch:
-        readRow(*db, kPytorch, id, out);
+        readRow(*db, kPytorch, id, out,
+            [&](std::int64_t chain) { return callchains(*db).callStack(*db, chain); });
         unswapInputs(out);
         break;
     case Kind::Cann:

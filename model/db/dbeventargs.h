@@ -5,12 +5,14 @@
 #include <QString>
 
 #include <cstdint>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <optional>
 
 namespace npuscope {
 
+class DbCallchains;
 class SqliteDb;
 
 // The args of a database profile's events, read when a view asks for them (the details panel, a
@@ -40,14 +42,20 @@ public:
     ~DbEventArgs() override;
 
     QJsonObject args(std::uint64_t key) const override;
+    // Reads PYTORCH_CALLCHAINS on a thread of its own (its own connection), once.
+    void prepare() const override;
 
 private:
     const SqliteDb *connection() const;
+    DbCallchains &callchains(const SqliteDb &db) const;
 
     QString m_path;
     mutable std::mutex m_mutex;
     mutable std::unique_ptr<SqliteDb> m_db;
     mutable bool m_failed = false;
+    // Read by prepare() or on the first call stack asked for, whichever comes first.
+    mutable std::unique_ptr<DbCallchains> m_callchains;
+    mutable std::future<std::unique_ptr<DbCallchains>> m_reading; // prepare()'s
     // The last answer: a tooltip asks again for the same event as the mouse moves over it.
     mutable std::uint64_t m_lastKey = 0;
     mutable QJsonObject m_last;

@@ -111,7 +111,7 @@ namespace {
             },
             "record_shapes": false,
             "profile_memory": %8,
-            "with_stack": false,
+            "with_stack": %9,
             "with_flops": false,
             "with_modules": false
         },
@@ -305,6 +305,7 @@ namespace {
         info.deviceId = m_truth.rank % 8; // as traceIds(): eight NPUs per server
         info.ids = m_ids;
         info.sessionStartNs = sessionStartNs();
+        info.withStack = m_options.withStack;
         const QString path
             = m_outputDir + QStringLiteral("/ascend_pytorch_profiler_%1.db").arg(m_truth.rank);
         DbWriter db;
@@ -544,7 +545,8 @@ namespace {
             QString::number(startMonotonic / 10), QString::number(startMonotonic),
             QString::number(end), QString::number(end - kMonotonicOffsetNs),
             QString::number(m_truth.rank), exportType,
-            GeneratorMemory::wanted(m_options) ? QStringLiteral("true") : QStringLiteral("false"));
+            GeneratorMemory::wanted(m_options) ? QStringLiteral("true") : QStringLiteral("false"),
+            m_options.withStack ? QStringLiteral("true") : QStringLiteral("false"));
         const QString infoName = QStringLiteral("profiler_info_%1.json").arg(m_truth.rank);
         // The database holds the metadata (META_DATA.ENV_VARIABLES): no json beside it.
         const std::pair<QString, QString> files[] = { { infoName, info },

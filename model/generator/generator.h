@@ -61,6 +61,9 @@ struct GeneratorOptions {
     // in the database MEMORY_RECORD, OP_MEMORY, NPU_MODULE_MEM) and say profile_memory in
     // profiler_info.
     bool memory = false;
+    // with_stack: the database gets PYTORCH_CALLCHAINS, a Python call stack of 9 to 23 frames
+    // for every framework op (trace_view.json does not get them).
+    bool withStack = false;
 };
 
 // What the written step_trace_time.csv says for one step, exactly (all ns).

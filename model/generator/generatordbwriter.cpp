@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <charconv>
+#include <functional>
 #include <iterator>
 #include <span>
+#include <string>
+#include <vector>
 
 namespace npuscope::gen {
 
@@ -40,6 +43,37 @@ CREATE TABLE AICORE_FREQ (deviceId INTEGER,timestampNs NUMERIC,freq INTEGER);
     constexpr const char *kIndexes
         = "CREATE INDEX TaskIndex ON TASK (startNs,globalTaskId);"
           "CREATE INDEX CommunicationTaskIndex ON COMMUNICATION_TASK_INFO (globalTaskId);";
+
+    constexpr const char *kCallchainTable
+        = "CREATE TABLE PYTORCH_CALLCHAINS (id INTEGER, stack INTEGER, stackDepth INTEGER);";
+
+    // A with_stack call stack, innermost frame first, like the samples' (a training script's
+    // frames under torch's module calls); `n` (the op's number) varies its depth, 9 to 23 frames.
+    std::vector<std::string> callStack(std::string_view op, std::uint64_t n)
+    {
+        constexpr const char *kTorch = "/usr/local/lib/python3.9/site-packages/torch/";
+        constexpr const char *kOuter[] = { "/home/user/train/main.py(375): train",
+            "/home/user/train/main.py(282): main_worker",
+            "/usr/local/lib/python3.9/site-packages/torch/multiprocessing/spawn.py(74): _wrap",
+            "/usr/lib/python3.9/multiprocessing/process.py(108): run",
+            "/usr/lib/python3.9/multiprocessing/process.py(315): _bootstrap",
+            "/usr/lib/python3.9/multiprocessing/spawn.py(129): _main",
+            "/usr/lib/python3.9/multiprocessing/spawn.py(116): spawn_main",
+            "<string>(1): <module>" };
+        std::vector<std::string> frames;
+        const std::size_t h = std::hash<std::string_view>()(op);
+        frames.push_back(std::string(kTorch) + "nn/functional.py(" + std::to_string(1000 + h % 1500)
+            + "): " + std::string(op.substr(op.rfind(':') + 1)));
+        const int modules = int(n % 8); // nested nn.Module calls
+        for (int m = 0; m < modules; ++m) {
+            frames.push_back(
+                "/home/user/train/model.py(" + std::to_string(40 + (h >> m) % 200) + "): forward");
+            frames.push_back(std::string(kTorch) + "nn/modules/module.py(1520): _call_impl");
+        }
+        for (const char *f : kOuter)
+            frames.emplace_back(f);
+        return frames;
+    }
 
     constexpr std::int64_t kNotSet = 4294967295; // the profiler's "no value" (FORMATS.md 8)
     // ENUM_API_TYPE ids (sample): AscendCL calls, Node@launch, framework ops.
@@ -136,6 +170,7 @@ struct DbWriter::Statements {
     SqliteOut::Statement *step = nullptr;
     SqliteOut::Statement *overlap = nullptr;
     SqliteOut::Statement *freq = nullptr;
+    SqliteOut::Statement *callchain = nullptr;
 };
 
 DbWriter::DbWriter()
@@ -164,6 +199,8 @@ bool DbWriter::open(const QString &path, const DbRankInfo &info)
     s.overlap = m_out.prepare(
         "INSERT INTO OVERLAP_ANALYSIS (deviceId,startNs,endNs,type) VALUES (?,?,?,?)");
     s.freq = m_out.prepare("INSERT INTO AICORE_FREQ VALUES (?,?,?)");
+    if (info.withStack && m_out.exec(kCallchainTable))
+        s.callchain = m_out.prepare("INSERT INTO PYTORCH_CALLCHAINS VALUES (?,?,?)");
     return m_out.ok();
 }
 
@@ -338,8 +375,22 @@ void DbWriter::hostRows(const Block &b, const std::vector<std::int64_t> &hostCon
             st.i(hostConnection[i]);
         else
             st.null();
-        st.i(name).i(e.sequence).i(0).null().null().null().i(kApiFrameworkOp).run();
+        st.i(name).i(e.sequence).i(0).null().null();
+        if (m_st->callchain && e.number < 0)
+            st.i(callchainRows(e));
+        else
+            st.null();
+        st.i(kApiFrameworkOp).run();
     }
+}
+
+std::int64_t DbWriter::callchainRows(const HostEvent &e)
+{
+    const std::int64_t id = m_callchain++;
+    const std::vector<std::string> frames = callStack(e.name, std::uint64_t(id));
+    for (std::size_t depth = 0; depth < frames.size(); ++depth)
+        m_st->callchain->i(id).i(frameworkString(frames[depth])).i(std::int64_t(depth)).run();
+    return id;
 }
 
 void DbWriter::apiRows(const Block &b)

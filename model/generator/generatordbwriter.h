@@ -27,6 +27,7 @@ struct DbRankInfo {
     int deviceId = 0;
     TraceIds ids;
     TimeNs sessionStartNs = 0;
+    bool withStack = false; // PYTORCH_CALLCHAINS: every framework op's Python call stack
 };
 
 // Streams the blocks of one rank into its database: one transaction, one prepared statement
@@ -66,6 +67,7 @@ private:
     std::int64_t intern(StringPool &pool, std::int64_t &next, std::string_view s);
     std::int64_t shapeString(const char *shapes); // quoted like the profiler: "32,4096"
     void hostRows(const Block &b, const std::vector<std::int64_t> &hostConnection);
+    std::int64_t callchainRows(const HostEvent &e); // the op's PYTORCH_CALLCHAINS id
     void apiRows(const Block &b);
     void taskRows(const Block &b, std::vector<std::int64_t> &hostConnection);
     void computeTask(const DeviceTask &t);
@@ -86,6 +88,7 @@ private:
     std::int64_t m_globalTaskId = 0;
     std::int64_t m_hostConnection = 0; // PYTORCH_API.connectionId = CONNECTION_IDS.id
     std::int64_t m_opId = 0;
+    std::int64_t m_callchain = 0; // PYTORCH_CALLCHAINS.id: one per op, as torch_npu writes it
     std::string m_name; // scratch for numbered names
 };
 

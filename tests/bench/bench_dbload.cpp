@@ -8,6 +8,10 @@
 // change to the reader can be checked for identical results.
 //   bench_dbload --once PROFILE.db [THREADS]
 // one reader run (seconds, events, B/event), to run under a profiler.
+//   bench_dbload --args PROFILE.db [LOOKUPS]
+// the details panel's "Arguments" of framework ops spread over the trace (each a new op, so no
+// answer is reused): the first lookup and the median of the others, with the call stack
+// (PYTORCH_CALLCHAINS, `npuscope generate --with-stack`) and the number of frames.
 #include "model/csv/csvreader.h"
 #include "model/db/databasereader.h"
 #include "model/trace/traceloader.h"
@@ -17,6 +21,7 @@
 #include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QJsonObject>
 
 #include <malloc.h>
 #include <sys/resource.h>
@@ -219,6 +224,41 @@ double runText(const QString &dir, int threads)
     return r.trace ? double(t.nsecsElapsed()) / 1e9 : 0;
 }
 
+int runArgs(const QString &path, int lookups)
+{
+    IssueList issues;
+    const DatabaseContents c = readProfilerDatabase(path, QString(), 2, &issues);
+    if (!c.trace)
+        return 1;
+    std::vector<EventRef> ops;
+    for (const Track &t : c.trace->tracks)
+        if (t.kind == TrackKind::HostThread)
+            for (std::uint32_t i = 0; i < t.events.size(); ++i)
+                if (c.trace->strings.view(t.events[i].category) == "cpu_op")
+                    ops.push_back({ t.id, i });
+    if (ops.empty())
+        return 1;
+    std::vector<double> ms;
+    const double resident = residentBytes();
+    double first = -1; // the first lookup with a call stack: it reads PYTORCH_CALLCHAINS
+    qsizetype frames = 0;
+    for (int i = 0; i <= lookups; ++i) {
+        const EventRef ref = ops[std::size_t(i) * (ops.size() - 1) / std::size_t(lookups)];
+        QElapsedTimer t;
+        t.start();
+        const QString stack = c.trace->args(ref).value(QStringLiteral("Call stack")).toString();
+        const double elapsed = double(t.nsecsElapsed()) / 1e6;
+        frames += stack.isEmpty() ? 0 : stack.count(QLatin1Char('\n')) + 1;
+        (first < 0 && !stack.isEmpty() ? first : ms.emplace_back()) = elapsed;
+    }
+    std::printf("%zu framework ops; args of %d of them, %lld call stack frames: the first with a "
+                "call stack %.3f ms, the others median %.3f ms (min %.3f, max %.3f)\n",
+        ops.size(), lookups + 1, static_cast<long long>(frames), first, bench::median(ms),
+        *std::min_element(ms.begin(), ms.end()), *std::max_element(ms.begin(), ms.end()));
+    std::printf("resident +%.1f MB after the lookups\n", (residentBytes() - resident) / 1e6);
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -228,11 +268,15 @@ int main(int argc, char **argv)
         std::fprintf(stderr,
             "usage: bench_dbload PROFILE.db [RUNS] [THREADS]\n"
             "       bench_dbload --digest PROFILE.db [THREADS]\n"
-            "       bench_dbload --once PROFILE.db [THREADS]\n");
+            "       bench_dbload --once PROFILE.db [THREADS]\n"
+            "       bench_dbload --args PROFILE.db [LOOKUPS]\n");
         return 2;
     }
     if (std::string_view(argv[1]) == "--digest" && argc > 2)
         return printDigest(QString::fromLocal8Bit(argv[2]), argc > 3 ? std::atoi(argv[3]) : 1);
+    if (std::string_view(argv[1]) == "--args" && argc > 2)
+        return runArgs(
+            QString::fromLocal8Bit(argv[2]), argc > 3 ? std::max(1, std::atoi(argv[3])) : 50);
     if (std::string_view(argv[1]) == "--once" && argc > 2) { // one reader run, for a profiler
         const ReaderRun r = runReader(
             QString::fromLocal8Bit(argv[2]), argc > 3 ? std::max(1, std::atoi(argv[3])) : 1);

@@ -3,6 +3,7 @@
 // Test helpers for the sample databases (../shared/samples/ascend-2025-01-db) and their text
 // twins (ascend-2025-01): where a rank's database is, and the six samples as test rows.
 
+#include <QDir>
 #include <QFileInfo>
 #include <QString>
 #include <QTest>
@@ -31,3 +32,13 @@ inline void addDbSampleRows()
 }
 
 } // namespace npuscope::test
+
+// In a test function over addDbSampleRows(): fetches `level` and `rank` and declares `const
+// QString file`, the row's database; skips when the samples are absent, fails when the file is.
+#define NPUSCOPE_FETCH_SAMPLE_DB(file)                                                             \
+    QFETCH(QString, level);                                                                        \
+    QFETCH(int, rank);                                                                             \
+    if (!QDir(::npuscope::test::kDbSamples).exists())                                              \
+        QSKIP("samples not present");                                                              \
+    const QString file = ::npuscope::test::sampleDbFile(level, rank);                              \
+    QVERIFY2(QFileInfo(file).isFile(), qPrintable(file))

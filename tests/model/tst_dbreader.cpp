@@ -243,12 +243,7 @@ void TstDbReader::samples_data() { test::addDbSampleRows(); }
 
 void TstDbReader::samples()
 {
-    QFETCH(QString, level);
-    QFETCH(int, rank);
-    if (!QDir(kDb).exists())
-        QSKIP("samples not present");
-    const QString file = dbFile(level, rank);
-    QVERIFY2(QFileInfo(file).isFile(), qPrintable(file));
+    NPUSCOPE_FETCH_SAMPLE_DB(file);
     const LoadResult r = loadProfile(QFileInfo(file).dir().absolutePath());
     QVERIFY(r.profile);
     QVERIFY2(!r.profile->hasErrors(),
@@ -274,11 +269,7 @@ void TstDbReader::samples()
 // backward ops, one per sequence number with both (the call tree places backward work by them).
 void TstDbReader::forwardBackwardFlows()
 {
-    QFETCH(QString, level);
-    QFETCH(int, rank);
-    if (!QDir(kDb).exists())
-        QSKIP("samples not present");
-    const QString file = dbFile(level, rank);
+    NPUSCOPE_FETCH_SAMPLE_DB(file);
     const LoadResult db = loadProfile(QFileInfo(file).dir().absolutePath());
     const LoadResult text
         = loadProfile(kText + QStringLiteral("%1/rank%2_ascend_pt").arg(level).arg(rank));

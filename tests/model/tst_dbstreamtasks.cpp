@@ -21,10 +21,7 @@ using namespace npuscope;
 
 namespace {
 
-const QString &kDb = test::kDbSamples;
 const QString &kText = test::kTextSamples;
-
-QString dbFile(const QString &level, int rank) { return test::sampleDbFile(level, rank); }
 
 using Slice = std::tuple<int, qint64, qint64, QString>; // stream, start, end, name
 
@@ -105,12 +102,7 @@ void TstDbStreamTasks::samples_data() { test::addDbSampleRows(); }
 
 void TstDbStreamTasks::samples()
 {
-    QFETCH(QString, level);
-    QFETCH(int, rank);
-    if (!QDir(kDb).exists())
-        QSKIP("samples not present");
-    const QString file = dbFile(level, rank);
-    QVERIFY2(QFileInfo(file).isFile(), qPrintable(file));
+    NPUSCOPE_FETCH_SAMPLE_DB(file);
     LoadResult dbLoad, textLoad;
     const RankProfile *db = loadRank(QFileInfo(file).dir().absolutePath(), dbLoad);
     const RankProfile *text

@@ -1,4 +1,7 @@
+#include "../model/dbsamples.h"
 #include "kernelfixtures.h"
+#include "model/core/eventargssource.h"
+#include "model/profile/profileloader.h"
 #include "model/trace/traceloader.h"
 #include "tracefixtures.h"
 #include "widgets/detailspanel.h"
@@ -121,6 +124,41 @@ private slots:
         panel.tree()->expandAll();
         QVERIFY(panel.grab().save(QDir(QCoreApplication::applicationDirPath())
                                       .filePath(QStringLiteral("tst_detailspanel_gz.png"))));
+    }
+
+    // A framework op of a sample database: its call stack (PYTORCH_CALLCHAINS, read in the
+    // background once the panel has the rank) under Arguments, as the database's args source
+    // gives it; a screenshot beside the test binary (tst_detailspanel_db.png) to look at.
+    void databaseCallStack()
+    {
+        const QString file = test::sampleDbFile(QStringLiteral("level1"), 0);
+        if (!QDir(test::kDbSamples).exists())
+            QSKIP("samples not present");
+        QVERIFY2(QFileInfo(file).isFile(), qPrintable(file));
+        const LoadResult load = loadProfile(QFileInfo(file).dir().absolutePath());
+        QVERIFY(load.profile && load.profile->ranks.size() == 1);
+        const std::shared_ptr<const RankProfile> rank = load.profile->ranks[0];
+        QVERIFY(rank->trace && rank->trace->argsSource);
+        DetailsPanel panel;
+        panel.resize(900, 520);
+        panel.setRank(rank, rank->trace->minTime);
+        const Trace &t = *rank->trace;
+        EventRef op;
+        QString stack;
+        for (const Track &track : t.tracks)
+            for (std::uint32_t i = 0; i < track.events.size() && stack.isEmpty(); ++i)
+                if (track.kind == TrackKind::HostThread) {
+                    op = { track.id, i };
+                    stack = t.args(op).value(QStringLiteral("Call stack")).toString();
+                }
+        QVERIFY(stack.count(QStringLiteral(";\r\n")) >= 7); // the samples' stacks: 8 to 23 frames
+        panel.showTraceEvent(op);
+        const QString text = panel.toText();
+        QVERIFY2(text.contains(QStringLiteral("Arguments/Call stack\t") + stack), qPrintable(text));
+        panel.show();
+        panel.tree()->expandAll();
+        QVERIFY(panel.grab().save(QDir(QCoreApplication::applicationDirPath())
+                                      .filePath(QStringLiteral("tst_detailspanel_db.png"))));
     }
 };
 
