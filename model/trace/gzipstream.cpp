@@ -143,9 +143,12 @@ GzipStream::BlockPtr GzipStream::takeBlock(std::int64_t capacity)
     BlockPtr block;
     {
         std::lock_guard lock(m_mutex);
-        if (!m_free.empty()) {
+        // A block still being read (read() holds a reference) is left to its reader.
+        while (!block && !m_free.empty()) {
             block = std::move(m_free.back());
             m_free.pop_back();
+            if (block.use_count() > 1)
+                block.reset();
         }
     }
     if (!block)
@@ -327,15 +330,23 @@ std::int64_t GzipStream::read(std::int64_t offset, char *dst, std::int64_t n) co
 {
     if (offset < 0 || n <= 0)
         return 0;
+    // The block is copied out of the lock (a parser copies its whole span: 2 MiB under the lock
+    // held up the inflater and the other parsers); the reference taken keeps takeBlock() from
+    // reusing it meanwhile.
+    BlockPtr block;
     {
         std::lock_guard lock(m_mutex);
         for (const auto &[index, b] : m_blocks) {
             if (offset >= b->begin && offset < b->begin + b->size) {
-                const std::int64_t take = std::min(n, b->begin + b->size - offset);
-                std::memcpy(dst, b->data.data() + (offset - b->begin), std::size_t(take));
-                return take;
+                block = b;
+                break;
             }
         }
+    }
+    if (block) {
+        const std::int64_t take = std::min(n, block->begin + block->size - offset);
+        std::memcpy(dst, block->data.data() + (offset - block->begin), std::size_t(take));
+        return take;
     }
     const std::int64_t produced = m_produced.load();
     if (!m_index || offset >= produced)
