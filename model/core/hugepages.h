@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <vector>
 
 #if defined(__linux__)
@@ -89,20 +90,24 @@ inline void adviseHuge(const void *begin, std::size_t bytes, std::size_t allocat
 #endif
 }
 
-// Reserves room for at least `capacity` elements in an empty vector and advises huge pages for
-// the first `expected` of them: the reserve's margin past that keeps small pages and costs no
-// memory unless it is used. A vector that holds elements is only reserved (its elements are
-// copied to pages touched before any advice could apply).
+// Reserves room for at least `capacity` elements and advises huge pages for the first `expected`
+// of them: the reserve's margin past that keeps small pages and costs no memory unless it is
+// used. A vector that holds elements moves them into the new room after the advice, so that
+// they too land in 2 MB pages (std::vector::reserve would copy them into pages faulted in 4 KB
+// at a time: on the test VM a fault costs ~20 us, and the growth of the trace's event vectors was
+// a third of a 1 GB load's page faults).
 template <class T> void reserveHuge(std::vector<T> &v, std::size_t capacity, std::size_t expected)
 {
     if (capacity <= v.capacity())
         return;
-    if (!v.empty()) {
-        v.reserve(capacity);
-        return;
-    }
-    v.reserve(hugeCapacity(capacity, sizeof(T)));
-    adviseHuge(v.data(), std::min(expected, capacity) * sizeof(T), v.capacity() * sizeof(T));
+    std::vector<T> grown;
+    grown.reserve(hugeCapacity(capacity, sizeof(T)));
+    adviseHuge(
+        grown.data(), std::min(expected, capacity) * sizeof(T), grown.capacity() * sizeof(T));
+    if (!v.empty())
+        grown.insert(
+            grown.end(), std::make_move_iterator(v.begin()), std::make_move_iterator(v.end()));
+    v.swap(grown);
 }
 
 template <class T> void reserveHuge(std::vector<T> &v, std::size_t capacity)

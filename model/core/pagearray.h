@@ -83,14 +83,26 @@ public:
     }
 
 private:
+    // Arrays of 2 MB or more: the mapping rounded up to whole 2 MB pages (Linux aligns such a
+    // mapping on 2 MB), of which those the array fills are advised as huge pages: one fault for
+    // 512 small ones (on the test VM a fault costs ~20 us; a million flow pairs took ~10,000).
+    static std::size_t mappedBytes(std::size_t bytes)
+    {
+        return bytes < kHuge ? bytes : (bytes + kHuge - 1) / kHuge * kHuge;
+    }
     static void *allocate(std::size_t bytes)
     {
         if (bytes == 0)
             return nullptr;
 #if defined(__unix__)
-        void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        void *p = mmap(nullptr, mappedBytes(bytes), PROT_READ | PROT_WRITE,
+            MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (p == MAP_FAILED)
             throw std::bad_alloc();
+#if defined(MADV_HUGEPAGE)
+        if (bytes >= kHuge && reinterpret_cast<std::uintptr_t>(p) % kHuge == 0)
+            madvise(p, bytes / kHuge * kHuge, MADV_HUGEPAGE);
+#endif
         return p;
 #else
         return ::operator new(bytes, std::align_val_t(alignof(T)));
@@ -101,12 +113,14 @@ private:
         if (!p)
             return;
 #if defined(__unix__)
-        munmap(p, bytes);
+        munmap(p, mappedBytes(bytes));
 #else
         (void)bytes;
         ::operator delete(p, std::align_val_t(alignof(T)));
 #endif
     }
+
+    static constexpr std::size_t kHuge = std::size_t(2) << 20;
 
     T *m_data = nullptr;
     std::size_t m_size = 0;

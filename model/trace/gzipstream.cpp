@@ -20,8 +20,6 @@ namespace {
     constexpr std::int64_t kFillStep = std::int64_t(1) << 20;
     // Bytes inflated past a span's nominal end to find the event boundary in one search.
     constexpr std::int64_t kSlack = std::int64_t(64) << 10;
-    // Span buffers kept for reuse (the inflater takes one per span as the merge frees one).
-    constexpr std::size_t kKeepFree = 4;
 
     class StreamText {
         Q_DECLARE_TR_FUNCTIONS(npuscope::TraceParser)
@@ -35,9 +33,9 @@ void GzipStream::Block::reserve(std::int64_t n)
         return;
     if (capacity > 0)
         n = std::max(n, capacity + capacity / 2); // a span growing 1 MiB at a time
-    auto bigger = std::make_unique_for_overwrite<char[]>(static_cast<std::size_t>(n));
+    PageArray<char> bigger(static_cast<std::size_t>(n));
     if (size > 0)
-        std::memcpy(bigger.get(), data.get(), static_cast<std::size_t>(size));
+        std::memcpy(bigger.data(), data.data(), static_cast<std::size_t>(size));
     data = std::move(bigger);
     capacity = n;
 }
@@ -99,7 +97,7 @@ bool GzipStream::fill(Block &b, std::int64_t want)
                     .arg(m_maxOut >> 20));
             return false;
         }
-        const std::int64_t got = m_inflater.inflate(b.data.get() + b.size, room);
+        const std::int64_t got = m_inflater.inflate(b.data.data() + b.size, room);
         b.size += got;
         m_produced += got;
         m_consumed = m_inflater.consumed();
@@ -115,7 +113,7 @@ ArrayStart GzipStream::inflateHead(Block &head)
             stopped.error = StreamText::tr("stopped");
             return stopped;
         }
-        ArrayStart start = findArrayStartIn(head.data.get(), head.size, m_inflater.ended());
+        ArrayStart start = findArrayStartIn(head.data.data(), head.size, m_inflater.ended());
         if (!start.needMore)
             return start;
     }
@@ -127,7 +125,7 @@ std::int64_t GzipStream::findCut(Block &b, std::int64_t target)
 {
     std::int64_t from = std::min(target, b.size);
     for (;;) {
-        const std::int64_t at = findEventBoundary(b.data.get(), b.size, from);
+        const std::int64_t at = findEventBoundary(b.data.data(), b.size, from);
         if (at >= 0)
             return at;
         if (m_inflater.ended())
@@ -145,9 +143,12 @@ GzipStream::BlockPtr GzipStream::takeBlock(std::int64_t capacity)
     BlockPtr block;
     {
         std::lock_guard lock(m_mutex);
-        if (!m_free.empty()) {
+        // A block still being read (read() holds a reference) is left to its reader.
+        while (!block && !m_free.empty()) {
             block = std::move(m_free.back());
             m_free.pop_back();
+            if (block.use_count() > 1)
+                block.reset();
         }
     }
     if (!block)
@@ -216,7 +217,7 @@ void GzipStream::runSpans(std::int64_t firstSpan, std::int64_t spanBytes)
             break;
         const std::int64_t end = cut < 0 ? cur->size : cut;
         if (!sawEvent) {
-            sawEvent = std::memchr(cur->data.get() + pos, '{', std::size_t(end - pos)) != nullptr;
+            sawEvent = std::memchr(cur->data.data() + pos, '{', std::size_t(end - pos)) != nullptr;
             if (!sawEvent && cur->begin + end - start.offset >= kMaxEventFree) {
                 finish(Severity::Error,
                     StreamText::tr(
@@ -233,7 +234,7 @@ void GzipStream::runSpans(std::int64_t firstSpan, std::int64_t spanBytes)
             BlockPtr next = takeBlock(std::max(spanBytes + slack, tail));
             next->begin = cur->begin + end;
             next->size = tail;
-            std::memcpy(next->data.get(), cur->data.get() + end, std::size_t(tail));
+            std::memcpy(next->data.data(), cur->data.data() + end, std::size_t(tail));
             cur->size = end;
             span = std::exchange(cur, std::move(next));
         } else {
@@ -241,10 +242,10 @@ void GzipStream::runSpans(std::int64_t firstSpan, std::int64_t spanBytes)
             span = takeBlock(end - pos);
             span->begin = cur->begin + pos;
             span->size = end - pos;
-            std::memcpy(span->data.get(), cur->data.get() + pos, std::size_t(end - pos));
+            std::memcpy(span->data.data(), cur->data.data() + pos, std::size_t(end - pos));
             pos = end;
             if (tail <= spanBytes + slack) {
-                std::memmove(cur->data.get(), cur->data.get() + pos, std::size_t(tail));
+                std::memmove(cur->data.data(), cur->data.data() + pos, std::size_t(tail));
                 cur->begin += pos;
                 cur->size = tail;
                 pos = 0;
@@ -296,8 +297,8 @@ void GzipStream::merged(std::size_t i)
     if (it != m_blocks.end()) {
         if (it->second->last)
             std::vector<BlockPtr>().swap(m_free); // the stream outlives the load (read())
-        else if (m_free.size() < kKeepFree)
-            m_free.push_back(std::move(it->second));
+        else
+            m_free.push_back(std::move(it->second)); // at most the spans in flight
         m_blocks.erase(it);
     }
     m_merged = std::max(m_merged, i + 1);
@@ -329,15 +330,23 @@ std::int64_t GzipStream::read(std::int64_t offset, char *dst, std::int64_t n) co
 {
     if (offset < 0 || n <= 0)
         return 0;
+    // The block is copied out of the lock (a parser copies its whole span: 2 MiB under the lock
+    // held up the inflater and the other parsers); the reference taken keeps takeBlock() from
+    // reusing it meanwhile.
+    BlockPtr block;
     {
         std::lock_guard lock(m_mutex);
         for (const auto &[index, b] : m_blocks) {
             if (offset >= b->begin && offset < b->begin + b->size) {
-                const std::int64_t take = std::min(n, b->begin + b->size - offset);
-                std::memcpy(dst, b->data.get() + (offset - b->begin), std::size_t(take));
-                return take;
+                block = b;
+                break;
             }
         }
+    }
+    if (block) {
+        const std::int64_t take = std::min(n, block->begin + block->size - offset);
+        std::memcpy(dst, block->data.data() + (offset - block->begin), std::size_t(take));
+        return take;
     }
     const std::int64_t produced = m_produced.load();
     if (!m_index || offset >= produced)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/core/issue.h"
+#include "model/core/pagearray.h"
 #include "model/trace/gzipindex.h"
 #include "model/trace/gzipinflater.h"
 #include "model/trace/spanfeed.h"
@@ -56,8 +57,11 @@ public:
     const GzipIndex *index() const { return m_index.get(); }
 
 private:
+    // The span buffers are reused for the whole load (the inflater takes one per span as the
+    // merge frees one) and mapped in 2 MB pages (PageArray): fresh 4 KB pages for ~30 buffers of
+    // 2 MiB were 15,000 page faults, on the test VM ~0.3 s of the inflater's CPU per GB.
     struct Block {
-        std::unique_ptr<char[]> data;
+        PageArray<char> data;
         std::int64_t begin = 0, size = 0, capacity = 0;
         bool last = false;
         void reserve(std::int64_t n);

@@ -1,5 +1,6 @@
 #include "model/core/blockvector.h"
 #include "model/core/pagearray.h"
+#include "tests/model/hugepagesprobe.h"
 
 #include <QRandomGenerator>
 #include <QTest>
@@ -11,6 +12,8 @@
 #include <vector>
 
 using namespace npuscope;
+using npuscope::test::anonHugeKb;
+using npuscope::test::hugePagesAdvisable;
 
 // The loader's append-only block array against std::vector, with tiny blocks so that every
 // boundary case (empty, one element, exactly full blocks, a partly filled last block) is met.
@@ -22,6 +25,7 @@ private slots:
     void clearFreesAndRestarts();
     void releaseBlockKeepsTheOthers();
     void pageArrayReleasesWholePagesOnly();
+    void largePageArrayInHugePages();
 };
 
 struct Record {
@@ -129,6 +133,33 @@ void TstBlockVector::pageArrayReleasesWholePagesOnly()
     QCOMPARE(moved.size(), 10 * kPerPage);
     QCOMPARE(a.size(), std::size_t(0));
     QCOMPARE(moved[0], std::uint64_t(1));
+}
+
+// An array of 5.5 MB (a block of a million flow pairs' BlockVector is 2.6 MB): its two whole
+// 2 MB pages are huge pages, the rest small ones; every record reads back, the records past the
+// last whole page included, and a release inside a huge page still zeroes exactly its pages.
+void TstBlockVector::largePageArrayInHugePages()
+{
+    const std::size_t n = (std::size_t(11) << 20) / 2 / sizeof(std::uint64_t);
+    const qint64 before = anonHugeKb();
+    PageArray<std::uint64_t> a(n);
+    for (std::size_t i = 0; i < n; ++i)
+        a[i] = i * 3 + 1;
+    const qint64 after = anonHugeKb();
+    for (std::size_t i = 0; i < n; ++i)
+        if (a[i] != i * 3 + 1)
+            QFAIL(qPrintable(QStringLiteral("record %1 changed").arg(i)));
+    if (hugePagesAdvisable() && before >= 0)
+        QVERIFY2(after - before >= 4096,
+            qPrintable(QStringLiteral("AnonHugePages %1 -> %2 kB").arg(before).arg(after)));
+    const std::size_t perPage = 4096 / sizeof(std::uint64_t);
+    a.release(10 * perPage, 20 * perPage); // inside the first huge page
+    for (std::size_t i = 9 * perPage; i < 21 * perPage; ++i) {
+#if defined(__linux__)
+        QCOMPARE(a[i], i >= 10 * perPage && i < 20 * perPage ? 0 : i * 3 + 1);
+#endif
+    }
+    QCOMPARE(a[n - 1], (n - 1) * 3 + 1);
 }
 
 QTEST_GUILESS_MAIN(TstBlockVector)

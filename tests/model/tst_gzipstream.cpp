@@ -99,6 +99,7 @@ private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void sameAsPlain_data();
     void sameAsPlain();
+    void reusedSpanBuffersSameAsPlain();
     void argsFromIndex();
     void argsSameAsPlain();
     void indexReads_data();
@@ -144,6 +145,24 @@ void TstGzipStream::sameAsPlain()
     QVERIFY(b.issues.isEmpty());
     QCOMPARE(b.trace->fileBytes, std::int64_t(json.size()));
     QCOMPARE(dumpTrace(*b.trace, 100000), dumpTrace(*a.trace, 100000));
+}
+
+// A trace of 14 MB in the default spans of 2 MiB: the span buffers (2 MB pages) are reused
+// span after span, the load equals the plain file's.
+void TstGzipStream::reusedSpanBuffersSameAsPlain()
+{
+    const QByteArray json = manyEvents(140000);
+    QTemporaryDir dir;
+    const QString plain = writeFile(dir, QStringLiteral("t.json"), json);
+    const QString gz = writeFile(dir, QStringLiteral("t.json.gz"), gzipOf(json));
+    TraceLoadOptions o;
+    o.threads = 2;
+    const TraceLoadResult a = loadTrace(plain, o);
+    const TraceLoadResult b = loadTrace(gz, o);
+    QVERIFY(a.trace && b.trace);
+    QCOMPARE(b.trace->stats.events, 140001);
+    QVERIFY(b.issues.isEmpty());
+    QCOMPARE(dumpTrace(*b.trace, 1000000), dumpTrace(*a.trace, 1000000));
 }
 
 void TstGzipStream::argsFromIndex()
