@@ -3,8 +3,8 @@
 #include "model/core/stringpool.h"
 #include "model/csv/csvhugepages.h"
 #include "model/csv/csvreader.h"
+#include "tests/model/hugepagesprobe.h"
 
-#include <QFile>
 #include <QTest>
 
 #include <cstdint>
@@ -15,29 +15,7 @@
 #include <vector>
 
 using namespace npuscope;
-
-namespace {
-
-// Resident bytes of this process in transparent huge pages, or -1 where unknown.
-qint64 anonHugeKb()
-{
-    QFile f(QStringLiteral("/proc/self/smaps_rollup"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : f.readAll().split('\n')) {
-        if (line.startsWith("AnonHugePages:"))
-            return line.mid(14).trimmed().split(' ').front().toLongLong();
-    }
-    return -1;
-}
-
-bool hugePagesAdvisable()
-{
-    QFile f(QStringLiteral("/sys/kernel/mm/transparent_hugepage/enabled"));
-    return f.open(QIODevice::ReadOnly) && !f.readAll().contains("[never]");
-}
-
-} // namespace
+using namespace npuscope::test;
 
 class TestCsvHugePages : public QObject {
     Q_OBJECT
