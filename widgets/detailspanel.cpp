@@ -95,10 +95,29 @@ QTreeWidgetItem *DetailsPanel::addSection(const QString &title)
     return item;
 }
 
-void DetailsPanel::addField(QTreeWidgetItem *parent, const QString &field, const QString &value)
+QTreeWidgetItem *DetailsPanel::addField(
+    QTreeWidgetItem *parent, const QString &field, const QString &value)
 {
     auto *item = new QTreeWidgetItem(parent, { field, value });
     item->setToolTip(1, value);
+    return item;
+}
+
+// A value of several lines (a with_stack "Call stack": its frames, innermost first, joined by
+// ";\r\n") keeps its whole text on its row, for copying, and gets a row per line below it,
+// numbered from 1, collapsed: a cell shows one line only.
+void DetailsPanel::addLines(QTreeWidgetItem *item, const QString &text)
+{
+    if (!text.contains(u'\n'))
+        return;
+    int n = 0;
+    for (QString line : text.split(u'\n')) {
+        line = line.trimmed();
+        if (line.endsWith(u';'))
+            line.chop(1);
+        if (!line.isEmpty())
+            addField(item, QString::number(++n), line);
+    }
 }
 
 void DetailsPanel::addJson(QTreeWidgetItem *parent, const QString &key, const QJsonValue &value)
@@ -127,7 +146,7 @@ void DetailsPanel::addJson(QTreeWidgetItem *parent, const QString &key, const QJ
         text = QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
     else
         text = QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
-    addField(parent, key, text);
+    addLines(addField(parent, key, text), text);
 }
 
 void DetailsPanel::showTraceEvent(EventRef ref)

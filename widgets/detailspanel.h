@@ -36,7 +36,8 @@ public:
 
 private:
     QTreeWidgetItem *addSection(const QString &title);
-    void addField(QTreeWidgetItem *parent, const QString &field, const QString &value);
+    QTreeWidgetItem *addField(QTreeWidgetItem *parent, const QString &field, const QString &value);
+    void addLines(QTreeWidgetItem *item, const QString &text);
     void addJson(QTreeWidgetItem *parent, const QString &key, const QJsonValue &value);
     void fillEvent(EventRef ref);
     void fillArgs(EventRef ref);

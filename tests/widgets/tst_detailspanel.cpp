@@ -155,6 +155,16 @@ private slots:
         panel.showTraceEvent(op);
         const QString text = panel.toText();
         QVERIFY2(text.contains(QStringLiteral("Arguments/Call stack\t") + stack), qPrintable(text));
+        // Below it, a row per frame, in the order of the stack, without the separators.
+        const QList<QTreeWidgetItem *> rows
+            = panel.tree()->findItems(QStringLiteral("Call stack"), Qt::MatchRecursive);
+        QCOMPARE(rows.size(), 1);
+        const QStringList frames = stack.split(QStringLiteral(";\r\n"));
+        QCOMPARE(rows[0]->childCount(), frames.size());
+        for (int i = 0; i < frames.size(); ++i) {
+            QCOMPARE(rows[0]->child(i)->text(0), QString::number(i + 1));
+            QCOMPARE(rows[0]->child(i)->text(1), frames[i]);
+        }
         panel.show();
         panel.tree()->expandAll();
         QVERIFY(panel.grab().save(QDir(QCoreApplication::applicationDirPath())
