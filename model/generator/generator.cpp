@@ -1,6 +1,7 @@
 #include "model/generator/generator.h"
 
 #include "model/generator/generatordbwriter.h"
+#include "model/generator/generatorinfo.h"
 #include "model/generator/generatormemory.h"
 #include "model/generator/generatorsim.h"
 #include "model/generator/generatorwriter.h"
@@ -92,68 +93,6 @@ namespace {
         }
         return layers;
     }
-
-    // Same keys and layout as the sample's profiler_info_0.json, Level1 with every costly
-    // option off (so that a clean profile raises no profiler-overhead finding).
-    const QLatin1String kInfoTemplate(R"({
-    "config": {
-        "common_config": {
-            "activities": [
-                "ProfilerActivity.CPU",
-                "ProfilerActivity.NPU"
-            ],
-            "schedule": {
-                "wait": 1,
-                "active": %1,
-                "warmup": 1,
-                "repeat": 1,
-                "skip_first": 0
-            },
-            "record_shapes": false,
-            "profile_memory": %8,
-            "with_stack": %9,
-            "with_flops": false,
-            "with_modules": false
-        },
-        "experimental_config": {
-            "_profiler_level": "Level1",
-            "_aic_metrics": "ACL_AICORE_NONE",
-            "_l2_cache": false,
-            "_msprof_tx": false,
-            "_data_simplification": true,
-            "record_op_args": false,
-            "_export_type": %7,
-            "_op_attr": false,
-            "_gc_detect_threshold": null
-        }
-    },
-    "start_info": {
-        "syscnt_enable": true,
-        "freq": 100,
-        "start_cnt": %2,
-        "start_monotonic": %3
-    },
-    "end_info": {
-        "collectionTimeEnd": %4,
-        "MonotonicTimeEnd": %5
-    },
-    "torch_npu_version": "2.1.0.post10",
-    "cann_version": "8.0.RC3",
-    "rank_id": %6
-})");
-
-    const QLatin1String kMetadataText(R"({
-    "ENV_VARIABLES": {
-        "ASCEND_GLOBAL_LOG_LEVEL": "",
-        "HCCL_RDMA_TC": "",
-        "HCCL_RDMA_SL": "",
-        "ACLNN_CACHE_LIMIT": "",
-        "HOST_CACHE_CAPACITY": "",
-        "ASCEND_ENHANCE_ENABLE": "",
-        "PYTORCH_NPU_ALLOC_CONF": "",
-        "ASCEND_LAUNCH_BLOCKING": ""
-    }
-})");
 
     class ProgressTracker {
     public:
@@ -534,23 +473,20 @@ namespace {
 
     bool RankWriter::writeInfo()
     {
-        const TimeNs startMonotonic = sessionStartNs() - kMonotonicOffsetNs;
-        const TimeNs end = sessionEndNs();
-        // torch_npu writes a string for one export type and a list for several.
-        const QString exportType = m_options.format == GeneratorFormat::Both
-            ? QStringLiteral(R"(["text", "db"])")
-            : m_options.format == GeneratorFormat::Db ? QStringLiteral(R"("db")")
-                                                      : QStringLiteral(R"("text")");
-        const QString info = kInfoTemplate.arg(QString::number(m_options.steps),
-            QString::number(startMonotonic / 10), QString::number(startMonotonic),
-            QString::number(end), QString::number(end - kMonotonicOffsetNs),
-            QString::number(m_truth.rank), exportType,
-            GeneratorMemory::wanted(m_options) ? QStringLiteral("true") : QStringLiteral("false"),
-            m_options.withStack ? QStringLiteral("true") : QStringLiteral("false"));
+        ProfilerInfoFields fields;
+        fields.steps = m_options.steps;
+        fields.startMonotonicNs = sessionStartNs() - kMonotonicOffsetNs;
+        fields.endNs = sessionEndNs();
+        fields.endMonotonicNs = fields.endNs - kMonotonicOffsetNs;
+        fields.rank = m_truth.rank;
+        fields.format = m_options.format;
+        fields.profileMemory = GeneratorMemory::wanted(m_options);
+        fields.withStack = m_options.withStack;
+        const QString info = profilerInfoJson(fields);
         const QString infoName = QStringLiteral("profiler_info_%1.json").arg(m_truth.rank);
         // The database holds the metadata (META_DATA.ENV_VARIABLES): no json beside it.
         const std::pair<QString, QString> files[] = { { infoName, info },
-            { QStringLiteral("profiler_metadata.json"), QString(kMetadataText) } };
+            { QStringLiteral("profiler_metadata.json"), profilerMetadataJson() } };
         for (const auto &[name, text] : std::span(files, writesText() ? 2 : 1)) {
             QFile f(m_truth.dir + QLatin1Char('/') + name);
             const QByteArray bytes = text.toUtf8();
