@@ -1,30 +1,15 @@
 #include "model/db/dbcallchains.h"
 
 #include "model/db/sqlitedb.h"
+#include "model/db/sqlitestatement.h"
 
 #include <QStringList>
 
 #include <algorithm>
-#include <memory>
 
 namespace npuscope {
 
 namespace {
-
-    struct Finalize {
-        void operator()(sqlite3_stmt *st) const { sqlite3_finalize(st); }
-    };
-    using Statement = std::unique_ptr<sqlite3_stmt, Finalize>;
-
-    Statement prepare(const SqliteDb &db, const char *sql)
-    {
-        sqlite3_stmt *st = nullptr;
-        if (sqlite3_prepare_v2(db.handle(), sql, -1, &st, nullptr) != SQLITE_OK) {
-            sqlite3_finalize(st);
-            st = nullptr;
-        }
-        return Statement(st);
-    }
 
     std::uint64_t hashOf(const std::uint32_t *begin, const std::uint32_t *end)
     {
@@ -57,19 +42,20 @@ bool DbCallchains::read(const SqliteDb &db, bool ordered)
     m_chainBegin.clear();
     m_frames.clear();
     m_chainByHash.clear();
-    const Statement st = prepare(db,
+    SqliteStatement q(db,
         ordered ? "SELECT id, stack, stackDepth FROM PYTORCH_CALLCHAINS ORDER BY id, stackDepth"
                 : "SELECT id, stack, stackDepth FROM PYTORCH_CALLCHAINS");
+    sqlite3_stmt *st = q.handle();
     std::int64_t lastDepth = 0;
-    while (st && sqlite3_step(st.get()) == SQLITE_ROW) {
+    while (q.next()) {
         // Each cell looked up once (every sqlite3_column_*() call looks it up again).
-        sqlite3_value *id = sqlite3_column_value(st.get(), 0);
-        sqlite3_value *stack = sqlite3_column_value(st.get(), 1);
+        sqlite3_value *id = sqlite3_column_value(st, 0);
+        sqlite3_value *stack = sqlite3_column_value(st, 1);
         if (sqlite3_value_type(id) != SQLITE_INTEGER || sqlite3_value_type(stack) != SQLITE_INTEGER)
             continue;
         const std::int64_t chain = sqlite3_value_int64(id);
         if (!ordered) {
-            sqlite3_value *depthCell = sqlite3_column_value(st.get(), 2);
+            sqlite3_value *depthCell = sqlite3_column_value(st, 2);
             if (sqlite3_value_type(depthCell) != SQLITE_INTEGER)
                 return false;
             const std::int64_t depth = sqlite3_value_int64(depthCell);
@@ -134,13 +120,9 @@ const QString *DbCallchains::frameText(const SqliteDb &db, std::uint32_t frame)
 {
     if (!m_textRead[frame]) {
         m_textRead[frame] = true;
-        const Statement st = prepare(db, "SELECT value FROM STRING_IDS WHERE id = ?1");
-        if (st && sqlite3_bind_int64(st.get(), 1, m_stacks[frame]) == SQLITE_OK
-            && sqlite3_step(st.get()) == SQLITE_ROW
-            && sqlite3_column_type(st.get(), 0) != SQLITE_NULL) // a NULL text: no frame
-            m_texts[frame] = QString::fromUtf8(
-                reinterpret_cast<const char *>(sqlite3_column_text(st.get(), 0)),
-                sqlite3_column_bytes(st.get(), 0));
+        SqliteStatement q(db, "SELECT value FROM STRING_IDS WHERE id = ?1");
+        if (q.step(m_stacks[frame]) && !q.isNull(0)) // a NULL text: no frame
+            m_texts[frame] = q.text(0);
     }
     return m_texts[frame] ? &*m_texts[frame] : nullptr;
 }

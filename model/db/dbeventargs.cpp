@@ -2,6 +2,7 @@
 
 #include "model/db/dbcallchains.h"
 #include "model/db/sqlitedb.h"
+#include "model/db/sqlitestatement.h"
 
 #include <QJsonValue>
 
@@ -76,38 +77,6 @@ namespace {
         { { "stream id", "streamId" }, { "task id", "taskId" }, { "context id", "contextId" },
             { "model id", "modelId" } } };
 
-    class Statement {
-    public:
-        Statement(const SqliteDb &db, const std::string &sql)
-        {
-            if (sqlite3_prepare_v2(db.handle(), sql.c_str(), -1, &m_stmt, nullptr) != SQLITE_OK) {
-                sqlite3_finalize(m_stmt);
-                m_stmt = nullptr;
-            }
-        }
-        ~Statement() { sqlite3_finalize(m_stmt); }
-        Statement(const Statement &) = delete;
-        Statement &operator=(const Statement &) = delete;
-
-        bool step(std::int64_t id)
-        {
-            return m_stmt && sqlite3_bind_int64(m_stmt, 1, id) == SQLITE_OK
-                && sqlite3_step(m_stmt) == SQLITE_ROW;
-        }
-        bool next() { return m_stmt && sqlite3_step(m_stmt) == SQLITE_ROW; }
-        bool isInteger(int c) const { return sqlite3_column_type(m_stmt, c) == SQLITE_INTEGER; }
-        bool isNull(int c) const { return sqlite3_column_type(m_stmt, c) == SQLITE_NULL; }
-        std::int64_t integer(int c) const { return sqlite3_column_int64(m_stmt, c); }
-        QString text(int c) const
-        {
-            return QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, c)),
-                sqlite3_column_bytes(m_stmt, c));
-        }
-
-    private:
-        sqlite3_stmt *m_stmt = nullptr;
-    };
-
     std::string quoted(std::string_view name)
     {
         std::string out = "\"";
@@ -133,7 +102,7 @@ namespace {
     {
         if (!db.hasTable(table))
             return std::nullopt;
-        Statement q(db, std::string("SELECT ") + text + " FROM " + table + " WHERE id = ?1");
+        SqliteStatement q(db, std::string("SELECT ") + text + " FROM " + table + " WHERE id = ?1");
         if (!q.step(id) || q.isNull(0))
             return std::nullopt;
         return q.text(0);
@@ -150,7 +119,7 @@ namespace {
     using CallStacks = std::function<std::optional<QString>(std::int64_t)>;
 
     QJsonValue cellValue(
-        const SqliteDb &db, const Statement &q, int c, Cell cell, const CallStacks &callStack)
+        const SqliteDb &db, const SqliteStatement &q, int c, Cell cell, const CallStacks &callStack)
     {
         if (!q.isInteger(c))
             return q.text(c);
@@ -180,9 +149,9 @@ namespace {
             select += (count ? ", " : "") + (c.empty() ? std::string("NULL") : c);
         }
         select += " FROM " + quoted(spec.table) + " WHERE " + key + " = ?1";
-        Statement hinted(db, select + " AND rowid = ?1 + 1");
-        Statement any(db, select + " LIMIT 1");
-        Statement &q = spec.rowidHint && hinted.step(id) ? hinted : any;
+        SqliteStatement hinted(db, select + " AND rowid = ?1 + 1");
+        SqliteStatement any(db, select + " LIMIT 1");
+        SqliteStatement &q = spec.rowidHint && hinted.step(id) ? hinted : any;
         if (&q == &any && !any.step(id))
             return false;
         for (int c = 0; c < count; ++c)
