@@ -24,6 +24,22 @@ using namespace npuscope;
 namespace {
 const QString kSamples = QStringLiteral(NPUSCOPE_SAMPLES_DIR);
 constexpr int kTimeoutMs = 120000;
+
+// Opens `path` in `window`, raises the Call Tree dock and waits for its tree.
+void openCallTree(MainWindow &window, const QString &path, CallTreePanel **panel)
+{
+    window.resize(1600, 1000);
+    window.show();
+    window.openPath(path);
+    QTRY_VERIFY_WITH_TIMEOUT(window.session()->profile() && !window.isLoading(), kTimeoutMs);
+    auto *dock = window.findChild<QDockWidget *>(QStringLiteral("CallTreeDock"));
+    *panel = window.findChild<CallTreePanel *>();
+    QVERIFY(dock && *panel);
+    dock->show();
+    dock->raise();
+    QTRY_VERIFY_WITH_TIMEOUT((*panel)->views().topDown != nullptr, kTimeoutMs);
+}
+
 } // namespace
 
 class TstCallTreeController : public QObject {
@@ -44,16 +60,10 @@ private slots:
         if (!QDir(kSamples).exists())
             QSKIP("samples not present");
         MainWindow window;
-        window.resize(1600, 1000);
-        window.show();
-        window.openPath(path);
-        QTRY_VERIFY_WITH_TIMEOUT(window.session()->profile() && !window.isLoading(), kTimeoutMs);
-        auto *dock = window.findChild<QDockWidget *>(QStringLiteral("CallTreeDock"));
-        auto *panel = window.findChild<CallTreePanel *>();
-        QVERIFY(dock && panel);
-        dock->show();
-        dock->raise();
-        QTRY_VERIFY_WITH_TIMEOUT(panel->views().topDown != nullptr, kTimeoutMs);
+        CallTreePanel *panel = nullptr;
+        openCallTree(window, path, &panel);
+        if (QTest::currentTestFailed())
+            return;
         const CallTree &tree = *panel->views().topDown;
         QCOMPARE(tree.totalDeviceNs, TimeNs(114865613));
         panel->showView(CallTreePanel::View::Flame);
@@ -95,16 +105,10 @@ private slots:
         const auto g = test::generate(spec);
         QVERIFY(g->ok());
         MainWindow window;
-        window.resize(1600, 1000);
-        window.show();
-        window.openPath(g->dir.path());
-        QTRY_VERIFY_WITH_TIMEOUT(window.session()->profile() && !window.isLoading(), kTimeoutMs);
-        auto *dock = window.findChild<QDockWidget *>(QStringLiteral("CallTreeDock"));
-        auto *panel = window.findChild<CallTreePanel *>();
-        QVERIFY(dock && panel);
-        dock->show();
-        dock->raise();
-        QTRY_VERIFY_WITH_TIMEOUT(panel->views().topDown != nullptr, kTimeoutMs);
+        CallTreePanel *panel = nullptr;
+        openCallTree(window, g->dir.path(), &panel);
+        if (QTest::currentTestFailed())
+            return;
         const CallTree &tree = *panel->views().topDown;
         int stepRoots = 0;
         for (std::uint32_t r : tree.roots)
