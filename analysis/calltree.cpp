@@ -82,6 +82,7 @@ namespace {
     private:
         std::uint32_t resolve(std::uint32_t g);
         std::uint32_t child(std::uint32_t parent, StringId name);
+        StringId pathName(StringId name);
         bool inRange(TimeNs t) const { return t >= m_options.from && t <= m_options.to; }
 
         CallTree &m_tree;
@@ -93,8 +94,23 @@ namespace {
         std::vector<std::uint32_t> m_stack;
     };
 
+    // The name a frame event adds to its path: every ProfilerStep#N the same (the first met), so
+    // that the steps share one subtree (a per-step copy also made the tree, its hash table and
+    // the time to build them grow with the number of steps).
+    StringId Builder::pathName(StringId name)
+    {
+        if (name.value >= m_frames.stepName.size() || !m_frames.stepName[name.value])
+            return name;
+        if (!m_tree.stepName.isValid())
+            m_tree.stepName = name;
+        else if (name != m_tree.stepName)
+            m_tree.mergedSteps = true;
+        return m_tree.stepName;
+    }
+
     std::uint32_t Builder::child(std::uint32_t parent, StringId name)
     {
+        name = pathName(name);
         const std::uint64_t key = (std::uint64_t(parent) << 32) | name.value;
         const auto [it, added]
             = m_children.try_emplace(key, static_cast<std::uint32_t>(m_tree.nodes.size()));
@@ -262,6 +278,8 @@ QString CallTree::nodeName(std::uint32_t node) const
         return {};
     if (node == unattributed || !trace)
         return QCoreApplication::translate("CallTree", "[kernels no host frame launched]");
+    if (mergedSteps && nodes[node].name == stepName)
+        return QStringLiteral("ProfilerStep#*");
     return QString::fromUtf8(trace->strings.view(nodes[node].name));
 }
 

@@ -80,8 +80,14 @@ struct CallTree {
     std::vector<TrackId> frameTracks;
     std::vector<std::uint32_t> trackOffset;
     std::vector<std::uint32_t> eventNode;
+    // Every "ProfilerStep#N" frame is one path: a tree aggregated over the steps, not a copy of
+    // the tree per step. Its nodes carry the first step name met (`stepName`); when steps of more
+    // than one N were merged (`mergedSteps`) nodeName() calls them "ProfilerStep#*".
+    StringId stepName;
+    bool mergedSteps = false;
 
-    QString nodeName(std::uint32_t node) const; // the unattributed entry: a translated label
+    // The unattributed entry: a translated label; merged steps: "ProfilerStep#*".
+    QString nodeName(std::uint32_t node) const;
     std::uint32_t nodeOfEvent(EventRef ref) const; // kNone when it is no frame event
     // The node and all below it, flagged (size nodes.size()).
     std::vector<bool> subtree(std::uint32_t node) const;

@@ -67,7 +67,7 @@ void CallTreeFrames::chooseTracks()
     };
     if (!any(TrackKind::HostThread))
         source = any(TrackKind::Cann) ? CallTreeSource::CannCalls : CallTreeSource::None;
-    std::vector<bool> stepName(trace.strings.size(), false);
+    stepName.assign(trace.strings.size(), false);
     for (std::uint32_t s = 0; s < trace.strings.size(); ++s)
         stepName[s] = trace.strings.view(StringId(s)).starts_with("ProfilerStep#");
     m_frameOf.assign(trace.tracks.size(), -1);

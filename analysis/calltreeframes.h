@@ -32,6 +32,7 @@ public:
     std::vector<std::uint32_t> parent; // per frame event: graft or nesting parent, or kNone
     std::vector<PathRule> graft; // per frame event: Nested unless another thread's event is parent
     std::vector<TimeNs> nestedChildNs; // per frame event: durations of the events nested in it
+    std::vector<bool> stepName; // per trace string: a "ProfilerStep#N" name
 
     std::uint32_t size() const { return offset.empty() ? 0 : offset.back(); }
     const Event &event(std::uint32_t g) const;

@@ -41,6 +41,8 @@ namespace {
         to.unattributedDeviceNs = from.unattributedDeviceNs;
         to.kernelsByRule = from.kernelsByRule;
         to.deviceNsByRule = from.deviceNsByRule;
+        to.stepName = from.stepName;
+        to.mergedSteps = from.mergedSteps;
     }
 
 } // namespace

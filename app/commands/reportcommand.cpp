@@ -4,6 +4,7 @@
 
 #include "app/commands/commandline.h"
 #include "app/commands/htmlreport.h"
+#include "app/commands/jsonstreamwriter.h"
 #include "app/commands/reportjson.h"
 #include "app/commands/texttable.h"
 #include "model/profile/profileloader.h"
@@ -13,7 +14,6 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QTextStream>
 
 #include <cstdio>
@@ -305,10 +305,15 @@ namespace {
 
     // UTF-8 as it is, past the stream's text codec: a round trip through QString was a fifth of
     // what report --json spent after the load on a long profile.
-    void writeBytes(QTextStream &out, const QByteArray &bytes)
+    // As QJsonDocument::toJson(Indented), streamed to stdout in chunks.
+    void writeJson(QTextStream &out, const QJsonObject &report)
     {
         out.flush();
-        std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), stdout);
+        {
+            JsonStreamWriter writer(
+                [](const char *data, std::size_t size) { std::fwrite(data, 1, size, stdout); });
+            writer.writeDocument(report);
+        }
         std::fflush(stdout);
     }
 
@@ -488,7 +493,7 @@ int runReportCommand(const QStringList &arguments)
     if (!written.isEmpty())
         out << ReportCommand::tr("Wrote %1").arg(written.join(QStringLiteral("\n  "))) << '\n';
     else if (parser.isSet(QStringLiteral("json")))
-        writeBytes(out, QJsonDocument(report).toJson(QJsonDocument::Indented));
+        writeJson(out, report);
     else
         out << renderReportText(report, top);
     out.flush();

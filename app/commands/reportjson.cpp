@@ -171,7 +171,9 @@ namespace {
         return std::isnan(v) ? QJsonValue(QJsonValue::Null) : QJsonValue(v);
     }
 
-    QJsonArray stepsJson(const Table &t)
+    // step_trace_time.csv's rows; `extra(o, step)` adds to each row's object before it is stored
+    // (a row changed after it is stored would be copied again).
+    template <class Extra> QJsonArray stepsJson(const Table &t, Extra extra)
     {
         struct Field {
             const char *json;
@@ -198,11 +200,13 @@ namespace {
         QJsonArray out;
         for (qsizetype row = 0; row < t.rowCount(); ++row) {
             QJsonObject o;
-            o[QStringLiteral("step")] = stepColumn >= 0 ? t.text(row, stepColumn) : QString();
+            const QString step = stepColumn >= 0 ? t.text(row, stepColumn) : QString();
+            o[QStringLiteral("step")] = step;
             if (deviceColumn >= 0)
                 o[QStringLiteral("device_id")] = t.text(row, deviceColumn);
             for (const auto &[key, column] : columns)
                 o[key] = cellUs(t, row, column);
+            extra(o, step);
             out.append(o);
         }
         return out;
@@ -389,15 +393,11 @@ namespace {
         byId.reserve(qsizetype(steps.size()));
         for (std::size_t i = steps.size(); i-- > 0;)
             byId.insert(steps[i].id, i);
-        QJsonArray out = stepsJson(*rank.stepTrace);
-        for (qsizetype i = 0; i < out.size(); ++i) {
-            QJsonObject o = out[i].toObject();
-            const auto it = byId.constFind(o[QStringLiteral("step")].toString().trimmed());
+        return stepsJson(*rank.stepTrace, [&](QJsonObject &o, const QString &step) {
+            const auto it = byId.constFind(step.trimmed());
             if (it != byId.cend())
                 addBreakdown(o, steps[*it], false);
-            out[i] = o;
-        }
-        return out;
+        });
     }
 
     // The kernel table's part of a rank's report: summary, top rows, aggregations. Needs no

@@ -31,6 +31,8 @@ struct GenerateSpec {
     int rankSlowdownPermille = 0; // GeneratorOptions::rankSlowdownPermille
     bool memory = false; // GeneratorOptions::memory
     LoadOptions load;
+    int steps = 3; // GeneratorOptions::steps
+    int layers = 0; // GeneratorOptions::layers (0: as `events` needs)
 };
 
 inline std::unique_ptr<GeneratedProfile> generate(const GenerateSpec &spec)
@@ -44,6 +46,8 @@ inline std::unique_ptr<GeneratedProfile> generate(const GenerateSpec &spec)
     o.deviceCores = spec.deviceCores;
     o.rankSlowdownPermille = spec.rankSlowdownPermille;
     o.memory = spec.memory;
+    o.steps = spec.steps;
+    o.layers = spec.layers;
     o.plants = plantsFromList(spec.plants).value_or(QList<Plant>());
     g->result = generateProfile(o);
     if (g->result.ok)

@@ -107,6 +107,7 @@ private slots:
     void samples();
     void generated_data();
     void generated();
+    void stepsShareOnePath();
     void graftCycle();
     void noTrace();
 
@@ -354,6 +355,77 @@ void TstCallTree::generated()
         if (tree.nodeName(r).startsWith(QStringLiteral("ProfilerStep#")))
             steps += tree.nodes[r].totalDevice;
     QCOMPARE(steps, tree.totalDeviceNs);
+}
+
+namespace {
+
+// The ProfilerStep#N events of the trace, counted straight from its host tracks.
+std::vector<EventRef> stepEvents(const Trace &trace)
+{
+    std::vector<EventRef> steps;
+    for (const Track &t : trace.tracks)
+        for (std::uint32_t i = 0; i < t.events.size(); ++i)
+            if (t.kind == TrackKind::HostThread && !t.events[i].instant
+                && trace.strings.view(t.events[i].name).starts_with("ProfilerStep#"))
+                steps.push_back({ t.id, i });
+    return steps;
+}
+
+} // namespace
+
+// Every step's frames aggregate into one "ProfilerStep#*" path: the tree of 6 steps of a model
+// has the paths of the tree of 3 steps of the same model, not twice as many.
+void TstCallTree::stepsShareOnePath()
+{
+    std::size_t nodes[2] = {};
+    for (int k = 0; k < 2; ++k) {
+        test::GenerateSpec spec;
+        spec.steps = 3 * (k + 1);
+        spec.layers = 2;
+        spec.events = 1000 * spec.steps;
+        const auto g = test::generate(spec);
+        QVERIFY(g->ok());
+        const Trace &trace = *g->rank().trace;
+        const std::vector<EventRef> steps = stepEvents(trace);
+        QCOMPARE(steps.size(), std::size_t(spec.steps));
+        const CallTree tree = buildCallTree(g->rank());
+        checkSums(tree, kernelNs(g->rank()));
+        QVERIFY(tree.mergedSteps);
+        std::vector<std::uint32_t> stepRoots;
+        for (std::uint32_t r : tree.roots)
+            if (tree.nodeName(r).startsWith("ProfilerStep#"_L1))
+                stepRoots.push_back(r);
+        QCOMPARE(stepRoots.size(), std::size_t(1));
+        const CallTreeNode &root = tree.nodes[stepRoots[0]];
+        QCOMPARE(tree.nodeName(stepRoots[0]), QStringLiteral("ProfilerStep#*"));
+        QCOMPARE(root.calls, std::uint32_t(spec.steps));
+        QCOMPARE(root.totalDevice, tree.totalDeviceNs);
+        QCOMPARE(tree.eventsOf(stepRoots[0]).size(), steps.size());
+        // The flat and bottom-up views name the merged steps the same.
+        QVERIFY(findNode(flatTree(tree), QStringLiteral("ProfilerStep#*")) != CallTreeNode::kNone);
+        QVERIFY(
+            findNode(bottomUpTree(tree), QStringLiteral("ProfilerStep#*")) != CallTreeNode::kNone);
+        nodes[k] = tree.nodes.size();
+
+        // One step alone keeps its own name; the steps' own trees add up to the merged path's
+        // host time.
+        TimeNs host = 0;
+        for (const EventRef &ref : steps) {
+            const Event &e = trace.event(ref);
+            CallTreeOptions one;
+            one.from = e.start;
+            one.to = e.end() - 1;
+            const CallTree alone = buildCallTree(g->rank(), one);
+            QVERIFY(!alone.mergedSteps);
+            const std::uint32_t step = findNode(alone, trace.strings.string(e.name));
+            QVERIFY(step != CallTreeNode::kNone);
+            QCOMPARE(alone.nodes[step].calls, 1u);
+            host += alone.nodes[step].totalHost;
+        }
+        QCOMPARE(root.totalHost, host);
+    }
+    QVERIFY(nodes[0] > 10);
+    QCOMPARE(nodes[1], nodes[0]);
 }
 
 // Two threads whose fwdbwd flows point at each other (a broken trace): the cycle is cut, every
