@@ -452,27 +452,19 @@ namespace {
         return unbound;
     }
 
-    void logPhase(QElapsedTimer &clock, const char *what)
-    {
-        qCDebug(lcLoad, "  %s: %.1f ms, resident %.0f MB (peak %.0f)", what,
-            clock.nsecsElapsed() / 1e6, residentMegabytes(), peakResidentMegabytes());
-        clock.restart();
-    }
-
 } // namespace
 
 void TraceBuilder::bindFlows(
     const std::vector<std::uint32_t> &newIndexOf, IssueList *issues, int threads)
 {
-    QElapsedTimer clock;
-    clock.start();
+    PhaseClock clock(lcLoad());
     FlowBinding binding(*m_trace, m_flowLabels, m_flowPoints, m_flowPairs, threads);
     binding.bind(newIndexOf);
-    logPhase(clock, "bind flow points and pairs");
+    clock.phase("  bind flow points and pairs");
     binding.distribute();
-    logPhase(clock, "into top buckets");
+    clock.phase("  into top buckets");
     binding.chain();
-    logPhase(clock, "order by id and chain");
+    clock.phase("  order by id and chain");
     const qint64 unbound = binding.join();
     if (unbound > 0)
         issues->append({ Severity::Info, m_trace->path, QString(),
@@ -480,7 +472,7 @@ void TraceBuilder::bindFlows(
                 "npuscope::TraceParser", "%1 flow ends are not inside any slice and were not drawn")
                 .arg(unbound) });
     m_trace->indexFlows(threads);
-    logPhase(clock, "order flows by their ends");
+    clock.phase("  order flows by their ends");
 }
 
 } // namespace npuscope

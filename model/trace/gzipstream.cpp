@@ -1,5 +1,6 @@
 #include "model/trace/gzipstream.h"
 
+#include "model/trace/cputime.h"
 #include "model/trace/tracebuilder.h"
 #include "model/trace/traceparser.h"
 
@@ -182,13 +183,12 @@ void GzipStream::run(std::int64_t firstSpan, std::int64_t spanBytes)
         = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began)
               .count();
     // Whether the inflater was the bottleneck: it waited for room only when the parsers were.
-    timespec cpu {};
-    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
+    const auto [user, sys] = threadCpuMs();
     qCDebug(lcLoad,
-        "inflate thread: %.1f ms (%.1f ms of CPU), of which %.1f ms waiting for the merge (%zu "
-        "spans)",
-        ms, double(cpu.tv_sec) * 1e3 + double(cpu.tv_nsec) / 1e6,
-        std::chrono::duration<double, std::milli>(m_waitedForRoom).count(), m_published);
+        "inflate thread: %.1f ms (CPU %.1f ms user, %.1f ms system), of which %.1f ms waiting for "
+        "the merge (%zu spans)",
+        ms, user, sys, std::chrono::duration<double, std::milli>(m_waitedForRoom).count(),
+        m_published);
 }
 
 void GzipStream::runSpans(std::int64_t firstSpan, std::int64_t spanBytes)
