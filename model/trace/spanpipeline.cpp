@@ -55,7 +55,7 @@ void SpanPipeline::work()
         if (m_cancel.load())
             break;
         ++spans;
-        parser.parse(*m_source, span.begin, span.end, span.last, chunk, &m_cancel);
+        parser.parse(*m_source, span.begin, span.end, span.last, chunk, &m_cancel, span.text);
         std::lock_guard lock(m_mutex);
         m_done.emplace(i, std::move(chunk));
         m_ready.notify_all();
