@@ -78,6 +78,13 @@ public:
     }
 
     // Frees every block.
+    // Allocates blocks for at least n elements (push_back fills them before allocating more).
+    void reserve(std::size_t n)
+    {
+        while (m_blocks.size() * kBlockSize < n)
+            m_blocks.emplace_back(kBlockSize);
+    }
+
     void clear()
     {
         std::vector<PageArray<T>>().swap(m_blocks);
@@ -85,7 +92,7 @@ public:
     }
 
     // Block b holds the elements [b kBlockSize, min((b + 1) kBlockSize, size())).
-    std::size_t blockCount() const { return m_blocks.size(); }
+    std::size_t blockCount() const { return (m_size + kBlockSize - 1) / kBlockSize; }
     // Frees block b at once; its elements must not be read again. Different blocks may be
     // released from different threads at the same time.
     void releaseBlock(std::size_t b) { m_blocks[b] = PageArray<T>(); }

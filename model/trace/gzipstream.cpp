@@ -1,5 +1,6 @@
 #include "model/trace/gzipstream.h"
 
+#include "model/trace/cputime.h"
 #include "model/trace/tracebuilder.h"
 #include "model/trace/traceparser.h"
 
@@ -33,9 +34,9 @@ void GzipStream::Block::reserve(std::int64_t n)
         return;
     if (capacity > 0)
         n = std::max(n, capacity + capacity / 2); // a span growing 1 MiB at a time
-    PageArray<char> bigger(static_cast<std::size_t>(n));
+    PageArray<char> bigger(static_cast<std::size_t>(n + 1 + SpanFeed::kTextSlack));
     if (size > 0)
-        std::memcpy(bigger.data(), data.data(), static_cast<std::size_t>(size));
+        std::memcpy(bigger.data() + 1, text(), static_cast<std::size_t>(size));
     data = std::move(bigger);
     capacity = n;
 }
@@ -97,7 +98,7 @@ bool GzipStream::fill(Block &b, std::int64_t want)
                     .arg(m_maxOut >> 20));
             return false;
         }
-        const std::int64_t got = m_inflater.inflate(b.data.data() + b.size, room);
+        const std::int64_t got = m_inflater.inflate(b.text() + b.size, room);
         b.size += got;
         m_produced += got;
         m_consumed = m_inflater.consumed();
@@ -113,7 +114,7 @@ ArrayStart GzipStream::inflateHead(Block &head)
             stopped.error = StreamText::tr("stopped");
             return stopped;
         }
-        ArrayStart start = findArrayStartIn(head.data.data(), head.size, m_inflater.ended());
+        ArrayStart start = findArrayStartIn(head.text(), head.size, m_inflater.ended());
         if (!start.needMore)
             return start;
     }
@@ -125,7 +126,7 @@ std::int64_t GzipStream::findCut(Block &b, std::int64_t target)
 {
     std::int64_t from = std::min(target, b.size);
     for (;;) {
-        const std::int64_t at = findEventBoundary(b.data.data(), b.size, from);
+        const std::int64_t at = findEventBoundary(b.text(), b.size, from);
         if (at >= 0)
             return at;
         if (m_inflater.ended())
@@ -182,13 +183,12 @@ void GzipStream::run(std::int64_t firstSpan, std::int64_t spanBytes)
         = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began)
               .count();
     // Whether the inflater was the bottleneck: it waited for room only when the parsers were.
-    timespec cpu {};
-    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
+    const auto [user, sys] = threadCpuMs();
     qCDebug(lcLoad,
-        "inflate thread: %.1f ms (%.1f ms of CPU), of which %.1f ms waiting for the merge (%zu "
-        "spans)",
-        ms, double(cpu.tv_sec) * 1e3 + double(cpu.tv_nsec) / 1e6,
-        std::chrono::duration<double, std::milli>(m_waitedForRoom).count(), m_published);
+        "inflate thread: %.1f ms (CPU %.1f ms user, %.1f ms system), of which %.1f ms waiting for "
+        "the merge (%zu spans)",
+        ms, user, sys, std::chrono::duration<double, std::milli>(m_waitedForRoom).count(),
+        m_published);
 }
 
 void GzipStream::runSpans(std::int64_t firstSpan, std::int64_t spanBytes)
@@ -217,7 +217,7 @@ void GzipStream::runSpans(std::int64_t firstSpan, std::int64_t spanBytes)
             break;
         const std::int64_t end = cut < 0 ? cur->size : cut;
         if (!sawEvent) {
-            sawEvent = std::memchr(cur->data.data() + pos, '{', std::size_t(end - pos)) != nullptr;
+            sawEvent = std::memchr(cur->text() + pos, '{', std::size_t(end - pos)) != nullptr;
             if (!sawEvent && cur->begin + end - start.offset >= kMaxEventFree) {
                 finish(Severity::Error,
                     StreamText::tr(
@@ -234,7 +234,7 @@ void GzipStream::runSpans(std::int64_t firstSpan, std::int64_t spanBytes)
             BlockPtr next = takeBlock(std::max(spanBytes + slack, tail));
             next->begin = cur->begin + end;
             next->size = tail;
-            std::memcpy(next->data.data(), cur->data.data() + end, std::size_t(tail));
+            std::memcpy(next->text(), cur->text() + end, std::size_t(tail));
             cur->size = end;
             span = std::exchange(cur, std::move(next));
         } else {
@@ -242,10 +242,10 @@ void GzipStream::runSpans(std::int64_t firstSpan, std::int64_t spanBytes)
             span = takeBlock(end - pos);
             span->begin = cur->begin + pos;
             span->size = end - pos;
-            std::memcpy(span->data.data(), cur->data.data() + pos, std::size_t(end - pos));
+            std::memcpy(span->text(), cur->text() + pos, std::size_t(end - pos));
             pos = end;
             if (tail <= spanBytes + slack) {
-                std::memmove(cur->data.data(), cur->data.data() + pos, std::size_t(tail));
+                std::memmove(cur->text(), cur->text() + pos, std::size_t(tail));
                 cur->begin += pos;
                 cur->size = tail;
                 pos = 0;
@@ -285,8 +285,11 @@ bool GzipStream::span(std::size_t i, Span *out)
     const auto it = m_blocks.find(i);
     if (m_cancel || it == m_blocks.end())
         return false;
-    const Block &b = *it->second;
-    *out = { b.begin, b.begin + b.size, b.last };
+    Block &b = *it->second;
+    // In place but for the first span, which the loader may read a second time for a preview
+    // while a worker parses it (the others are read only event by event, never their
+    // separators).
+    *out = { b.begin, b.begin + b.size, b.last, i > 0 ? b.text() : nullptr };
     return true;
 }
 
@@ -345,7 +348,7 @@ std::int64_t GzipStream::read(std::int64_t offset, char *dst, std::int64_t n) co
     }
     if (block) {
         const std::int64_t take = std::min(n, block->begin + block->size - offset);
-        std::memcpy(dst, block->data.data() + (offset - block->begin), std::size_t(take));
+        std::memcpy(dst, block->text() + (offset - block->begin), std::size_t(take));
         return take;
     }
     const std::int64_t produced = m_produced.load();

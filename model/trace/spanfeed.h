@@ -13,7 +13,12 @@ public:
     struct Span {
         std::int64_t begin = 0, end = 0;
         bool last = false; // runs to the end of the array
+        // The span's bytes in memory, for the parser to parse where they are, or null (read them
+        // from the source). The parser may write text[-1] and the kTextSlack bytes after the
+        // span, and the span's trailing separators while it parses (restored after).
+        char *text = nullptr;
     };
+    static constexpr std::int64_t kTextSlack = 128;
     virtual ~SpanFeed() = default;
 
     // Blocks until span `i` is known; false when the input ended before it or was cancelled.

@@ -1,6 +1,7 @@
 #include "model/trace/spanpipeline.h"
 
 #include "model/core/residentmemory.h"
+#include "model/trace/cputime.h"
 #include "model/trace/tracebuilder.h"
 #include "model/trace/traceparser.h"
 #include "model/trace/tracesource.h"
@@ -23,9 +24,16 @@ SpanPipeline::~SpanPipeline() { stop(); }
 void SpanPipeline::work()
 {
     TraceSpanParser parser;
+    QElapsedTimer clock;
+    clock.start();
+    qint64 waitSpanNs = 0, waitRoomNs = 0;
+    std::size_t spans = 0;
     for (std::size_t i = m_next++; !m_cancel.load(); i = m_next++) {
         SpanFeed::Span span;
-        if (!m_feed->span(i, &span)) {
+        const qint64 t0 = clock.nsecsElapsed();
+        const bool got = m_feed->span(i, &span);
+        waitSpanNs += clock.nsecsElapsed() - t0;
+        if (!got) {
             std::lock_guard lock(m_mutex);
             if (!m_total || i < *m_total)
                 m_total = i;
@@ -33,6 +41,7 @@ void SpanPipeline::work()
             break;
         }
         RawChunk chunk;
+        const qint64 t1 = clock.nsecsElapsed();
         {
             std::unique_lock lock(m_mutex);
             m_ready.wait(lock, [&] { return i < m_merged + m_ahead || m_cancel.load(); });
@@ -42,13 +51,20 @@ void SpanPipeline::work()
                 m_spares.pop_back();
             }
         }
+        waitRoomNs += clock.nsecsElapsed() - t1;
         if (m_cancel.load())
             break;
-        parser.parse(*m_source, span.begin, span.end, span.last, chunk, &m_cancel);
+        ++spans;
+        parser.parse(*m_source, span.begin, span.end, span.last, chunk, &m_cancel, span.text);
         std::lock_guard lock(m_mutex);
         m_done.emplace(i, std::move(chunk));
         m_ready.notify_all();
     }
+    const auto [user, sys] = threadCpuMs();
+    qCDebug(lcLoad,
+        "parser thread: %.1f ms (CPU %.1f ms user, %.1f ms system), waited %.1f ms for spans, "
+        "%.1f ms for room (%zu spans)",
+        clock.nsecsElapsed() / 1e6, user, sys, waitSpanNs / 1e6, waitRoomNs / 1e6, spans);
 }
 
 bool SpanPipeline::waitFor(std::size_t i, RawChunk *chunk)
@@ -68,6 +84,8 @@ bool SpanPipeline::mergeInto(TraceBuilder &builder, const ProgressFn &progress)
 {
     QElapsedTimer clock;
     clock.start();
+    const double cpuMs = lcLoad().isDebugEnabled() ? processCpuMs() : 0;
+    const auto [user0, sys0] = threadCpuMs();
     qint64 waitedNs = 0;
     std::size_t i = 0;
     for (; !m_cancel.load(); ++i) {
@@ -95,12 +113,16 @@ bool SpanPipeline::mergeInto(TraceBuilder &builder, const ProgressFn &progress)
         m_finished = true;
     }
     stop();
+    const auto [user1, sys1] = threadCpuMs();
+    if (!cancelled)
+        qCDebug(
+            lcLoad, "merge thread: CPU %.1f ms user, %.1f ms system", user1 - user0, sys1 - sys0);
     if (!cancelled)
         qCDebug(lcLoad,
-            "parse and merge %zu spans: %.1f ms (merge thread waited %.1f ms for parsers), "
-            "resident %.0f MB (peak %.0f)",
-            i, clock.nsecsElapsed() / 1e6, waitedNs / 1e6, residentMegabytes(),
-            peakResidentMegabytes());
+            "parse and merge %zu spans: %.1f ms (%.1f ms of CPU; merge thread waited %.1f ms for "
+            "parsers), resident %.0f MB (peak %.0f)",
+            i, clock.nsecsElapsed() / 1e6, processCpuMs() - cpuMs, waitedNs / 1e6,
+            residentMegabytes(), peakResidentMegabytes());
     return !cancelled;
 }
 

@@ -54,6 +54,10 @@ namespace {
         return m.hasMatch() ? m.captured(1).toInt() : -1;
     }
 
+    // The chunks ahead of the merge whose room the prefaulter faults in: the merge should not
+    // catch up with it, and what it faults in beyond a track's last event is idle memory.
+    constexpr std::size_t kPrefaultChunks = 4;
+
     // Room for `extra` more elements in a vector filled chunk by chunk, of which the rest of the
     // file is expected to add `extra * restPerChunk` more (the rate of the chunk just parsed). One
     // step to the predicted size instead of many doublings: each step copied the vector to fresh
@@ -86,6 +90,8 @@ TraceBuilder::TraceBuilder(const QString &path, std::int64_t fileBytes)
     , m_fileBytes(fileBytes)
 {
     m_trace->path = path;
+    if (fileBytes > 0)
+        m_prefaulter = std::make_unique<Prefaulter>();
 }
 
 TraceBuilder::~TraceBuilder() = default;
@@ -140,12 +146,12 @@ void TraceBuilder::add(RawChunk &chunk)
 void TraceBuilder::addSlices(
     RawChunk &chunk, const std::vector<StringId> &remap, const std::vector<std::uint32_t> &tracks)
 {
+    std::vector<std::size_t> added(tracks.size(), 0);
+    for (const RawChunk::Slice &s : chunk.slices)
+        added[s.track] += s.phase != 'B' && s.phase != 'E';
     if (m_fileBytes > chunk.end && chunk.end > chunk.begin) {
         const double restPerChunk
             = double(m_fileBytes - chunk.end) / double(chunk.end - chunk.begin);
-        std::vector<std::size_t> added(tracks.size(), 0);
-        for (const RawChunk::Slice &s : chunk.slices)
-            added[s.track] += s.phase != 'B' && s.phase != 'E';
         for (std::size_t i = 0; i < tracks.size(); ++i)
             reserveFor(m_trace->tracks[tracks[i]].events, added[i], restPerChunk);
     }
@@ -159,6 +165,42 @@ void TraceBuilder::addSlices(
             m_trace->tracks[track].events.push_back(s.event);
     }
     chunk.slices.clear(); // the loader hands its capacity to a later chunk
+    if (m_prefaulter)
+        prefaultEvents(tracks, added);
+}
+
+void TraceBuilder::prefaultEvents(
+    const std::vector<std::uint32_t> &tracks, const std::vector<std::size_t> &added)
+{
+    if (m_prefaulted.size() < m_trace->tracks.size())
+        m_prefaulted.resize(m_trace->tracks.size());
+    for (std::size_t i = 0; i < tracks.size(); ++i) {
+        const std::vector<Event> &events = m_trace->tracks[tracks[i]].events;
+        Prefaulted &done = m_prefaulted[tracks[i]];
+        if (done.data != events.data())
+            done = { events.data(), events.size() }; // moved: faulted in up to its size
+        const std::size_t want
+            = std::min(events.capacity(), events.size() + added[i] * kPrefaultChunks);
+        if (want > done.upTo) {
+            m_prefaulter->add(events.data() + done.upTo, (want - done.upTo) * sizeof(Event));
+            done.upTo = want;
+        }
+    }
+}
+
+template <typename T> void TraceBuilder::prefaultBlocks(BlockVector<T> &v, std::size_t added)
+{
+    // The blocks are allocated ahead (at most one beyond the last element), each faulted in
+    // from the last element on.
+    const std::size_t from = v.size(), to = from + added * kPrefaultChunks;
+    if (added == 0 || !m_prefaulter)
+        return;
+    v.reserve(to);
+    for (std::size_t at = from; at < to;) {
+        const std::size_t blockEnd = std::min((at / v.kBlockSize + 1) * v.kBlockSize, to);
+        m_prefaulter->add(&v[at], (blockEnd - at) * sizeof(T));
+        at = blockEnd;
+    }
 }
 
 void TraceBuilder::addCounters(const RawChunk &chunk, const std::vector<StringId> &remap)
@@ -201,11 +243,14 @@ void TraceBuilder::addFlows(
         m_flowPairs.push_back(FlowPair(
             s.ts, s.id.a, tracks[s.track], tracks[f.track], f.ts - s.ts, l, f.bindEnclosing));
     }
+    prefaultBlocks(m_flowPairs, chunk.flowPairs.size());
     chunk.flowPairs.clear();
+    const std::size_t points = m_flowPoints.size();
     for (const RawChunk::FlowPoint &f : chunk.flows)
         if (!f.paired)
             m_flowPoints.push_back(FlowPoint(f.ts, f.id, EventRef { TrackId(tracks[f.track]), 0 },
                 labelOf(f), f.phase, f.bindEnclosing));
+    prefaultBlocks(m_flowPoints, m_flowPoints.size() - points);
     chunk.flows.clear();
 }
 
@@ -441,20 +486,18 @@ void TraceBuilder::reportProblems(IssueList *issues)
 
 std::shared_ptr<Trace> TraceBuilder::finish(IssueList *issues, int threads)
 {
+    if (m_prefaulter) {
+        qCDebug(lcLoad, "prefaulted %.1f MB", m_prefaulter->populated() / 1e6);
+        m_prefaulter.reset();
+    }
     for (const Issue &i : std::as_const(m_damage))
         issues->append(i);
     reportProblems(issues);
-    QElapsedTimer clock;
-    clock.start();
-    auto phase = [&](const char *name) {
-        qCDebug(lcLoad, "%s: %.1f ms, resident %.0f MB (peak %.0f)", name,
-            clock.nsecsElapsed() / 1e6, residentMegabytes(), peakResidentMegabytes());
-        clock.restart();
-    };
+    PhaseClock clock(lcLoad());
     pairBeginEnd(issues);
     applyMetadata();
     const std::vector<std::uint32_t> newIndexOf = orderTracks();
-    phase("pair B/E, metadata, order tracks");
+    clock.phase("pair B/E, metadata, order tracks");
     buildIndexes(std::max(1, threads));
 #if defined(__GLIBC__)
     // The parse buffers and the index temporaries are freed by now, mostly into the worker
@@ -462,11 +505,11 @@ std::shared_ptr<Trace> TraceBuilder::finish(IssueList *issues, int threads)
     // the next high point of memory (a few milliseconds).
     malloc_trim(0);
 #endif
-    phase("track indexes");
+    clock.phase("track indexes");
     bindFlows(newIndexOf, issues, std::max(1, threads));
-    phase("bind flows");
+    clock.phase("bind flows");
     finishCounters();
-    phase("counters");
+    clock.phase("counters");
     Trace &trace = *m_trace;
     bool any = false;
     TimeNs lo = 0, hi = 0;

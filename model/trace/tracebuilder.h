@@ -2,7 +2,9 @@
 
 #include "model/core/blockvector.h"
 #include "model/core/trace.h"
+#include "model/trace/cputime.h"
 #include "model/trace/flowpoint.h"
+#include "model/trace/prefaulter.h"
 #include "model/trace/rawchunk.h"
 
 #include <QHash>
@@ -58,6 +60,10 @@ private:
     void addFlows(RawChunk &chunk, const std::vector<StringId> &remap,
         const std::vector<std::uint32_t> &tracks);
     void addMetadata(const RawChunk &chunk, const std::vector<StringId> &remap);
+    // Has the prefaulter fault in the room the next chunks will fill (see Prefaulter).
+    void prefaultEvents(
+        const std::vector<std::uint32_t> &tracks, const std::vector<std::size_t> &added);
+    template <typename T> void prefaultBlocks(BlockVector<T> &v, std::size_t added);
     void addProblems(const RawChunk &chunk);
     void applyMetadata();
     void pairBeginEnd(IssueList *issues);
@@ -82,6 +88,14 @@ private:
     QHash<quint64, std::uint32_t> m_flowLabelIndex;
     RawChunk::Problem m_problems[RawChunk::ProblemKindCount];
     IssueList m_damage;
+    // Only for a builder told the file's size (a load's, not a preview's); stopped by finish().
+    std::unique_ptr<Prefaulter> m_prefaulter;
+    // Per track: how far its events are faulted in (elements), and for which buffer.
+    struct Prefaulted {
+        const Event *data = nullptr;
+        std::size_t upTo = 0;
+    };
+    std::vector<Prefaulted> m_prefaulted;
 };
 
 } // namespace npuscope

@@ -43,9 +43,9 @@ TraceSpanParser::TraceSpanParser()
 TraceSpanParser::~TraceSpanParser() = default;
 
 void TraceSpanParser::parse(const TraceSource &source, std::int64_t begin, std::int64_t end,
-    bool last, RawChunk &out, const std::atomic<bool> *cancel)
+    bool last, RawChunk &out, const std::atomic<bool> *cancel, char *text)
 {
-    d->parse(source, begin, end, last, out, cancel);
+    d->parse(source, begin, end, last, out, cancel, text);
     pairFlows(out);
 }
 

@@ -22,9 +22,10 @@ public:
     TraceSpanParser &operator=(const TraceSpanParser &) = delete;
 
     // `last`: the span runs to the end of the array (may hold the closing ']', a trailing comma,
-    // or a truncated event). Ends with pairFlows(out).
+    // or a truncated event). `text`: the span's bytes, parsed where they are (see
+    // SpanFeed::Span::text), else they are read from `source`. Ends with pairFlows(out).
     void parse(const TraceSource &source, std::int64_t begin, std::int64_t end, bool last,
-        RawChunk &out, const std::atomic<bool> *cancel = nullptr);
+        RawChunk &out, const std::atomic<bool> *cancel = nullptr, char *text = nullptr);
 
     // Name of the SIMD level in use ("haswell" or "generic").
     static const char *simdLevel();

@@ -18,7 +18,7 @@ class SpanParserBackend {
 public:
     virtual ~SpanParserBackend() = default;
     virtual void parse(const TraceSource &source, std::int64_t begin, std::int64_t end, bool last,
-        RawChunk &chunk, const std::atomic<bool> *cancel)
+        RawChunk &chunk, const std::atomic<bool> *cancel, char *text)
         = 0;
 };
 

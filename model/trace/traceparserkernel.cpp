@@ -1,4 +1,6 @@
 #include "model/core/stringinterner.h"
+#include "model/trace/inplacedocument.h"
+#include "model/trace/spanfeed.h"
 #include "model/trace/traceparser.h"
 #include "model/trace/traceparserbackend.h"
 
@@ -10,6 +12,7 @@
 
 #include <cstring>
 #include <unordered_map>
+#include <utility>
 
 namespace npuscope::NPUSCOPE_SIMD_NS {
 
@@ -73,8 +76,14 @@ struct Parser final : SpanParserBackend {
         bool last;
     };
 
+    // The document being parsed: '[' + events + ']' + padding, in `buffer` or in place.
+    char *doc = nullptr;
+    std::size_t docCapacity = 0;
+    char *inPlace = nullptr; // the span's text, to be parsed where it is
+    InPlaceDocument inPlaceDoc;
+
     void parse(const TraceSource &source, std::int64_t begin, std::int64_t end, bool last,
-        RawChunk &chunk, const std::atomic<bool> *cancelFlag) override;
+        RawChunk &chunk, const std::atomic<bool> *cancelFlag, char *text) override;
 
     std::uint32_t intern(std::string_view s)
     {
@@ -107,8 +116,9 @@ struct Parser final : SpanParserBackend {
 std::unique_ptr<SpanParserBackend> makeParser() { return std::make_unique<Parser>(); }
 
 void Parser::parse(const TraceSource &source, std::int64_t begin, std::int64_t end, bool last,
-    RawChunk &chunk, const std::atomic<bool> *cancelFlag)
+    RawChunk &chunk, const std::atomic<bool> *cancelFlag, char *text)
 {
+    inPlace = text; // for the whole span only: the pieces of a damaged one are read again
     out = &chunk;
     cancel = cancelFlag;
     trackIndex.clear();
@@ -161,13 +171,24 @@ std::int64_t Parser::load(const TraceSource &src, const Span &span, bool *shrank
         --len;
     buffer[static_cast<std::size_t>(len++)] = ']';
     std::memset(buffer.data() + len, 0, simdjson::SIMDJSON_PADDING);
+    doc = buffer.data();
+    docCapacity = buffer.size();
     return len;
 }
 
 void Parser::parseSpan(const TraceSource &src, const Span &span, std::vector<Span> &work)
 {
     bool shrank = false;
-    const std::int64_t len = load(src, span, &shrank);
+    std::int64_t len = 0;
+    if (inPlace) {
+        static_assert(simdjson::SIMDJSON_PADDING + 2 <= SpanFeed::kTextSlack);
+        len = inPlaceDoc.build(
+            std::exchange(inPlace, nullptr), span.end - span.begin, simdjson::SIMDJSON_PADDING);
+        doc = inPlaceDoc.data();
+        docCapacity = inPlaceDoc.capacity();
+    } else {
+        len = load(src, span, &shrank);
+    }
     if (shrank)
         out->issues.append({ Severity::Warning, src.path(),
             QCoreApplication::translate("npuscope::TraceParser", "byte %1")
@@ -175,7 +196,7 @@ void Parser::parseSpan(const TraceSource &src, const Span &span, std::vector<Spa
             QCoreApplication::translate("npuscope::TraceParser",
                 "the file became shorter while it was being read; the rest was not loaded"),
             true });
-    od::document doc;
+    od::document document;
     od::array arr;
     // Spans differ by a few bytes; simdjson reallocates its index whenever a span is larger than
     // any before (fresh pages each time), so leave room for the next spans.
@@ -184,17 +205,17 @@ void Parser::parseSpan(const TraceSource &src, const Span &span, std::vector<Spa
             != simdjson::SUCCESS) {
         // No room for the slack: iterate() allocates what it needs or reports the error.
     }
-    error_code err
-        = parser.iterate(buffer.data(), static_cast<std::size_t>(len), buffer.size()).get(doc);
+    error_code err = parser.iterate(doc, static_cast<std::size_t>(len), docCapacity).get(document);
     if (!err)
-        err = doc.get_array().get(arr);
+        err = document.get_array().get(arr);
     if (err) {
+        inPlaceDoc.restore();
         recover(span, span.begin, span.begin, len, err, work);
         return;
     }
     std::int64_t good = span.begin; // file offset after the last good event
     std::int64_t bad = -1; // file offset where a damaged event starts
-    const char *base = buffer.data() + 1;
+    const char *base = doc + 1;
     for (auto result : arr) {
         od::value value;
         if ((err = std::move(result).get(value)))
@@ -209,11 +230,14 @@ void Parser::parseSpan(const TraceSource &src, const Span &span, std::vector<Spa
             break;
         }
         const char *after = nullptr;
-        good = doc.current_location().get(after) ? span.begin + (len - 1)
-                                                 : span.begin + (after - base);
+        good = document.current_location().get(after) ? span.begin + (len - 1)
+                                                      : span.begin + (after - base);
         if (cancel && cancel->load(std::memory_order_relaxed))
-            return;
+            break;
     }
+    inPlaceDoc.restore();
+    if (cancel && cancel->load(std::memory_order_relaxed))
+        return;
     const std::int64_t ourClose = span.begin + (len - 2); // file coordinate of the ']' we added
     if (!err && good >= ourClose) {
         if (span.last && !shrank)
@@ -233,7 +257,7 @@ void Parser::parseSpan(const TraceSource &src, const Span &span, std::vector<Spa
 void Parser::recover(const Span &span, std::int64_t good, std::int64_t bad, std::int64_t len,
     error_code err, std::vector<Span> &work)
 {
-    const char *base = buffer.data() + 1;
+    const char *base = doc + 1;
     const std::int64_t dataLen = len - 2; // without our brackets
     const auto rel = [&](std::int64_t fileOffset) { return fileOffset - span.begin; };
     // Nothing parsed and the span holds several events: bisect at an event boundary so that the
@@ -341,11 +365,11 @@ error_code Parser::parseLateArgs(
     argsBuffer.resize(text.size() + simdjson::SIMDJSON_PADDING);
     std::memcpy(argsBuffer.data(), text.data(), text.size());
     std::memset(argsBuffer.data() + text.size(), 0, simdjson::SIMDJSON_PADDING);
-    od::document doc;
+    od::document argsDoc;
     od::object obj;
-    if (auto e = argsParser.iterate(argsBuffer.data(), text.size(), argsBuffer.size()).get(doc))
+    if (auto e = argsParser.iterate(argsBuffer.data(), text.size(), argsBuffer.size()).get(argsDoc))
         return e;
-    if (auto e = doc.get_object().get(obj))
+    if (auto e = argsDoc.get_object().get(obj))
         return e;
     return parseArgs(ph, obj, metaText, metaSort);
 }

@@ -24,6 +24,7 @@ private slots:
     void elementsDoNotMove();
     void clearFreesAndRestarts();
     void releaseBlockKeepsTheOthers();
+    void reserveAllocatesAheadOnly();
     void pageArrayReleasesWholePagesOnly();
     void largePageArrayInHugePages();
 };
@@ -105,6 +106,40 @@ void TstBlockVector::releaseBlockKeepsTheOthers()
     for (int i : { 0, 7, 16, 23 })
         QCOMPARE(blocks[std::size_t(i)].ts, std::int64_t(i));
     QCOMPARE(blocks.size(), std::size_t(30)); // the indexes of the others stay
+}
+
+// reserve() allocates blocks that push_back then fills without moving them; the blocks counted
+// are those holding elements, so the flow binding never walks a reserved, empty one.
+void TstBlockVector::reserveAllocatesAheadOnly()
+{
+    BlockVector<Record, 3> blocks; // 8 per block
+    blocks.push_back({ 0, 0, 'a' });
+    blocks.reserve(20); // blocks for elements 0..23
+    QCOMPARE(blocks.size(), std::size_t(1));
+    QCOMPARE(blocks.blockCount(), std::size_t(1));
+    Record *reserved = &blocks[17]; // inside the third block, allocated by reserve()
+    reserved->tag = 'q'; // writable before it is pushed (the prefaulter's view)
+    for (int i = 1; i < 20; ++i)
+        blocks.push_back({ i, std::uint32_t(i), 'b' });
+    QCOMPARE(&blocks[17], reserved); // filled where reserve() put it
+    QCOMPARE(blocks.blockCount(), std::size_t(3));
+    for (int i = 1; i < 20; ++i)
+        QCOMPARE(blocks[std::size_t(i)].ts, std::int64_t(i));
+    blocks.reserve(5); // less than the size: nothing changes
+    QCOMPARE(blocks.size(), std::size_t(20));
+    std::size_t seen = 0;
+    for (const Record &r : blocks)
+        QCOMPARE(r.id, std::uint32_t(seen++));
+    QCOMPARE(seen, std::size_t(20));
+    blocks.reserve(40); // whole empty blocks past the last element are not counted
+    QCOMPARE(blocks.blockCount(), std::size_t(3));
+    blocks.push_back({ 20, 20, 'c' });
+    blocks.push_back({ 21, 21, 'c' });
+    blocks.push_back({ 22, 22, 'c' });
+    blocks.push_back({ 23, 23, 'c' });
+    blocks.push_back({ 24, 24, 'c' });
+    QCOMPARE(blocks.blockCount(), std::size_t(4));
+    QCOMPARE(blocks[24].tag, 'c');
 }
 
 void TstBlockVector::pageArrayReleasesWholePagesOnly()
