@@ -264,9 +264,11 @@ namespace {
 
 // Without fwdbwd flows, the top-level ops of the other threads that carry a sequence number go
 // under the caller thread's op of that number (its outermost one, the first: the op the model
-// line called). Reading the numbers is most of the call tree's time on a long trace: for a large
-// one the ops are read in two halves on two threads (each half of the caller's ops and of the
-// others', in file order), and the two lists matched by sorting (no hash node per op).
+// line called). Reading the numbers is most of the call tree's time on a long trace: the ops are
+// read in the order of their bytes in the file (a track's events need not be in file order: in a
+// Kineto trace a window of the file was read again for nearly every op, and through a gzipped
+// trace's index inflated again), for a large trace in two halves on two threads, and the two
+// lists matched by sorting (no hash node per op).
 void CallTreeFrames::sequenceGrafts()
 {
     if (m_caller < 0 || !m_trace->source)
@@ -275,11 +277,7 @@ void CallTreeFrames::sequenceGrafts()
     const std::uint32_t callerOps = offset[c + 1] - offset[c];
     if (callerOps > kMaxSequenceOps)
         return;
-    std::vector<std::uint32_t> others; // the other threads' top-level ops, per thread in order
-    for (std::size_t t = 0; t < tracks.size(); ++t)
-        for (std::uint32_t g = offset[t]; t != c && g < offset[t + 1]; ++g)
-            if (parent[g] == kNone && !event(g).instant)
-                others.push_back(g);
+    const std::vector<SequenceRead> reads = sequenceReads();
     using Numbered = std::vector<std::pair<qint64, std::uint32_t>>; // (sequence number, op)
     const int parts
         = callerOps >= kParallelSequenceOps && std::thread::hardware_concurrency() >= 2 ? 2 : 1;
@@ -287,21 +285,14 @@ void CallTreeFrames::sequenceGrafts()
     std::vector<Numbered> backward(static_cast<std::size_t>(parts));
     const auto readPart = [&](std::size_t part) {
         RawEvents raw(*m_trace);
-        const auto slice = [&](std::size_t n) {
-            return std::pair(n * part / std::size_t(parts), n * (part + 1) / std::size_t(parts));
-        };
-        const auto [cFrom, cTo] = slice(callerOps);
-        for (std::uint32_t g = offset[c] + std::uint32_t(cFrom); g < offset[c] + cTo; ++g)
-            if (event(g).category != m_python && !event(g).instant)
-                if (const qint64 seq = raw.sequenceNumber({ tracks[c], g - offset[c] }); seq >= 0)
-                    forward[part].emplace_back(seq, g);
-        const auto [oFrom, oTo] = slice(others.size());
-        for (std::size_t k = oFrom; k < oTo; ++k) {
-            const std::uint32_t g = others[k];
-            const std::size_t t = static_cast<std::size_t>(
-                std::upper_bound(offset.begin(), offset.end(), g) - offset.begin() - 1);
-            if (const qint64 seq = raw.sequenceNumber({ tracks[t], g - offset[t] }); seq >= 0)
-                backward[part].emplace_back(seq, g);
+        const std::size_t from = reads.size() * part / std::size_t(parts);
+        const std::size_t to = reads.size() * (part + 1) / std::size_t(parts);
+        for (std::size_t k = from; k < to; ++k) {
+            const SequenceRead &r = reads[k];
+            const std::uint32_t g = r.op;
+            const qint64 seq = raw.sequenceNumber({ tracks[r.track], g - offset[r.track] });
+            if (seq >= 0)
+                (r.track == c ? forward : backward)[part].emplace_back(seq, g);
         }
         std::sort(forward[part].begin(), forward[part].end());
         std::sort(backward[part].begin(), backward[part].end());
@@ -332,6 +323,28 @@ void CallTreeFrames::sequenceGrafts()
             graft[g] = PathRule::Sequence;
         }
     }
+}
+
+// The ops whose sequence numbers are read: the caller thread's (not its Python frames) and the
+// other threads' top-level ones, in the order of their bytes in the file.
+std::vector<CallTreeFrames::SequenceRead> CallTreeFrames::sequenceReads() const
+{
+    std::vector<SequenceRead> reads;
+    const auto c = static_cast<std::size_t>(m_caller);
+    for (std::size_t t = 0; t < tracks.size(); ++t) {
+        for (std::uint32_t g = offset[t]; g < offset[t + 1]; ++g) {
+            const Event &e = event(g);
+            const bool wanted
+                = t == c ? e.category != m_python && !e.instant : parent[g] == kNone && !e.instant;
+            if (wanted)
+                reads.push_back({ e.argsOffset, g, static_cast<std::uint32_t>(t) });
+        }
+    }
+    const auto byOffset
+        = [](const SequenceRead &a, const SequenceRead &b) { return a.offset < b.offset; };
+    if (!std::is_sorted(reads.begin(), reads.end(), byOffset))
+        std::sort(reads.begin(), reads.end(), byOffset);
+    return reads;
 }
 
 // The deepest frame of `frameTrack` running at t; with Python frames, the innermost Python frame
