@@ -134,7 +134,6 @@ int runCompareCommand(const QStringList &arguments)
     if (const std::optional<int> done = parse(arguments, &a))
         return *done;
     LoadOptions load;
-    load.eventDetails = false; // no event's args are shown
     const LoadResult baseLoad = loadProfile(a.base, load);
     if (!baseLoad.profile || baseLoad.profile->ranks.empty())
         return fail(QStringLiteral("%1: %2").arg(a.base, baseLoad.error));

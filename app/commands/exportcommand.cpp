@@ -279,7 +279,6 @@ int runExportCommand(const QStringList &arguments)
         return fail(sourceError);
     LoadOptions loadOptions;
     loadOptions.source = *source;
-    loadOptions.eventDetails = false; // no event's args are shown
     const LoadResult loaded = loadProfile(settings.path, loadOptions);
     if (!loaded.profile || loaded.profile->ranks.empty())
         return fail(loaded.error);

@@ -469,7 +469,6 @@ int runReportCommand(const QStringList &arguments)
     const QString path = parser.positionalArguments().constFirst();
     LoadOptions options;
     options.source = *source;
-    options.eventDetails = false; // no event's args are shown
     QElapsedTimer clock;
     clock.start();
     const LoadResult loaded = loadProfile(path, options);

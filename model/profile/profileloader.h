@@ -20,7 +20,7 @@ struct LoadOptions {
     // config and a trace of the first few MiB of its trace_view.json (see
     // TraceLoadOptions::preview): something to paint while the full load goes on.
     std::function<void(std::shared_ptr<const Profile>)> preview;
-    // See TraceLoadOptions::eventDetails: off where no event's args are shown (the commands).
+    // See TraceLoadOptions::eventDetails: off only where no event's args are read.
     bool eventDetails = true;
 };
 

@@ -19,8 +19,9 @@ struct TraceLoadOptions {
     // a fraction of a second whatever the file size. Not called when the file is a single chunk.
     std::function<void(std::shared_ptr<const Trace>)> preview;
     // A compressed trace: build a random-access index of it (GzipIndex: a checkpoint every
-    // 4 MiB, 8 MB for 1 GB of text) for Trace::args() after the load (the event details).
-    // Without it (a report) args() of such a trace are empty.
+    // 4 MiB, 8 MB for 1 GB of text) for Trace::args() and rawEventJson() after the load: the
+    // event details, and the call tree's sequence numbers (the commands need those too).
+    // Without it args() of such a trace are empty: only for loads that read no event's args.
     bool eventDetails = true;
 };
 

@@ -83,7 +83,7 @@ void TstCallTreeSequence::graftsBySequenceNumber()
     f.close();
 
     TraceLoadOptions options;
-    options.eventDetails = false; // as the report loads
+    options.eventDetails = false; // a plain file: its args are read from the file all the same
     const TraceLoadResult loaded = loadTrace(path, options);
     QVERIFY(loaded.trace);
     const CallTreeFrames frames(*loaded.trace, true);

@@ -47,7 +47,6 @@ void TstReportParallel::sameAsSerial()
     const GeneratorResult generated = generateProfile(g);
     QVERIFY2(generated.ok, qPrintable(generated.error));
     LoadOptions options;
-    options.eventDetails = false; // as the report command loads
     const LoadResult loaded = loadProfile(dir.path(), options);
     QVERIFY(loaded.profile);
     QCOMPARE(loaded.profile->ranks.size(), std::size_t(ranks));

@@ -131,7 +131,6 @@ struct Loaded {
 Loaded loadOnce(const QString &dir)
 {
     LoadOptions options;
-    options.eventDetails = false; // as the report command loads
     QElapsedTimer clock;
     clock.start();
     const LoadResult loaded = loadProfile(dir, options);
