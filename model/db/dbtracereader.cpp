@@ -182,6 +182,8 @@ void DbTraceReader::read(IssueList *issues)
     reserveHost(); // the largest table first: the chunk's room is kept from table to table
     readDevice(issues);
     readHost(issues);
+    readHostTable(HostTable::Cann, issues);
+    readHostTable(HostTable::Overlap, issues);
     link(*this);
     readCounters(issues);
 }
@@ -203,9 +205,18 @@ void DbTraceReader::readHost(IssueList *issues)
     readConnections(issues);
     readPytorch(issues);
     flush();
-    readCann(issues);
-    flush();
-    readOverlap(issues);
+}
+
+void DbTraceReader::readHostTable(HostTable table, IssueList *issues)
+{
+    const bool cann = table == HostTable::Cann;
+    // A flushing reader holds one table at a time: room for this one's rows (none if it has).
+    if (m_flush)
+        reserveHuge(m_chunk.slices, m_db.rowEstimate(cann ? "CANN_API" : "OVERLAP_ANALYSIS"));
+    if (cann)
+        readCann(issues);
+    else
+        readOverlap(issues);
     flush();
 }
 
@@ -392,6 +403,7 @@ void DbTraceReader::readCann(IssueList *issues)
     }
     cols.report(q, m_db.path(), issues);
     m_cann.build();
+    m_cannRead = true;
 }
 
 void DbTraceReader::readConnections(IssueList *issues)
@@ -437,11 +449,15 @@ void DbTraceReader::link(const DbTraceReader &host)
     // tasks, torch_to_npu from the framework op (CONNECTION_IDS) to the same tasks.
     const std::uint32_t h2d = intern("HostToDevice"), npu = intern("torch_to_npu"),
                         npuCat = intern("async_npu");
+    // CANN_API read here (its tracks are this chunk's) or by the host reader.
+    const bool cannHere = m_cannRead || &host == this;
+    const DbIdIndex<Point> &cann = cannHere ? m_cann : host.m_cann;
     auto link = [&](std::int64_t conn, TimeNs start, std::uint32_t tr) {
         if (conn < 0)
             return;
-        if (const auto c = host.m_cann.find(conn); !c.empty())
-            flow(c.back().ts, hostTrack[c.back().track], start, tr, h2d, h2d);
+        if (const auto c = cann.find(conn); !c.empty())
+            flow(c.back().ts, cannHere ? c.back().track : hostTrack[c.back().track], start, tr, h2d,
+                h2d);
         for (const std::int64_t id : host.m_connToIds.find(conn))
             if (const auto op = host.m_opById.find(id); !op.empty())
                 flow(op.back().ts, hostTrack[op.back().track], start, tr, npu, npuCat);

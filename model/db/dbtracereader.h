@@ -36,14 +36,20 @@ public:
     // it) one table at a time instead of staging them all.
     void setFlush(std::function<void()> flush) { m_flush = std::move(flush); }
 
-    // Everything, on this connection: readDevice(), readHost(), link(*this), readCounters().
+    // Everything, on this connection: readDevice(), readHost(), both host tables, link(*this),
+    // readCounters().
     void read(IssueList *issues);
     // Split for two connections, each reader with a chunk of its own whose pool starts as a copy
     // of the other's (so that DbStrings' ids hold for both): the device tasks and the HCCL
-    // operations here; the host tables (CONNECTION_IDS, PYTORCH_API, CANN_API, OVERLAP_ANALYSIS)
-    // on another reader, meanwhile; then the launch flows joining the two, here, and the counters.
+    // operations here; the framework tables (CONNECTION_IDS, PYTORCH_API) on another reader,
+    // meanwhile; CANN_API and OVERLAP_ANALYSIS on either (DbJobs); then the launch flows joining
+    // them, here, and the counters.
     void readDevice(IssueList *issues);
     void readHost(IssueList *issues);
+    enum class HostTable { Cann, Overlap };
+    void readHostTable(HostTable table, IssueList *issues);
+    // `host`: the reader of the framework tables (this one on one thread). CANN_API's launches
+    // are taken from whichever of the two read that table.
     void link(const DbTraceReader &host);
     void readCounters(IssueList *issues);
 
@@ -112,6 +118,7 @@ private:
     };
     // The last one added for an id counts (a launch, an op).
     DbIdIndex<Point> m_cann;
+    bool m_cannRead = false; // CANN_API was read by this reader
     DbIdIndex<Point> m_opById; // PYTORCH_API.connectionId (type op) -> op start
     // CONNECTION_IDS both ways: a framework op, its Enqueue and its Dequeue have ids of their
     // own that share the connectionId of the launch.
