@@ -184,15 +184,14 @@ namespace {
 
     // Hands a chunk's rows to the builder and empties it; its strings and tracks stay (later rows
     // refer to them). Returns the rows handed over.
-    std::size_t flushChunk(TraceBuilder &builder, RawChunk &chunk)
+    std::size_t flushChunk(TraceBuilder &builder, RawChunk &chunk, std::int64_t tableRows)
     {
         const std::size_t rows = chunk.slices.size() + chunk.counters.size();
-        // TraceBuilder sizes a track's events from the part of the input left after a chunk:
-        // told that nothing is left, it gives each track room for its rows at once (a track's
-        // rows come from one table), so they are copied once and never regrown.
-        chunk.begin = 0;
-        chunk.end = std::int64_t(chunk.slices.size()) + 1;
-        builder.setFileBytes(chunk.end + 1);
+        // TraceBuilder sizes a track's events from the part of the input left after a chunk
+        // (chunk.begin to chunk.end of "file bytes"): here the rows of the table that are left,
+        // so that each track gets room for its share of the whole table at once (a track's rows
+        // come from one table), copied once and never regrown.
+        builder.setFileBytes(std::max(tableRows, chunk.end) + 1);
         builder.add(chunk);
         chunk.counters.clear();
         chunk.metas.clear();
@@ -228,11 +227,10 @@ namespace {
 
     // The framework tables on a connection and a thread of their own (SQLite connections are not
     // shared between threads), from the start: they need only the strings; then whatever parts
-    // are left. Its rows go to the builder from its thread after each table (`flush` serialises
-    // the builder's use): the builder's copying is shared, and the chunk holds one table at a
-    // time.
+    // are left. Its rows go to the builder from its thread (`flush` serialises the builder's
+    // use): the builder's copying is shared.
     struct HostReader {
-        using Flush = std::function<void(RawChunk &)>;
+        using Flush = std::function<void(RawChunk &, std::int64_t)>;
         HostReader(const SqliteDb &db, const RawChunk &main, const DbStrings &strings,
             const Flush &flush, SharedParts &parts)
             : reader(db, chunk, strings, noTasks, noOps, noNames)
@@ -240,7 +238,7 @@ namespace {
             // The same ids as the main chunk's pool: DbStrings maps into both.
             for (std::size_t i = 1; i < main.strings.size(); ++i)
                 chunk.strings.intern(main.strings.view(StringId(std::uint32_t(i))));
-            reader.setFlush([this, flush] { flush(chunk); });
+            reader.setFlush([this, flush](std::int64_t tableRows) { flush(chunk, tableRows); });
             worker = std::thread([this, &parts] {
                 reader.readHost(&issues);
                 parts.log("host", "CONNECTION_IDS, PYTORCH_API");
@@ -297,9 +295,9 @@ namespace {
         TraceBuilder builder(path);
         std::mutex builderMutex; // the host reader hands its rows over from its thread
         std::size_t rows = 0;
-        const HostReader::Flush flushTo = [&](RawChunk &c) {
+        const HostReader::Flush flushTo = [&](RawChunk &c, std::int64_t tableRows) {
             const std::lock_guard lock(builderMutex);
-            rows += flushChunk(builder, c);
+            rows += flushChunk(builder, c, tableRows);
         };
         DbTasks tasks;
         std::vector<DbCommOp> ops;
@@ -322,10 +320,10 @@ namespace {
             parts.log("main", "kernel table");
         };
         DbTraceReader reader(db, chunk, strings, tasks, ops, kernels.taskNames());
-        reader.setFlush([&] { flushTo(chunk); });
+        reader.setFlush([&](std::int64_t tableRows) { flushTo(chunk, tableRows); });
         if (host) {
             readTraceParts(reader, *host, parts, kernelTable, &traceIssues);
-            flushTo(host->chunk); // empty: it flushed after its last table
+            flushTo(host->chunk, 0); // empty: it flushed after its last table
         } else {
             kernelTable();
             reader.read(&traceIssues);

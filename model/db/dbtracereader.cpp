@@ -96,6 +96,7 @@ void DbTraceReader::counter(int slot, quint64 key, TimeNs ts, double value, Make
     m_chunk.counters.push_back({ ts, it->pid, it->series, value });
     ++m_chunk.stats.events;
     ++m_chunk.stats.counter;
+    flushBatch();
 }
 
 std::uint32_t DbTraceReader::track(const std::string &pid, const std::string &tid)
@@ -146,6 +147,7 @@ void DbTraceReader::slice(std::uint32_t track, TimeNs start, TimeNs end, std::ui
     m_chunk.slices.push_back(s);
     ++m_chunk.stats.events;
     ++m_chunk.stats.complete;
+    flushBatch();
 }
 
 void DbTraceReader::flow(TimeNs from, std::uint32_t fromTrack, TimeNs to, std::uint32_t toTrack,
@@ -161,20 +163,36 @@ void DbTraceReader::flow(TimeNs from, std::uint32_t fromTrack, TimeNs to, std::u
     m_chunk.flowPairs.emplace_back(first, first + 1);
     m_chunk.stats.events += 2;
     m_chunk.stats.flow += 2;
+    if (m_flush && m_chunk.flows.size() >= kFlowBatch)
+        flush(false);
+}
+
+void DbTraceReader::beginTable(std::size_t rows)
+{
+    m_tableRows = std::int64_t(rows);
+    m_tableDone = 0;
+}
+
+void DbTraceReader::flush(bool tableEnd)
+{
+    if (!m_flush)
+        return;
+    m_chunk.begin = m_tableDone;
+    m_chunk.end = m_tableDone + std::int64_t(m_chunk.slices.size() + m_chunk.counters.size());
+    m_tableDone = m_chunk.end;
+    m_flush(tableEnd ? m_chunk.end : std::max(m_tableRows, m_chunk.end));
 }
 
 void DbTraceReader::reserveHost()
 {
     // Room for every row at once: growing by doubling copies and touches twice the memory. With
-    // a flush after each table the chunk holds one table at a time, else all of them.
+    // a flush the chunk holds a batch at a time, else all of them.
     const std::size_t tables[] = { m_db.rowEstimate("PYTORCH_API"), m_db.rowEstimate("CANN_API"),
         m_db.rowEstimate("OVERLAP_ANALYSIS") };
-    reserveHuge(m_chunk.slices,
-        m_flush ? *std::max_element(std::begin(tables), std::end(tables))
-                : tables[0] + tables[1] + tables[2]);
+    reserveHuge(m_chunk.slices, room(tables[0] + tables[1] + tables[2]));
     // Enqueue to dequeue: one flow per pair of queue rows at most.
-    m_chunk.flows.reserve(tables[0]);
-    m_chunk.flowPairs.reserve(tables[0] / 2);
+    m_chunk.flows.reserve(room(tables[0]));
+    m_chunk.flowPairs.reserve(room(tables[0]) / 2);
 }
 
 void DbTraceReader::read(IssueList *issues)
@@ -190,9 +208,11 @@ void DbTraceReader::read(IssueList *issues)
 
 void DbTraceReader::readDevice(IssueList *issues)
 {
-    reserveHuge(m_chunk.slices, m_tasks.size());
+    reserveHuge(m_chunk.slices, room(m_tasks.size()));
+    beginTable(m_tasks.size());
     readTasks();
     flush();
+    beginTable(m_ops.size() + m_db.rowEstimate("COMMUNICATION_TASK_INFO"));
     readCommunication(issues);
     flush();
 }
@@ -203,6 +223,7 @@ void DbTraceReader::readHost(IssueList *issues)
     // Flow ids apart from those link() makes on the device reader.
     m_flowCount = std::max<std::uint64_t>(m_flowCount, std::uint64_t(1) << 40);
     readConnections(issues);
+    beginTable(m_db.rowEstimate("PYTORCH_API"));
     readPytorch(issues);
     flush();
 }
@@ -210,9 +231,9 @@ void DbTraceReader::readHost(IssueList *issues)
 void DbTraceReader::readHostTable(HostTable table, IssueList *issues)
 {
     const bool cann = table == HostTable::Cann;
-    // A flushing reader holds one table at a time: room for this one's rows (none if it has).
-    if (m_flush)
-        reserveHuge(m_chunk.slices, m_db.rowEstimate(cann ? "CANN_API" : "OVERLAP_ANALYSIS"));
+    const std::size_t rows = m_db.rowEstimate(cann ? "CANN_API" : "OVERLAP_ANALYSIS");
+    reserveHuge(m_chunk.slices, room(rows)); // none if the chunk has it
+    beginTable(rows);
     if (cann)
         readCann(issues);
     else
@@ -442,9 +463,10 @@ void DbTraceReader::link(const DbTraceReader &host)
     // A launch per task at most, from CANN and from the framework op. With a flush the flows go
     // to the builder a batch at a time: the chunk's room is touched once and reused (a million
     // launches staged at once were 100 MB of fresh pages, their first touch most of their cost).
-    const std::size_t room = m_flush ? kFlowBatch + 4 : 4 * m_tasks.size();
-    m_chunk.flows.reserve(m_chunk.flows.size() + room);
-    m_chunk.flowPairs.reserve(m_chunk.flowPairs.size() + room / 2);
+    const std::size_t flows = m_flush ? kFlowBatch + 4 : 4 * m_tasks.size();
+    m_chunk.flows.reserve(m_chunk.flows.size() + flows);
+    m_chunk.flowPairs.reserve(m_chunk.flowPairs.size() + flows / 2);
+    beginTable(0);
     // As torch_npu's trace_view.json: HostToDevice from the CANN launch to each of its device
     // tasks, torch_to_npu from the framework op (CONNECTION_IDS) to the same tasks.
     const std::uint32_t h2d = intern("HostToDevice"), npu = intern("torch_to_npu"),
@@ -467,8 +489,6 @@ void DbTraceReader::link(const DbTraceReader &host)
     for (std::size_t i = 0; i < m_tasks.size(); ++i) {
         if (!m_commTask[i] && !m_tasks.parent[i])
             link(m_tasks.connectionId[i], m_tasks.start[i], m_taskTrack[i]);
-        if (m_chunk.flows.size() >= kFlowBatch)
-            flush();
     }
     for (std::size_t i = 0; i < m_ops.size(); ++i)
         link(m_ops[i].connectionId, m_ops[i].start, m_opTrack[i]);
@@ -509,6 +529,7 @@ using namespace dbcounters;
 
 void DbTraceReader::readCounters(IssueList *issues)
 {
+    beginTable(0);
     for (std::size_t t = 0; t < std::size(kCounterTables); ++t)
         readCounterTable(t, issues);
     flush();

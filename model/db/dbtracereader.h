@@ -8,6 +8,7 @@
 #include <QHash>
 #include <QSet>
 
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <vector>
@@ -25,16 +26,22 @@ class DbTraceReader {
 public:
     static constexpr int kCounterValues = 3; // value columns per counter table at most
     static constexpr int kCounterSlots = 16; // series caches: counter tables x kCounterValues
-    // Flow points handed to the flush at a time, when there is one (link()).
+    // Rows (slices, counter samples) and flow points handed to the flush at a time, when there
+    // is one: the chunk is a small buffer used over and over, not room for a whole table (a
+    // million rows were 40 MB of fresh pages, their first touch most of their cost).
+    static constexpr std::size_t kRowBatch = 1 << 16;
     static constexpr std::size_t kFlowBatch = 1 << 16;
 
     DbTraceReader(const SqliteDb &db, RawChunk &chunk, const DbStrings &strings,
         const DbTasks &tasks, const std::vector<DbCommOp> &ops,
         const std::vector<std::uint32_t> &taskNames);
 
-    // Called after each table is read, to hand the chunk's rows to a TraceBuilder (and empty
-    // it) one table at a time instead of staging them all.
-    void setFlush(std::function<void()> flush) { m_flush = std::move(flush); }
+    // Called every kRowBatch rows and after each table, to hand the chunk's rows to a
+    // TraceBuilder (and empty it) instead of staging them all. The chunk's begin and end are the
+    // rows of the table it holds; `tableRows` about how many the table has, so that the builder
+    // gives each track room for its share of the whole table at once (TraceBuilder::add()).
+    using Flush = std::function<void(std::int64_t tableRows)>;
+    void setFlush(Flush flush) { m_flush = std::move(flush); }
 
     // Everything, on this connection: readDevice(), readHost(), both host tables, link(*this),
     // readCounters().
@@ -72,10 +79,19 @@ private:
     void readCann(IssueList *issues);
     void readConnections(IssueList *issues);
     void readOverlap(IssueList *issues);
-    void flush()
+    // A table's rows start: about `rows` of them (a bound, for the builder's room).
+    void beginTable(std::size_t rows);
+    // The chunk to the flush when it holds a batch, or (`tableEnd`) all that is left of a table.
+    void flush(bool tableEnd = true);
+    void flushBatch()
     {
-        if (m_flush)
-            m_flush();
+        if (m_flush && m_chunk.slices.size() + m_chunk.counters.size() >= kRowBatch)
+            flush(false);
+    }
+    // Room for a table of `rows` rows: a batch when there is a flush.
+    std::size_t room(std::size_t rows) const
+    {
+        return m_flush ? std::min(rows, kRowBatch + 4) : rows;
     }
     // Tracks and counter series by a numeric key per kind: the strings that name them are made
     // once per track or series, not once per row.
@@ -125,7 +141,9 @@ private:
     DbIdIndex<std::int64_t> m_connToIds;
     DbIdIndex<std::int64_t> m_idToConns;
     std::uint64_t m_flowCount = 0;
-    std::function<void()> m_flush;
+    Flush m_flush;
+    std::int64_t m_tableRows = 0; // of the table being read: about how many
+    std::int64_t m_tableDone = 0; // handed over
 };
 
 } // namespace npuscope

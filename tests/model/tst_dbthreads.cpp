@@ -50,10 +50,17 @@ ReadResult readWith(const QString &path, int threads)
     return r;
 }
 
+std::shared_ptr<Trace> readSplit(const QString &path, bool split, bool cannOnDevice);
+
 void compareReads(const QString &path)
 {
     const ReadResult one = readWith(path, 1);
     QVERIFY(one.events > 0);
+    // The reader hands its rows over in batches (DbTraceReader::kRowBatch): the same trace as
+    // DbTraceReader's whole chunk handed over at once.
+    const auto whole = readSplit(path, false, false);
+    QVERIFY(whole);
+    QCOMPARE(one.trace, test::traceDigest(*whole, true));
     // The parts go to whichever thread is free first: several reads, so that they fall apart
     // differently.
     for (int run = 0; run < 4; ++run) {
