@@ -5,6 +5,7 @@
 #include "model/db/dbeventargs.h"
 #include "model/db/dbjobs.h"
 #include "model/db/dbkernelreader.h"
+#include "model/db/dblaunchflows.h"
 #include "model/db/dbmemorytables.h"
 #include "model/db/dbstrings.h"
 #include "model/db/dbtablebuilder.h"
@@ -262,10 +263,10 @@ namespace {
 
     // The trace on two threads: the device tracks and then `kernelTable` here, the framework
     // tables on the host reader's thread, CANN_API and OVERLAP_ANALYSIS on whichever is free
-    // first; then the launch flows and the counters here. The kernel table is made here, not
-    // on the host thread, where its 120 MB of columns would stay in that thread's malloc arena.
+    // first; then the launch flows on both and the counters here. The kernel table is made here,
+    // not on the host thread, where its 120 MB of columns would stay in that thread's malloc arena.
     void readTraceParts(DbTraceReader &reader, HostReader &host, SharedParts &parts,
-        const std::function<void()> &kernelTable, IssueList *issues)
+        const std::function<void()> &kernelTable, std::size_t tasks, IssueList *issues)
     {
         reader.readDevice(issues);
         parts.log("main", "device tracks");
@@ -276,7 +277,11 @@ namespace {
         issues->append(host.issues);
         issues->append(parts.issues[DbJobs::kCann]);
         issues->append(parts.issues[DbJobs::kOverlap]);
-        reader.link(host.reader);
+        // The launch flows on both threads, half of the tasks each, into each reader's chunk.
+        DbLaunchFlows here(reader, reader, host.reader), there(host.reader, reader, host.reader);
+        std::thread other([&] { there.make(tasks / 2, tasks, false); });
+        here.make(0, tasks / 2, true);
+        other.join();
         parts.log("main", "launch flows");
         reader.readCounters(issues);
     }
@@ -322,7 +327,7 @@ namespace {
         DbTraceReader reader(db, chunk, strings, tasks, ops, kernels.taskNames());
         reader.setFlush([&](std::int64_t tableRows) { flushTo(chunk, tableRows); });
         if (host) {
-            readTraceParts(reader, *host, parts, kernelTable, &traceIssues);
+            readTraceParts(reader, *host, parts, kernelTable, tasks.size(), &traceIssues);
             flushTo(host->chunk, 0); // empty: it flushed after its last table
         } else {
             kernelTable();

@@ -4,6 +4,7 @@
 #include "model/db/dbcolumns.h"
 #include "model/db/dbcountertables.h"
 #include "model/db/dbeventargs.h"
+#include "model/db/dblaunchflows.h"
 #include "model/db/dbsequenceflows.h"
 #include "model/db/dbstrings.h"
 #include "model/db/dbtasks.h"
@@ -452,47 +453,7 @@ void DbTraceReader::readConnections(IssueList *issues)
 
 void DbTraceReader::link(const DbTraceReader &host)
 {
-    // The host's tracks as tracks of this chunk (the same pid and tid texts: one track).
-    std::vector<std::uint32_t> hostTrack(host.m_chunk.trackKeys.size());
-    for (std::size_t i = 0; i < hostTrack.size(); ++i) {
-        const auto [pid, tid] = host.m_chunk.trackKeys[i];
-        hostTrack[i] = &host == this ? std::uint32_t(i)
-                                     : track(std::string(host.m_chunk.strings.view(StringId(pid))),
-                                         std::string(host.m_chunk.strings.view(StringId(tid))));
-    }
-    // A launch per task at most, from CANN and from the framework op. With a flush the flows go
-    // to the builder a batch at a time: the chunk's room is touched once and reused (a million
-    // launches staged at once were 100 MB of fresh pages, their first touch most of their cost).
-    const std::size_t flows = m_flush ? kFlowBatch + 4 : 4 * m_tasks.size();
-    m_chunk.flows.reserve(m_chunk.flows.size() + flows);
-    m_chunk.flowPairs.reserve(m_chunk.flowPairs.size() + flows / 2);
-    beginTable(0);
-    // As torch_npu's trace_view.json: HostToDevice from the CANN launch to each of its device
-    // tasks, torch_to_npu from the framework op (CONNECTION_IDS) to the same tasks.
-    const std::uint32_t h2d = intern("HostToDevice"), npu = intern("torch_to_npu"),
-                        npuCat = intern("async_npu");
-    // CANN_API read here (its tracks are this chunk's) or by the host reader.
-    const bool cannHere = m_cannRead || &host == this;
-    const DbIdIndex<Point> &cann = cannHere ? m_cann : host.m_cann;
-    auto link = [&](std::int64_t conn, TimeNs start, std::uint32_t tr) {
-        if (conn < 0)
-            return;
-        if (const auto c = cann.find(conn); !c.empty())
-            flow(c.back().ts, cannHere ? c.back().track : hostTrack[c.back().track], start, tr, h2d,
-                h2d);
-        for (const std::int64_t id : host.m_connToIds.find(conn))
-            if (const auto op = host.m_opById.find(id); !op.empty())
-                flow(op.back().ts, hostTrack[op.back().track], start, tr, npu, npuCat);
-    };
-    // The tasks of an HCCL operation share its launch: the flows go to the operation, as in
-    // trace_view.json.
-    for (std::size_t i = 0; i < m_tasks.size(); ++i) {
-        if (!m_commTask[i] && !m_tasks.parent[i])
-            link(m_tasks.connectionId[i], m_tasks.start[i], m_taskTrack[i]);
-    }
-    for (std::size_t i = 0; i < m_ops.size(); ++i)
-        link(m_ops[i].connectionId, m_ops[i].start, m_opTrack[i]);
-    flush();
+    DbLaunchFlows(*this, *this, host).make(0, m_tasks.size(), true);
 }
 
 void DbTraceReader::readOverlap(IssueList *issues)

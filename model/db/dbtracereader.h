@@ -61,6 +61,7 @@ public:
     void readCounters(IssueList *issues);
 
 private:
+    friend class DbLaunchFlows; // the launch flows into this chunk, from these readers' rows
     std::uint32_t track(const std::string &pid, const std::string &tid);
     std::uint32_t intern(std::string_view text) { return m_chunk.strings.intern(text).value; }
     void process(

@@ -1,13 +1,14 @@
 // The database reader on two threads gives what it gives on one: the parts either thread may
 // take (DbJobs) are each done once, CANN_API's launch flows are bound whichever reader read the
-// table, and a whole read (the six sample databases, a generated one with tables of more rows
-// than a batch) is the same, event for event, flow for flow and cell for cell, on 1 and 2
-// threads.
+// table and whichever reader makes them (DbLaunchFlows), and a whole read (the six sample
+// databases, a generated one with tables of more rows than a batch) is the same, event for event,
+// flow for flow and cell for cell, on 1 and 2 threads.
 
 #include "model/db/databasereader.h"
 #include "model/db/dbcommops.h"
 #include "model/db/dbjobs.h"
 #include "model/db/dbkernelreader.h"
+#include "model/db/dblaunchflows.h"
 #include "model/db/dbstrings.h"
 #include "model/db/dbtasks.h"
 #include "model/db/dbtracereader.h"
@@ -104,7 +105,10 @@ std::shared_ptr<Trace> readSplit(const QString &path, bool split, bool cannOnDev
         host.readHost(&issues);
         (cannOnDevice ? device : host).readHostTable(T::Cann, &issues);
         (cannOnDevice ? host : device).readHostTable(T::Overlap, &issues);
-        device.link(host);
+        // The launch flows split as on two threads, at a third: into both readers' chunks.
+        DbLaunchFlows here(device, device, host), there(host, device, host);
+        there.make(tasks.size() / 3, tasks.size(), false);
+        here.make(0, tasks.size() / 3, true);
         device.readCounters(&issues);
         builder.add(hostChunk);
     } else {
