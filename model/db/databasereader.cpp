@@ -271,7 +271,9 @@ namespace {
         reader.readDevice(issues);
         parts.log("main", "device tracks");
         kernelTable();
-        parts.jobs.takeEach({ DbJobs::kOverlap, DbJobs::kCann },
+        // The larger part first, as the host thread takes them: whichever thread is free first
+        // takes CANN_API, the other OVERLAP_ANALYSIS, so that neither waits long for the other.
+        parts.jobs.takeEach({ DbJobs::kCann, DbJobs::kOverlap },
             [&](DbJobs::Job job) { parts.run(job, reader, "main"); });
         host.worker.join();
         issues->append(host.issues);
