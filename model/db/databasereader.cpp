@@ -3,7 +3,9 @@
 #include "model/db/dbcolumns.h"
 #include "model/db/dbcommops.h"
 #include "model/db/dbeventargs.h"
+#include "model/db/dbjobs.h"
 #include "model/db/dbkernelreader.h"
+#include "model/db/dblaunchflows.h"
 #include "model/db/dbmemorytables.h"
 #include "model/db/dbstrings.h"
 #include "model/db/dbtablebuilder.h"
@@ -14,7 +16,9 @@
 #include "model/trace/tracebuilder.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QFileInfo>
+#include <QLoggingCategory>
 
 #include <functional>
 #include <mutex>
@@ -28,6 +32,8 @@
 namespace npuscope {
 
 namespace {
+
+    Q_LOGGING_CATEGORY(lcDbLoad, "npuscope.load.db", QtWarningMsg)
 
     QString tr(const char *text) { return QCoreApplication::translate("npuscope::Database", text); }
 
@@ -179,15 +185,14 @@ namespace {
 
     // Hands a chunk's rows to the builder and empties it; its strings and tracks stay (later rows
     // refer to them). Returns the rows handed over.
-    std::size_t flushChunk(TraceBuilder &builder, RawChunk &chunk)
+    std::size_t flushChunk(TraceBuilder &builder, RawChunk &chunk, std::int64_t tableRows)
     {
         const std::size_t rows = chunk.slices.size() + chunk.counters.size();
-        // TraceBuilder sizes a track's events from the part of the input left after a chunk:
-        // told that nothing is left, it gives each track room for its rows at once (a track's
-        // rows come from one table), so they are copied once and never regrown.
-        chunk.begin = 0;
-        chunk.end = std::int64_t(chunk.slices.size()) + 1;
-        builder.setFileBytes(chunk.end + 1);
+        // TraceBuilder sizes a track's events from the part of the input left after a chunk
+        // (chunk.begin to chunk.end of "file bytes"): here the rows of the table that are left,
+        // so that each track gets room for its share of the whole table at once (a track's rows
+        // come from one table), copied once and never regrown.
+        builder.setFileBytes(std::max(tableRows, chunk.end) + 1);
         builder.add(chunk);
         chunk.counters.clear();
         chunk.metas.clear();
@@ -198,21 +203,49 @@ namespace {
         return rows;
     }
 
-    // The host tables on a connection and a thread of their own (SQLite connections are not
-    // shared between threads), from the start: they need only the strings. Its rows go to the
-    // builder from its thread after each table (`flush` serialises the builder's use): the
-    // builder's copying is shared, and the chunk holds one table at a time, not all three.
+    // What the two threads of a read share: the parts either may do (DbJobs), each part's
+    // problems apart (they are told in the order of a read on one thread), and the phase log:
+    // QT_LOGGING_RULES="npuscope.load*.debug=true".
+    struct SharedParts {
+        DbJobs jobs;
+        IssueList issues[DbJobs::kJobs];
+        QElapsedTimer clock;
+
+        void log(const char *thread, const char *phase) const
+        {
+            qCDebug(lcDbLoad, "%s thread: %s done at %.1f ms", thread, phase,
+                double(clock.nsecsElapsed()) / 1e6);
+        }
+        // `db` and `reader`: the connection and the trace reader of the thread that runs it.
+        void run(DbJobs::Job job, DbTraceReader &reader, const char *thread)
+        {
+            const bool cann = job == DbJobs::kCann;
+            using Table = DbTraceReader::HostTable;
+            reader.readHostTable(cann ? Table::Cann : Table::Overlap, &issues[job]);
+            log(thread, cann ? "CANN_API" : "OVERLAP_ANALYSIS");
+        }
+    };
+
+    // The framework tables on a connection and a thread of their own (SQLite connections are not
+    // shared between threads), from the start: they need only the strings; then whatever parts
+    // are left. Its rows go to the builder from its thread (`flush` serialises the builder's
+    // use): the builder's copying is shared.
     struct HostReader {
-        using Flush = std::function<void(RawChunk &)>;
-        HostReader(
-            const SqliteDb &db, const RawChunk &main, const DbStrings &strings, const Flush &flush)
+        using Flush = std::function<void(RawChunk &, std::int64_t)>;
+        HostReader(const SqliteDb &db, const RawChunk &main, const DbStrings &strings,
+            const Flush &flush, SharedParts &parts)
             : reader(db, chunk, strings, noTasks, noOps, noNames)
         {
             // The same ids as the main chunk's pool: DbStrings maps into both.
             for (std::size_t i = 1; i < main.strings.size(); ++i)
                 chunk.strings.intern(main.strings.view(StringId(std::uint32_t(i))));
-            reader.setFlush([this, flush] { flush(chunk); });
-            worker = std::thread([this] { reader.readHost(&issues); });
+            reader.setFlush([this, flush](std::int64_t tableRows) { flush(chunk, tableRows); });
+            worker = std::thread([this, &parts] {
+                reader.readHost(&issues);
+                parts.log("host", "CONNECTION_IDS, PYTORCH_API");
+                parts.jobs.takeEach({ DbJobs::kCann, DbJobs::kOverlap },
+                    [&](DbJobs::Job job) { parts.run(job, reader, "host"); });
+            });
         }
         ~HostReader()
         {
@@ -228,11 +261,40 @@ namespace {
         std::thread worker;
     };
 
+    // The trace on two threads: the device tracks and then `kernelTable` here, the framework
+    // tables on the host reader's thread, CANN_API and OVERLAP_ANALYSIS on whichever is free
+    // first; then the launch flows on both and the counters here. The kernel table is made here,
+    // not on the host thread, where its 120 MB of columns would stay in that thread's malloc arena.
+    void readTraceParts(DbTraceReader &reader, HostReader &host, SharedParts &parts,
+        const std::function<void()> &kernelTable, std::size_t tasks, IssueList *issues)
+    {
+        reader.readDevice(issues);
+        parts.log("main", "device tracks");
+        kernelTable();
+        // The larger part first, as the host thread takes them: whichever thread is free first
+        // takes CANN_API, the other OVERLAP_ANALYSIS, so that neither waits long for the other.
+        parts.jobs.takeEach({ DbJobs::kCann, DbJobs::kOverlap },
+            [&](DbJobs::Job job) { parts.run(job, reader, "main"); });
+        host.worker.join();
+        issues->append(host.issues);
+        issues->append(parts.issues[DbJobs::kCann]);
+        issues->append(parts.issues[DbJobs::kOverlap]);
+        // The launch flows on both threads, half of the tasks each, into each reader's chunk.
+        DbLaunchFlows here(reader, reader, host.reader), there(host.reader, reader, host.reader);
+        std::thread other([&] { there.make(tasks / 2, tasks, false); });
+        here.make(0, tasks / 2, true);
+        other.join();
+        parts.log("main", "launch flows");
+        reader.readCounters(issues);
+    }
+
     // The kernel and memory tables and the trace; what is only needed to make them is freed on
     // return. Problems come in the order of a read on one thread.
     void readContents(const SqliteDb &db, int threads, DatabaseContents &out, IssueList *issues)
     {
         const QString &path = db.path();
+        SharedParts parts;
+        parts.clock.start();
         RawChunk chunk;
         const DbStrings strings(db, chunk.strings, issues);
         QString error;
@@ -240,34 +302,40 @@ namespace {
         TraceBuilder builder(path);
         std::mutex builderMutex; // the host reader hands its rows over from its thread
         std::size_t rows = 0;
-        const HostReader::Flush flushTo = [&](RawChunk &c) {
+        const HostReader::Flush flushTo = [&](RawChunk &c, std::int64_t tableRows) {
             const std::lock_guard lock(builderMutex);
-            rows += flushChunk(builder, c);
+            rows += flushChunk(builder, c, tableRows);
         };
+        DbTasks tasks;
+        std::vector<DbCommOp> ops;
+        parts.jobs.open(DbJobs::kCann);
+        parts.jobs.open(DbJobs::kOverlap);
         std::optional<HostReader> host;
         if (second)
-            host.emplace(*second, chunk, strings, flushTo);
-        const DbTasks tasks = DbTasks::read(db, strings, issues);
-        const std::vector<DbCommOp> ops = readCommOps(db, strings, tasks, issues);
+            host.emplace(*second, chunk, strings, flushTo, parts);
+        tasks = DbTasks::read(db, strings, issues);
+        ops = readCommOps(db, strings, tasks, issues);
         DbKernelReader kernels(db, chunk.strings, strings, tasks, ops);
         kernels.readCompute(issues);
+        parts.log("main", "TASK, COMPUTE_TASK_INFO");
         out.memoryRecord = readMemoryRecord(db, strings, chunk.strings, issues);
         out.operatorMemory = readOperatorMemoryTable(db, strings, chunk.strings, issues);
         out.moduleMemory = readModuleMemoryTable(db, issues);
-        out.kernels = kernels.table(db, issues);
-        IssueList traceIssues;
+        IssueList kernelIssues, traceIssues;
+        const auto kernelTable = [&] {
+            out.kernels = kernels.table(db, &kernelIssues);
+            parts.log("main", "kernel table");
+        };
         DbTraceReader reader(db, chunk, strings, tasks, ops, kernels.taskNames());
-        reader.setFlush([&] { flushTo(chunk); });
+        reader.setFlush([&](std::int64_t tableRows) { flushTo(chunk, tableRows); });
         if (host) {
-            reader.readDevice(&traceIssues);
-            host->worker.join();
-            traceIssues.append(host->issues);
-            flushTo(host->chunk); // empty: it flushed after its last table
-            reader.link(host->reader);
-            reader.readCounters(&traceIssues);
+            readTraceParts(reader, *host, parts, kernelTable, tasks.size(), &traceIssues);
+            flushTo(host->chunk, 0); // empty: it flushed after its last table
         } else {
+            kernelTable();
             reader.read(&traceIssues);
         }
+        issues->append(kernelIssues);
         issues->append(traceIssues);
         if (rows == 0) {
             issues->append({ Severity::Error, path, QString(),
@@ -277,6 +345,7 @@ namespace {
         out.trace = builder.finish(issues, threads);
         out.trace->fileBytes = QFileInfo(path).size();
         out.trace->argsSource = std::make_shared<DbEventArgs>(path);
+        parts.log("main", "trace built");
     }
 
 } // namespace

@@ -4,6 +4,7 @@
 #include "model/db/dbcolumns.h"
 #include "model/db/dbcountertables.h"
 #include "model/db/dbeventargs.h"
+#include "model/db/dblaunchflows.h"
 #include "model/db/dbsequenceflows.h"
 #include "model/db/dbstrings.h"
 #include "model/db/dbtasks.h"
@@ -96,6 +97,7 @@ void DbTraceReader::counter(int slot, quint64 key, TimeNs ts, double value, Make
     m_chunk.counters.push_back({ ts, it->pid, it->series, value });
     ++m_chunk.stats.events;
     ++m_chunk.stats.counter;
+    flushBatch();
 }
 
 std::uint32_t DbTraceReader::track(const std::string &pid, const std::string &tid)
@@ -146,6 +148,7 @@ void DbTraceReader::slice(std::uint32_t track, TimeNs start, TimeNs end, std::ui
     m_chunk.slices.push_back(s);
     ++m_chunk.stats.events;
     ++m_chunk.stats.complete;
+    flushBatch();
 }
 
 void DbTraceReader::flow(TimeNs from, std::uint32_t fromTrack, TimeNs to, std::uint32_t toTrack,
@@ -161,20 +164,39 @@ void DbTraceReader::flow(TimeNs from, std::uint32_t fromTrack, TimeNs to, std::u
     m_chunk.flowPairs.emplace_back(first, first + 1);
     m_chunk.stats.events += 2;
     m_chunk.stats.flow += 2;
+    if (m_flush && m_chunk.flows.size() >= kFlowBatch)
+        flush(false);
+}
+
+void DbTraceReader::beginTable(std::size_t rows)
+{
+    m_tableRows = std::int64_t(rows);
+    m_tableDone = 0;
+}
+
+void DbTraceReader::flush(bool tableEnd)
+{
+    if (!m_flush)
+        return;
+    m_chunk.begin = m_tableDone;
+    m_chunk.end = m_tableDone + std::int64_t(m_chunk.slices.size() + m_chunk.counters.size());
+    m_tableDone = m_chunk.end;
+    // TraceBuilder adds 5% to what the rest of the input predicts: the rows left less that, so
+    // that a track's room ends at its last row (a 2 MB page past it is resident once touched).
+    const std::int64_t left = std::max<std::int64_t>(0, m_tableRows - m_chunk.end);
+    m_flush(tableEnd ? m_chunk.end : m_chunk.end + left * 20 / 21);
 }
 
 void DbTraceReader::reserveHost()
 {
     // Room for every row at once: growing by doubling copies and touches twice the memory. With
-    // a flush after each table the chunk holds one table at a time, else all of them.
+    // a flush the chunk holds a batch at a time, else all of them.
     const std::size_t tables[] = { m_db.rowEstimate("PYTORCH_API"), m_db.rowEstimate("CANN_API"),
         m_db.rowEstimate("OVERLAP_ANALYSIS") };
-    reserveHuge(m_chunk.slices,
-        m_flush ? *std::max_element(std::begin(tables), std::end(tables))
-                : tables[0] + tables[1] + tables[2]);
+    reserveHuge(m_chunk.slices, room(tables[0] + tables[1] + tables[2]));
     // Enqueue to dequeue: one flow per pair of queue rows at most.
-    m_chunk.flows.reserve(tables[0]);
-    m_chunk.flowPairs.reserve(tables[0] / 2);
+    m_chunk.flows.reserve(room(tables[0]));
+    m_chunk.flowPairs.reserve(room(tables[0]) / 2);
 }
 
 void DbTraceReader::read(IssueList *issues)
@@ -182,15 +204,19 @@ void DbTraceReader::read(IssueList *issues)
     reserveHost(); // the largest table first: the chunk's room is kept from table to table
     readDevice(issues);
     readHost(issues);
+    readHostTable(HostTable::Cann, issues);
+    readHostTable(HostTable::Overlap, issues);
     link(*this);
     readCounters(issues);
 }
 
 void DbTraceReader::readDevice(IssueList *issues)
 {
-    reserveHuge(m_chunk.slices, m_tasks.size());
+    reserveHuge(m_chunk.slices, room(m_tasks.size()));
+    beginTable(m_tasks.size());
     readTasks();
     flush();
+    beginTable(m_ops.size() + m_db.rowEstimate("COMMUNICATION_TASK_INFO"));
     readCommunication(issues);
     flush();
 }
@@ -201,11 +227,21 @@ void DbTraceReader::readHost(IssueList *issues)
     // Flow ids apart from those link() makes on the device reader.
     m_flowCount = std::max<std::uint64_t>(m_flowCount, std::uint64_t(1) << 40);
     readConnections(issues);
+    beginTable(m_db.rowEstimate("PYTORCH_API"));
     readPytorch(issues);
     flush();
-    readCann(issues);
-    flush();
-    readOverlap(issues);
+}
+
+void DbTraceReader::readHostTable(HostTable table, IssueList *issues)
+{
+    const bool cann = table == HostTable::Cann;
+    const std::size_t rows = m_db.rowEstimate(cann ? "CANN_API" : "OVERLAP_ANALYSIS");
+    reserveHuge(m_chunk.slices, room(rows)); // none if the chunk has it
+    beginTable(rows);
+    if (cann)
+        readCann(issues);
+    else
+        readOverlap(issues);
     flush();
 }
 
@@ -392,6 +428,7 @@ void DbTraceReader::readCann(IssueList *issues)
     }
     cols.report(q, m_db.path(), issues);
     m_cann.build();
+    m_cannRead = true;
 }
 
 void DbTraceReader::readConnections(IssueList *issues)
@@ -419,44 +456,7 @@ void DbTraceReader::readConnections(IssueList *issues)
 
 void DbTraceReader::link(const DbTraceReader &host)
 {
-    // The host's tracks as tracks of this chunk (the same pid and tid texts: one track).
-    std::vector<std::uint32_t> hostTrack(host.m_chunk.trackKeys.size());
-    for (std::size_t i = 0; i < hostTrack.size(); ++i) {
-        const auto [pid, tid] = host.m_chunk.trackKeys[i];
-        hostTrack[i] = &host == this ? std::uint32_t(i)
-                                     : track(std::string(host.m_chunk.strings.view(StringId(pid))),
-                                         std::string(host.m_chunk.strings.view(StringId(tid))));
-    }
-    // A launch per task at most, from CANN and from the framework op. With a flush the flows go
-    // to the builder a batch at a time: the chunk's room is touched once and reused (a million
-    // launches staged at once were 100 MB of fresh pages, their first touch most of their cost).
-    const std::size_t room = m_flush ? kFlowBatch + 4 : 4 * m_tasks.size();
-    m_chunk.flows.reserve(m_chunk.flows.size() + room);
-    m_chunk.flowPairs.reserve(m_chunk.flowPairs.size() + room / 2);
-    // As torch_npu's trace_view.json: HostToDevice from the CANN launch to each of its device
-    // tasks, torch_to_npu from the framework op (CONNECTION_IDS) to the same tasks.
-    const std::uint32_t h2d = intern("HostToDevice"), npu = intern("torch_to_npu"),
-                        npuCat = intern("async_npu");
-    auto link = [&](std::int64_t conn, TimeNs start, std::uint32_t tr) {
-        if (conn < 0)
-            return;
-        if (const auto c = host.m_cann.find(conn); !c.empty())
-            flow(c.back().ts, hostTrack[c.back().track], start, tr, h2d, h2d);
-        for (const std::int64_t id : host.m_connToIds.find(conn))
-            if (const auto op = host.m_opById.find(id); !op.empty())
-                flow(op.back().ts, hostTrack[op.back().track], start, tr, npu, npuCat);
-    };
-    // The tasks of an HCCL operation share its launch: the flows go to the operation, as in
-    // trace_view.json.
-    for (std::size_t i = 0; i < m_tasks.size(); ++i) {
-        if (!m_commTask[i] && !m_tasks.parent[i])
-            link(m_tasks.connectionId[i], m_tasks.start[i], m_taskTrack[i]);
-        if (m_chunk.flows.size() >= kFlowBatch)
-            flush();
-    }
-    for (std::size_t i = 0; i < m_ops.size(); ++i)
-        link(m_ops[i].connectionId, m_ops[i].start, m_opTrack[i]);
-    flush();
+    DbLaunchFlows(*this, *this, host).make(0, m_tasks.size(), true);
 }
 
 void DbTraceReader::readOverlap(IssueList *issues)
@@ -493,6 +493,7 @@ using namespace dbcounters;
 
 void DbTraceReader::readCounters(IssueList *issues)
 {
+    beginTable(0);
     for (std::size_t t = 0; t < std::size(kCounterTables); ++t)
         readCounterTable(t, issues);
     flush();

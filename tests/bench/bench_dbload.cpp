@@ -16,9 +16,9 @@
 #include "model/db/databasereader.h"
 #include "model/trace/traceloader.h"
 #include "tests/bench/benchutil.h"
+#include "tests/model/dbdigest.h"
 
 #include <QCoreApplication>
-#include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonObject>
@@ -73,81 +73,26 @@ std::int64_t bareScan(const QString &path, std::uint64_t *checksum)
     return rows;
 }
 
-class Digest {
-public:
-    void add(std::string_view text)
-    {
-        m_hash.addData(QByteArrayView(text.data(), qsizetype(text.size())));
-        m_hash.addData(QByteArrayView("\0", 1));
-    }
-    void add(std::int64_t v) { add(std::to_string(v)); }
-    void add(const QString &text) { add(text.toStdString()); }
-    std::string hex() { return m_hash.result().toHex().left(16).toStdString(); }
-
-private:
-    QCryptographicHash m_hash { QCryptographicHash::Sha1 };
-};
-
-std::string traceDigest(const Trace &trace)
+std::string traceSummary(const Trace &trace)
 {
-    Digest d;
-    for (const Track &t : trace.tracks) {
-        d.add(t.processName + QLatin1Char('/') + t.threadName + QLatin1Char('/') + t.processLabels);
-        d.add(std::int64_t(t.events.size()));
-        for (const Event &e : t.events) {
-            d.add(e.start);
-            d.add(e.duration);
-            d.add(std::int64_t(e.depth));
-            d.add(trace.strings.view(e.name));
-            d.add(trace.strings.view(e.category));
-        }
-    }
-    for (const CounterSeries &c : trace.counters) {
-        d.add(c.processName + QLatin1Char('/') + c.name);
-        for (std::size_t i = 0; i < c.times.size(); ++i) {
-            d.add(c.times[i]);
-            d.add(std::to_string(c.values[i]));
-        }
-    }
-    // Flows by content, sorted: the order they are made in is not a result.
-    std::vector<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t,
-        std::string_view, std::string_view>>
-        flows;
-    for (const Flow &f : trace.flows)
-        flows.emplace_back(f.from.track.value, f.from.index, f.to.track.value, f.to.index,
-            trace.strings.view(f.name), trace.strings.view(f.category));
-    std::sort(flows.begin(), flows.end());
-    for (const auto &[ft, fi, tt, ti, name, category] : flows) {
-        d.add(std::to_string(ft) + ':' + std::to_string(fi) + '>' + std::to_string(tt) + ':'
-            + std::to_string(ti));
-        d.add(name);
-        d.add(category);
-    }
-    return d.hex() + " (" + std::to_string(trace.tracks.size()) + " tracks, "
+    return test::traceDigest(trace) + " (" + std::to_string(trace.tracks.size()) + " tracks, "
         + std::to_string(trace.flows.size()) + " flows)";
 }
 
-std::string tableDigest(const Table *table)
+std::string tableSummary(const Table *table)
 {
-    if (!table)
-        return "none";
-    Digest d;
-    for (int c = 0; c < table->columnCount(); ++c) {
-        d.add(table->columns[std::size_t(c)].name);
-        for (qsizetype r = 0; r < table->rowCount(); ++r)
-            d.add(table->text(r, c)); // text(): cells kept as ns only too
-    }
-    return d.hex() + " (" + std::to_string(table->rowCount()) + " rows)";
+    return table ? test::tableDigest(table) + " (" + std::to_string(table->rowCount()) + " rows)"
+                 : "none";
 }
 
 int printDigest(const QString &path, int threads)
 {
     IssueList issues;
     const DatabaseContents c = readProfilerDatabase(path, QString(), threads, &issues);
-    std::printf("trace   %s\n", c.trace ? traceDigest(*c.trace).c_str() : "none");
-    std::printf("kernels %s\n", tableDigest(c.kernels.get()).c_str());
-    std::printf("memory  %s\n", tableDigest(c.memoryRecord.get()).c_str());
-    Digest d;
+    std::printf("trace   %s\n", c.trace ? traceSummary(*c.trace).c_str() : "none");
+    std::printf("kernels %s\n", tableSummary(c.kernels.get()).c_str());
+    std::printf("memory  %s\n", tableSummary(c.memoryRecord.get()).c_str());
+    test::Digest d;
     for (const Issue &i : issues)
         d.add(i.location + QLatin1Char(' ') + i.message);
     std::printf("issues  %s (%lld)\n", d.hex().c_str(), static_cast<long long>(issues.size()));
