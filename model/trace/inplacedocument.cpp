@@ -30,7 +30,7 @@ void InPlaceDocument::restore()
 {
     if (m_savedAt < 0)
         return;
-    std::memcpy(m_doc + m_savedAt, m_saved.data(), m_saved.size());
+    std::copy(m_saved.begin(), m_saved.end(), m_doc + m_savedAt); // memcpy: no null when empty
     m_savedAt = -1;
 }
 
