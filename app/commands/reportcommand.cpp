@@ -303,9 +303,8 @@ namespace {
 
     double seconds(qint64 ns) { return double(ns) / 1e9; }
 
-    // UTF-8 as it is, past the stream's text codec: a round trip through QString was a fifth of
-    // what report --json spent after the load on a long profile.
-    // As QJsonDocument::toJson(Indented), streamed to stdout in chunks.
+    // As QJsonDocument::toJson(Indented), streamed to stdout in chunks of UTF-8, past the stream's
+    // text codec (a round trip through QString was a fifth of report --json after the load).
     void writeJson(QTextStream &out, const QJsonObject &report)
     {
         out.flush();
