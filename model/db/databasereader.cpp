@@ -19,6 +19,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLoggingCategory>
+#include <QThread>
 
 #include <functional>
 #include <mutex>
@@ -328,6 +329,7 @@ namespace {
         };
         DbTraceReader reader(db, chunk, strings, tasks, ops, kernels.taskNames());
         reader.setFlush([&](std::int64_t tableRows) { flushTo(chunk, tableRows); });
+        out.readers = host ? 2 : 1;
         if (host) {
             readTraceParts(reader, *host, parts, kernelTable, tasks.size(), &traceIssues);
             flushTo(host->chunk, 0); // empty: it flushed after its last table
@@ -369,7 +371,9 @@ DatabaseContents readProfilerDatabase(
     const auto db = openWithContext(path, out, issues);
     if (!db)
         return out;
-    readContents(*db, threads, out, issues);
+    // The profile loader's default, 0, is all cores (as for the trace loader).
+    readContents(
+        *db, threads > 0 ? threads : std::max(1, QThread::idealThreadCount()), out, issues);
 #if defined(__GLIBC__)
     // The rows read, the joins and the raw chunk are freed by now; glibc keeps such pages in its
     // heap: hand them back to the system, as the text loader does.

@@ -26,11 +26,13 @@ struct DatabaseContents {
     std::optional<int> aiCoreCount; // NPU_INFO's AI core count, when the schema has one
     QStringList notCollected; // absent tables ("TASK", "PYTORCH_API", ...)
     bool opened = false; // false: the file could not be read at all (see the issues)
+    int readers = 0; // the connections that read the trace: 2 on two or more threads, else 1
 };
 
 // Reads the database at `path` read-only and immutable (nothing is written next to it); the
 // analysis database beside it (`analysisPath`, may be empty) gives the step breakdown.
-// threads: for the trace's indexes. Problems go to `issues`, each naming the file and table.
+// threads: 0 for all cores; two or more read the tables on two connections and build the trace's
+// indexes on that many. Problems go to `issues`, each naming the file and table.
 DatabaseContents readProfilerDatabase(
     const QString &path, const QString &analysisPath, int threads, IssueList *issues);
 

@@ -21,6 +21,7 @@
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 #include <atomic>
 #include <thread>
@@ -52,6 +53,18 @@ ReadResult readWith(const QString &path, int threads)
 }
 
 std::shared_ptr<Trace> readSplit(const QString &path, bool split, bool cannOnDevice);
+
+// A generated one-rank database of about `events` events in `dir`; empty when generation failed.
+QString generatedDb(const QString &dir, std::int64_t events)
+{
+    GeneratorOptions o;
+    o.outDir = dir;
+    o.events = events;
+    o.seed = 5;
+    o.format = GeneratorFormat::Db;
+    const GeneratorResult g = generateProfile(o);
+    return g.ok && g.ranks.size() == 1 ? g.ranks.front().dbPath : QString();
+}
 
 void compareReads(const QString &path)
 {
@@ -130,6 +143,7 @@ private slots:
     void samplesSameOnOneAndTwoThreads_data() { test::addDbSampleRows(); }
     void samplesSameOnOneAndTwoThreads();
     void generatedSameOnOneAndTwoThreads();
+    void allCoresReadOnTwoConnections();
 };
 
 void TestDbThreads::jobsTakenOnce()
@@ -201,15 +215,24 @@ void TestDbThreads::generatedSameOnOneAndTwoThreads()
 {
     // Tables of more rows than the reader hands over at a time (DbTraceReader::kRowBatch).
     QTemporaryDir tmp;
-    GeneratorOptions o;
-    o.outDir = tmp.path();
-    o.events = 400000;
-    o.seed = 5;
-    o.format = GeneratorFormat::Db;
-    const GeneratorResult g = generateProfile(o);
-    QVERIFY2(g.ok, qPrintable(g.error));
-    QCOMPARE(g.ranks.size(), std::size_t(1));
-    compareReads(g.ranks.front().dbPath);
+    const QString db = generatedDb(tmp.path(), 400000);
+    QVERIFY(!db.isEmpty());
+    compareReads(db);
+}
+
+void TestDbThreads::allCoresReadOnTwoConnections()
+{
+    // A profile is opened with LoadOptions::threads 0, "all cores": the reader read such a call
+    // on one connection, so the GUI and the commands never used the second.
+    QTemporaryDir tmp;
+    const QString db = generatedDb(tmp.path(), 20000);
+    QVERIFY(!db.isEmpty());
+    IssueList issues;
+    const DatabaseContents all = readProfilerDatabase(db, {}, 0, &issues);
+    QVERIFY(all.trace);
+    QCOMPARE(all.readers, QThread::idealThreadCount() > 1 ? 2 : 1);
+    QCOMPARE(readProfilerDatabase(db, {}, 1, &issues).readers, 1);
+    QCOMPARE(readProfilerDatabase(db, {}, 4, &issues).readers, 2);
 }
 
 QTEST_GUILESS_MAIN(TestDbThreads)
