@@ -1,4 +1,5 @@
 #include "model/db/databasereader.h"
+#include "model/core/residentmemory.h"
 
 #include "model/db/dbcolumns.h"
 #include "model/db/dbcommops.h"
@@ -214,8 +215,8 @@ namespace {
 
         void log(const char *thread, const char *phase) const
         {
-            qCDebug(lcDbLoad, "%s thread: %s done at %.1f ms", thread, phase,
-                double(clock.nsecsElapsed()) / 1e6);
+            qCDebug(lcDbLoad, "%s thread: %s done at %.1f ms, resident %.0f MB", thread, phase,
+                double(clock.nsecsElapsed()) / 1e6, residentMegabytes());
         }
         // `db` and `reader`: the connection and the trace reader of the thread that runs it.
         void run(DbJobs::Job job, DbTraceReader &reader, const char *thread)
