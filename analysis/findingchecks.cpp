@@ -26,10 +26,16 @@ namespace {
         return false;
     }
 
-    QString level1Collect()
+    QString kernelsName(const DetectorInput &in)
     {
-        return Text::tr("Collect at profiler_level Level1 or higher (kernel_details.csv then "
-                        "has Accelerator Core and Block Dim).");
+        return in.rank.source.partName(RankSource::Part::Kernels);
+    }
+
+    QString level1Collect(const DetectorInput &in)
+    {
+        return Text::tr("Collect at profiler_level Level1 or higher (%1 then has Accelerator "
+                        "Core and Block Dim).")
+            .arg(kernelsName(in));
     }
 
     bool hasStepTime(const std::vector<StepBreakdown> &steps)
@@ -59,13 +65,13 @@ std::optional<MissingData> missingAcceleratorCore(const DetectorInput &in)
     if (in.rank.kernelsFromTrace)
         return MissingData { Text::tr("The kernels come from the trace, which records no "
                                       "Accelerator Core or Block Dim."),
-            level1Collect() };
-    return MissingData { k.coreColumn < 0 ? Text::tr("kernel_details.csv has no Accelerator Core "
-                                                     "column: AI_CPU tasks cannot be told apart.")
-                                          : Text::tr("Accelerator Core is N/A in every compute "
-                                                     "row (a Level0 profile): AI_CPU tasks cannot "
-                                                     "be told apart."),
-        level1Collect() };
+            level1Collect(in) };
+    return MissingData { k.coreColumn < 0
+            ? Text::tr("%1 has no Accelerator Core column: AI_CPU tasks cannot be told apart.")
+                  .arg(kernelsName(in))
+            : Text::tr("Accelerator Core is N/A in every compute row (a Level0 profile): AI_CPU "
+                       "tasks cannot be told apart."),
+        level1Collect(in) };
 }
 
 std::optional<MissingData> missingBlockDim(const DetectorInput &in)
@@ -78,9 +84,9 @@ std::optional<MissingData> missingBlockDim(const DetectorInput &in)
     if (any)
         return missingAcceleratorCore(in); // cube tasks are told apart by their core
     return MissingData { k.blockDimColumn < 0
-            ? Text::tr("kernel_details.csv has no Block Dim column.")
+            ? Text::tr("%1 has no Block Dim column.").arg(kernelsName(in))
             : Text::tr("Block Dim is 0 or missing in every row (a Level0 profile)."),
-        level1Collect() };
+        level1Collect(in) };
 }
 
 std::optional<MissingData> missingWaitOrTrace(const DetectorInput &in)
@@ -138,27 +144,28 @@ QString checkNote(const QString &id, const DetectorInput &in)
             .arg(in.aiCores);
     if (id == QLatin1String(FindingId::kHostBound) && in.rank.kernels && !in.rank.kernelsFromTrace
         && in.rank.kernels->waitColumn < 0)
-        return Text::tr("kernel_details.csv has no Wait Time column: judged from the trace's "
-                        "idle gaps alone.");
+        return Text::tr("%1 has no Wait Time column: judged from the trace's idle gaps alone.")
+            .arg(kernelsName(in));
     return {};
 }
 
-QString stepTimeSource(StepSource source)
+QString stepTimeSource(StepSource source, const RankSource &rank)
 {
     switch (source) {
     case StepSource::Trace:
-        return Text::tr("the ProfilerStep slices of trace_view.json");
+        return Text::tr("the ProfilerStep slices of %1")
+            .arg(rank.partName(RankSource::Part::Trace));
     case StepSource::StepTraceCsv:
-        return Text::tr("step_trace_time.csv");
+        return rank.partName(RankSource::Part::StepTrace);
     case StepSource::Kernels:
         return Text::tr("the span of the step's kernel rows");
     }
     return {};
 }
 
-QString commTimeSource(StepSource source)
+QString commTimeSource(StepSource source, const RankSource &rank)
 {
-    return source == StepSource::StepTraceCsv ? Text::tr("step_trace_time.csv")
+    return source == StepSource::StepTraceCsv ? rank.partName(RankSource::Part::StepTrace)
                                               : Text::tr("the kernel rows' start times");
 }
 

@@ -27,8 +27,9 @@ std::optional<MissingData> missingRanks(const std::vector<RankAnalysis> &ranks);
 // of the core count, a missing Wait Time column); empty otherwise.
 QString checkNote(const QString &id, const DetectorInput &in);
 
-// Where the step and communication numbers come from: "step_trace_time.csv", ... (translated).
-QString stepTimeSource(StepSource source);
-QString commTimeSource(StepSource source);
+// Where the step and communication numbers come from, as `rank`'s export names it:
+// "step_trace_time.csv", "StepTraceTime in analysis.db", ... (translated).
+QString stepTimeSource(StepSource source, const RankSource &rank);
+QString commTimeSource(StepSource source, const RankSource &rank);
 
 } // namespace npuscope

@@ -80,10 +80,10 @@ namespace {
         return alive;
     }
 
-    MissingData noMemory()
+    MissingData noMemory(const DetectorInput &in)
     {
-        return { Text::tr("no memory_record.csv: the profile was collected without "
-                          "profile_memory"),
+        return { Text::tr("no %1: the profile was collected without profile_memory")
+                     .arg(in.rank.source.partName(RankSource::Part::MemoryRecord)),
             Text::tr("profile with profile_memory=True") };
     }
 
@@ -122,7 +122,7 @@ std::optional<MemoryPeak> deviceMemoryPeak(const MemoryProfile &memory)
 std::optional<MissingData> missingCapacity(const DetectorInput &in)
 {
     if (!in.memory || !deviceMemoryPeak(*in.memory))
-        return noMemory();
+        return noMemory(in);
     if (in.options.deviceMemoryMb > 0)
         return std::nullopt;
     return MissingData { Text::tr("the profile does not record the device's memory size "
@@ -136,15 +136,16 @@ std::optional<MissingData> missingCapacity(const DetectorInput &in)
 std::optional<MissingData> missingMemoryRecord(const DetectorInput &in)
 {
     if (!in.memory || !in.memory->allocatorCurve())
-        return noMemory();
+        return noMemory(in);
     return std::nullopt;
 }
 
 std::optional<MissingData> missingAllocations(const DetectorInput &in)
 {
     if (!in.memory || in.memory->allocations.empty() || !in.memory->allocatorCurve())
-        return MissingData { Text::tr("no operator_memory.csv (or memory_record.csv): the "
-                                      "allocations were not recorded"),
+        return MissingData { Text::tr("no %1 (or %2): the allocations were not recorded")
+                                 .arg(in.rank.source.partName(RankSource::Part::OperatorMemory),
+                                     in.rank.source.partName(RankSource::Part::MemoryRecord)),
             Text::tr("profile with profile_memory=True") };
     return std::nullopt;
 }

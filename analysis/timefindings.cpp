@@ -202,8 +202,9 @@ std::optional<Finding> findCommNotOverlapped(const DetectorInput &in)
     const StepSource source = in.steps.front().source;
     f.details << Text::tr("Communication times from %1, step time from %2; reported from %3 of "
                           "the step (%4 when part of the communication overlaps)")
-                     .arg(commTimeSource(source), stepTimeSource(source),
-                         formatShare(kSerialCommShare), formatShare(kStepShare));
+                     .arg(commTimeSource(source, in.rank.source),
+                         stepTimeSource(source, in.rank.source), formatShare(kSerialCommShare),
+                         formatShare(kStepShare));
     for (const StepBreakdown &s : in.steps) {
         const double ratio = s.commNs > 0 ? double(s.overlappedNs) / double(s.commNs) : 0;
         f.details << Text::tr("%1: %2 of %3 communication not overlapped (overlap %4)")

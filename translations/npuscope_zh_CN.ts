@@ -612,10 +612,6 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <translation>%1：未归因 %2</translation>
     </message>
     <message>
-        <source>Collect at profiler_level Level1 or higher (kernel_details.csv then has Accelerator Core and Block Dim).</source>
-        <translation>以 profiler_level Level1 或更高级别采集（此时 kernel_details.csv 含有 Accelerator Core 和 Block Dim）。</translation>
-    </message>
-    <message>
         <source>No kernel rows: kernel_details.csv was not collected and the trace has no device kernels.</source>
         <translation>没有算子行：未采集 kernel_details.csv，trace 中也没有设备算子。</translation>
     </message>
@@ -626,14 +622,6 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
     <message>
         <source>The kernels come from the trace, which records no Accelerator Core or Block Dim.</source>
         <translation>算子来自 trace，其中没有记录 Accelerator Core 和 Block Dim。</translation>
-    </message>
-    <message>
-        <source>kernel_details.csv has no Accelerator Core column: AI_CPU tasks cannot be told apart.</source>
-        <translation>kernel_details.csv 没有 Accelerator Core 列：无法区分 AI_CPU 任务。</translation>
-    </message>
-    <message>
-        <source>kernel_details.csv has no Block Dim column.</source>
-        <translation>kernel_details.csv 没有 Block Dim 列。</translation>
     </message>
     <message>
         <source>Block Dim is 0 or missing in every row (a Level0 profile).</source>
@@ -674,18 +662,6 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
     <message>
         <source>The device&apos;s AI Core count (%1) is a guess: the largest Block Dim of the cube tasks; the profile does not record the device (NPU_INFO).</source>
         <translation>设备的 AI Core 数（%1）是推测值：取自 cube 任务的最大 Block Dim；该数据未记录设备信息（NPU_INFO）。</translation>
-    </message>
-    <message>
-        <source>kernel_details.csv has no Wait Time column: judged from the trace&apos;s idle gaps alone.</source>
-        <translation>kernel_details.csv 没有 Wait Time 列：仅根据 trace 中的空闲间隙判断。</translation>
-    </message>
-    <message>
-        <source>the ProfilerStep slices of trace_view.json</source>
-        <translation>trace_view.json 中的 ProfilerStep 片段</translation>
-    </message>
-    <message>
-        <source>step_trace_time.csv</source>
-        <translation>step_trace_time.csv</translation>
     </message>
     <message>
         <source>the span of the step&apos;s kernel rows</source>
@@ -764,10 +740,6 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <translation>%1：%2，存活 %3</translation>
     </message>
     <message>
-        <source>no memory_record.csv: the profile was collected without profile_memory</source>
-        <translation>没有 memory_record.csv：采集时未开启 profile_memory</translation>
-    </message>
-    <message>
         <source>profile with profile_memory=True</source>
         <translation>使用 profile_memory=True 采集</translation>
     </message>
@@ -778,10 +750,6 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
     <message>
         <source>give the device&apos;s memory size: npuscope report --device-memory GB</source>
         <translation>请给出设备内存容量：npuscope report --device-memory GB</translation>
-    </message>
-    <message>
-        <source>no operator_memory.csv (or memory_record.csv): the allocations were not recorded</source>
-        <translation>没有 operator_memory.csv（或 memory_record.csv）：未记录内存分配</translation>
     </message>
     <message numerus="yes">
         <source>%n step(s) with known times: growth from step to step needs at least three</source>
@@ -854,6 +822,34 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <translation>
             <numerusform>%1 峰值时记录到 %n 次分配仍然存活</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Collect at profiler_level Level1 or higher (%1 then has Accelerator Core and Block Dim).</source>
+        <translation>以 profiler_level Level1 或更高级别采集（此时 %1 含有 Accelerator Core 和 Block Dim）。</translation>
+    </message>
+    <message>
+        <source>%1 has no Accelerator Core column: AI_CPU tasks cannot be told apart.</source>
+        <translation>%1 没有 Accelerator Core 列：无法区分 AI_CPU 任务。</translation>
+    </message>
+    <message>
+        <source>%1 has no Block Dim column.</source>
+        <translation>%1 没有 Block Dim 列。</translation>
+    </message>
+    <message>
+        <source>%1 has no Wait Time column: judged from the trace&apos;s idle gaps alone.</source>
+        <translation>%1 没有 Wait Time 列：仅根据 trace 中的空闲间隙判断。</translation>
+    </message>
+    <message>
+        <source>the ProfilerStep slices of %1</source>
+        <translation>%1 中的 ProfilerStep 片段</translation>
+    </message>
+    <message>
+        <source>no %1: the profile was collected without profile_memory</source>
+        <translation>没有 %1：采集时未开启 profile_memory</translation>
+    </message>
+    <message>
+        <source>no %1 (or %2): the allocations were not recorded</source>
+        <translation>没有 %1（或 %2）：未记录内存分配</translation>
     </message>
 </context>
 <context>
@@ -2660,6 +2656,10 @@ The kernels were matched by their order: the same kernels under renumbered names
         <source>text export (a database is here too: %1)</source>
         <translation>文本导出（此处也有数据库：%1）</translation>
     </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%2 中的 %1</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::ExportCaption</name>
@@ -3538,12 +3538,12 @@ Click to show every kernel again.</source>
         <translation>实线：已分配，虚线：已预留，点线：活跃</translation>
     </message>
     <message>
-        <source>No memory_record.csv: collect with profile_memory=True to see device memory</source>
-        <translation>没有 memory_record.csv：使用 profile_memory=True 采集才能查看设备内存</translation>
-    </message>
-    <message>
         <source>%1 peak %2 MB</source>
         <translation>%1 峰值 %2 MB</translation>
+    </message>
+    <message>
+        <source>No %1: collect with profile_memory=True to see device memory</source>
+        <translation>没有 %1：使用 profile_memory=True 采集才能查看设备内存</translation>
     </message>
 </context>
 <context>
@@ -3597,22 +3597,8 @@ Click to show every kernel again.</source>
         <translation>%1：峰值已分配 %2 MB，当时已预留 %3 MB（预留峰值 %4 MB）</translation>
     </message>
     <message>
-        <source>NPU modules (npu_module_mem.csv): peak %1 MB reserved</source>
-        <translation>NPU 模块（npu_module_mem.csv）：预留峰值 %1 MB</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n allocation(s) in operator_memory.csv</source>
-        <translation>
-            <numerusform>operator_memory.csv 中共 %n 次分配</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>(no Python frame)</source>
         <translation>（无 Python 栈帧）</translation>
-    </message>
-    <message>
-        <source>No operator_memory.csv: the allocations were not recorded</source>
-        <translation>没有 operator_memory.csv：未记录内存分配</translation>
     </message>
     <message>
         <source>never</source>
@@ -3627,6 +3613,20 @@ Click to show every kernel again.</source>
         <translation>
             <numerusform>%1 时：%n 次分配存活，共 %2 MB</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>NPU modules (%1): peak %2 MB reserved</source>
+        <translation>NPU 模块（%1）：预留峰值 %2 MB</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n allocation(s) in %1</source>
+        <translation>
+            <numerusform>%1 中共 %n 次分配</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No %1: the allocations were not recorded</source>
+        <translation>没有 %1：未记录内存分配</translation>
     </message>
 </context>
 <context>
@@ -3660,9 +3660,9 @@ Click to show every kernel again.</source>
         <translation>%1（%2 MB）</translation>
     </message>
     <message>
-        <source>Memory (peaks; allocations of operator_memory.csv alive then)
+        <source>Memory (peaks; allocations of %1 alive then)
 </source>
-        <translation>内存（峰值；当时存活的 operator_memory.csv 分配）
+        <translation>内存（峰值；当时存活的 %1 分配）
 </translation>
     </message>
 </context>

@@ -73,6 +73,12 @@ void MemoryChart::setMemory(std::shared_ptr<const MemoryProfile> memory)
     update();
 }
 
+void MemoryChart::setRecordName(const QString &name)
+{
+    m_recordName = name;
+    update();
+}
+
 void MemoryChart::setInstant(TimeNs t)
 {
     m_instant = t;
@@ -191,7 +197,7 @@ void MemoryChart::paintEvent(QPaintEvent *)
     if (!m_memory || (m_memory->components.empty() && m_memory->deviceTotal.times.empty())) {
         p.setPen(palette().color(QPalette::PlaceholderText));
         p.drawText(rect(), Qt::AlignCenter,
-            tr("No memory_record.csv: collect with profile_memory=True to see device memory"));
+            tr("No %1: collect with profile_memory=True to see device memory").arg(m_recordName));
         return;
     }
     drawAxes(p);

@@ -19,6 +19,8 @@ public:
     explicit MemoryChart(QWidget *parent = nullptr);
 
     void setMemory(std::shared_ptr<const MemoryProfile> memory);
+    // What the export calls its memory records, for the text shown without them.
+    void setRecordName(const QString &name);
     void setInstant(TimeNs t); // the vertical line; INT64_MIN: none
     TimeNs instant() const { return m_instant; }
     // The time shown at x (widget coordinates), and back.
@@ -43,6 +45,7 @@ private:
     void drawLegend(QPainter &p) const;
 
     std::shared_ptr<const MemoryProfile> m_memory;
+    QString m_recordName = QStringLiteral("memory_record.csv");
     TimeNs m_t0 = 0, m_t1 = 1;
     double m_maxMb = 1;
     TimeNs m_instant = INT64_MIN;

@@ -100,13 +100,15 @@ MemoryPanel::MemoryPanel(QWidget *parent)
     setMemory(nullptr, nullptr);
 }
 
-void MemoryPanel::setMemory(
-    std::shared_ptr<const MemoryProfile> memory, std::shared_ptr<const Trace> trace)
+void MemoryPanel::setMemory(std::shared_ptr<const MemoryProfile> memory,
+    std::shared_ptr<const Trace> trace, const RankSource *source)
 {
     if (memory && memory == m_memory && trace == m_trace)
         return; // the same rank again: keep the picked instant
     m_memory = std::move(memory);
     m_trace = std::move(trace);
+    m_source = source ? *source : RankSource();
+    m_chart->setRecordName(m_source.partName(RankSource::Part::MemoryRecord));
     m_chart->setMemory(m_memory);
     QStringList lines;
     if (m_memory) {
@@ -118,10 +120,11 @@ void MemoryPanel::setMemory(
                                  QString::number(c.peakReservedMb, 'f', 1));
         }
         if (m_memory->deviceTotal.hasReserved())
-            lines << tr("NPU modules (npu_module_mem.csv): peak %1 MB reserved")
-                         .arg(QString::number(m_memory->deviceTotal.peakReservedMb, 'f', 1));
-        lines << tr(
-            "%n allocation(s) in operator_memory.csv", nullptr, int(m_memory->allocations.size()));
+            lines << tr("NPU modules (%1): peak %2 MB reserved")
+                         .arg(m_source.partName(RankSource::Part::ModuleMemory),
+                             QString::number(m_memory->deviceTotal.peakReservedMb, 'f', 1));
+        lines << tr("%n allocation(s) in %1", nullptr, int(m_memory->allocations.size()))
+                     .arg(m_source.partName(RankSource::Part::OperatorMemory));
     }
     m_summary->setText(lines.join(QLatin1Char('\n')));
     m_summary->setVisible(!lines.isEmpty());
@@ -163,7 +166,8 @@ void MemoryPanel::fill()
     const TimeNs t = m_chart->instant();
     if (!m_memory || t == INT64_MIN) {
         m_instantLabel->setText(m_memory && m_memory->allocations.empty()
-                ? tr("No operator_memory.csv: the allocations were not recorded")
+                ? tr("No %1: the allocations were not recorded")
+                      .arg(m_source.partName(RankSource::Part::OperatorMemory))
                 : QString());
         return;
     }

@@ -2,6 +2,7 @@
 
 #include "model/core/trace.h"
 #include "model/memory/memoryprofile.h"
+#include "model/profile/discovery.h"
 #include "widgets/timelineview.h" // EventRef as a signal argument (its metatype)
 
 #include <QWidget>
@@ -28,8 +29,10 @@ class MemoryPanel : public QWidget {
 public:
     explicit MemoryPanel(QWidget *parent = nullptr);
 
-    // `trace` (may be null) finds the operator and Python frame of each allocation.
-    void setMemory(std::shared_ptr<const MemoryProfile> memory, std::shared_ptr<const Trace> trace);
+    // `trace` (may be null) finds the operator and Python frame of each allocation; `source`
+    // (may be null: a text export) names the files or database tables the memory comes from.
+    void setMemory(std::shared_ptr<const MemoryProfile> memory, std::shared_ptr<const Trace> trace,
+        const RankSource *source = nullptr);
     void showInstant(TimeNs t);
     TimeNs instant() const;
     bool groupedByFrame() const;
@@ -48,6 +51,7 @@ private:
 
     std::shared_ptr<const MemoryProfile> m_memory;
     std::shared_ptr<const Trace> m_trace;
+    RankSource m_source; // its part names only
     MemoryChart *m_chart = nullptr;
     QLabel *m_summary = nullptr;
     QLabel *m_instantLabel = nullptr;

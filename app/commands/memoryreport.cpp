@@ -93,11 +93,13 @@ QList<QStringList> MemoryReport::rows(const QJsonObject &memory)
     return rows;
 }
 
-QString MemoryReport::text(const QJsonObject &memory)
+QString MemoryReport::text(const QJsonObject &memory, const QString &allocationsFrom)
 {
     if (memory.isEmpty())
         return QString();
-    return tr("Memory (peaks; allocations of operator_memory.csv alive then)\n")
+    return tr("Memory (peaks; allocations of %1 alive then)\n")
+               .arg(allocationsFrom.isEmpty() ? QStringLiteral("operator_memory.csv")
+                                              : allocationsFrom)
         + textTable(header(), rows(memory));
 }
 

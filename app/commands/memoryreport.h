@@ -21,7 +21,8 @@ class MemoryReport {
 public:
     static QJsonObject json(const MemoryProfile &memory, int top);
     // "Memory" and a table per component (text report); empty for an empty object.
-    static QString text(const QJsonObject &memory);
+    // `allocationsFrom`: where the export holds the allocations ("operator_memory.csv").
+    static QString text(const QJsonObject &memory, const QString &allocationsFrom);
     // The same as table rows: component, peak allocated, peak reserved, at, alive then.
     static QStringList header();
     static QList<QStringList> rows(const QJsonObject &memory);

@@ -422,7 +422,9 @@ QString renderReportText(const QJsonObject &report, int top)
                 ReportCommand::tr("By Name"), top);
         s += QLatin1Char('\n') + renderSteps(r[QStringLiteral("steps")].toArray());
         if (r.contains(QStringLiteral("memory")))
-            s += QLatin1Char('\n') + MemoryReport::text(r[QStringLiteral("memory")].toObject());
+            s += QLatin1Char('\n')
+                + MemoryReport::text(r[QStringLiteral("memory")].toObject(),
+                    source[QStringLiteral("operator_memory")].toString());
         const QString issues = renderIssues(r[QStringLiteral("issues")].toArray());
         if (!issues.isEmpty())
             s += QLatin1Char('\n') + ReportCommand::tr("Input issues\n") + issues;

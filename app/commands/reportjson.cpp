@@ -474,7 +474,10 @@ QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis
             rank.source.database.isEmpty() ? QStringLiteral("text") : QStringLiteral("database") },
         { QStringLiteral("database"), rank.source.database },
         { QStringLiteral("other"), rank.source.otherSource },
-        { QStringLiteral("note"), rank.source.sourceNote() }
+        { QStringLiteral("note"), rank.source.sourceNote() },
+        // Where the allocations of `memory` come from: a file, or a table of the database.
+        { QStringLiteral("operator_memory"),
+            rank.source.partName(RankSource::Part::OperatorMemory) }
     };
     if (rank.aiCores)
         o[QStringLiteral("ai_core_count")] = *rank.aiCores;

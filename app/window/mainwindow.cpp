@@ -433,7 +433,8 @@ void MainWindow::showFindings()
     m_findings->setAnalysing(m_analysis->isRunning());
     const auto analysis = m_analysis->analysis(index);
     m_gaps->showRank(m_session->rank(), analysis);
-    m_memoryPanel->setMemory(analysis ? analysis->memory : nullptr, m_session->rank()->trace);
+    m_memoryPanel->setMemory(analysis ? analysis->memory : nullptr, m_session->rank()->trace,
+        &m_session->rank()->source);
 }
 
 void MainWindow::onEvidenceSelected(const QString &findingId, const std::vector<Evidence> &evidence)

@@ -301,6 +301,49 @@ QString RankSource::label() const
     return QFileInfo(dir).fileName();
 }
 
+QString RankSource::partName(Part part) const
+{
+    const auto fileOr = [](const QString &path, const char *name) {
+        return path.isEmpty() ? QString::fromLatin1(name) : QFileInfo(path).fileName();
+    };
+    if (database.isEmpty()) {
+        switch (part) {
+        case Part::Trace:
+            return fileOr(traceView, "trace_view.json");
+        case Part::Kernels:
+            return fileOr(kernelDetails, "kernel_details.csv");
+        case Part::MemoryRecord:
+            return QStringLiteral("memory_record.csv");
+        case Part::OperatorMemory:
+            return QStringLiteral("operator_memory.csv");
+        case Part::ModuleMemory:
+            return QStringLiteral("npu_module_mem.csv");
+        case Part::StepTrace:
+            return fileOr(stepTraceTime, "step_trace_time.csv");
+        }
+    }
+    const auto table = [](const char *name, const QString &file) {
+        return QCoreApplication::translate("npuscope::Discovery", "%1 in %2")
+            .arg(QLatin1String(name), QFileInfo(file).fileName());
+    };
+    switch (part) {
+    case Part::Trace:
+        return QFileInfo(database).fileName();
+    case Part::Kernels:
+        return table("COMPUTE_TASK_INFO", database);
+    case Part::MemoryRecord:
+        return table("MEMORY_RECORD", database);
+    case Part::OperatorMemory:
+        return table("OP_MEMORY", database);
+    case Part::ModuleMemory:
+        return table("NPU_MODULE_MEM", database);
+    case Part::StepTrace:
+        return table("StepTraceTime",
+            analysisDatabase.isEmpty() ? QStringLiteral("analysis.db") : analysisDatabase);
+    }
+    return QString();
+}
+
 QString RankSource::sourceNote() const
 {
     if (!database.isEmpty())

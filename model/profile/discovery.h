@@ -36,6 +36,14 @@ struct RankSource {
     // so that the user can be told and choose it (SourceFormat).
     QString otherSource;
 
+    // Parts of an export that messages send the user to.
+    enum class Part { Trace, Kernels, MemoryRecord, OperatorMemory, ModuleMemory, StepTrace };
+    // What `part` is called in the export that is read: the text export's file
+    // ("kernel_details.csv", or msprof's "op_summary_0_1.csv" when that is the file read), or the
+    // database's table ("COMPUTE_TASK_INFO in ascend_pytorch_profiler_0.db"): a database holds no
+    // such files.
+    QString partName(Part part) const;
+
     QString label() const; // "rank 0", or the folder name
     // What is read, for the status bar and the report: "database ascend_pytorch_profiler_0.db
     // (a text export is here too)", "text export (a database is here too)"; empty for a

@@ -62,7 +62,12 @@ void TstMemoryReport::textSample()
         QVERIFY(live[i - 1].toObject()[QStringLiteral("size_kb")].toDouble()
             >= live[i].toObject()[QStringLiteral("size_kb")].toDouble());
     QVERIFY(memory[QStringLiteral("APP")].toObject()[QStringLiteral("peak_allocated_mb")].isNull());
-    const QString text = MemoryReport::text(memory);
+    const QString from
+        = rank[QStringLiteral("source")].toObject()[QStringLiteral("operator_memory")].toString();
+    QCOMPARE(from, QStringLiteral("operator_memory.csv"));
+    const QString text = MemoryReport::text(memory, from);
+    QVERIFY2(text.startsWith(QStringLiteral("Memory (peaks; allocations of operator_memory.csv")),
+        qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("1188.0")), qPrintable(text));
     QVERIFY(text.contains(QStringLiteral("aten::mm (144.0 MB)")));
 }
@@ -84,6 +89,14 @@ void TstMemoryReport::databaseSample()
         nearCapacity |= f.toObject()[QStringLiteral("id")].toString()
             == QLatin1String("memory-near-capacity");
     QVERIFY(nearCapacity);
+    // The database has no operator_memory.csv: the heading names its table.
+    const QString from
+        = rank[QStringLiteral("source")].toObject()[QStringLiteral("operator_memory")].toString();
+    QCOMPARE(from, QStringLiteral("OP_MEMORY in ascend_pytorch_profiler_0.db"));
+    const QString text = MemoryReport::text(rank[QStringLiteral("memory")].toObject(), from);
+    QVERIFY2(text.startsWith(QStringLiteral("Memory (peaks; allocations of OP_MEMORY in "
+                                            "ascend_pytorch_profiler_0.db alive then)")),
+        qPrintable(text));
 }
 
 void TstMemoryReport::noMemoryNoKey()

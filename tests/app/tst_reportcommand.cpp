@@ -54,6 +54,7 @@ private slots:
     void databaseFolder();
     void databaseAgainstText();
     void damagedDatabase();
+    void databaseNamesItsTables();
 };
 
 void TstReportCommand::jsonOnSample()
@@ -493,6 +494,55 @@ void TstReportCommand::damagedDatabase()
     const Run bad = runBinary(
         { QStringLiteral("report"), tmp.path(), QStringLiteral("--source"), QStringLiteral("x") });
     QCOMPARE(bad.exitCode, int(kExitUserError));
+}
+
+// A database export holds no text files: what the report sends the user to is named as the
+// database has it (its tables), never as a CSV or trace_view.json that is not there.
+void TstReportCommand::databaseNamesItsTables()
+{
+    QTemporaryDir generated;
+    QCOMPARE(
+        runBinary({ QStringLiteral("generate"), generated.path(), QStringLiteral("--events"),
+                      QStringLiteral("3000"), QStringLiteral("--format"), QStringLiteral("db") })
+            .exitCode,
+        0);
+    struct Case {
+        QString path;
+        const char *expected; // in the text or the JSON report
+        bool stepsFromTrace; // the comm finding's details name where the step time came from
+    };
+    std::vector<Case> cases { { generated.path(),
+        "no MEMORY_RECORD in ascend_pytorch_profiler_0.db: the profile", false } };
+    const QString root = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01-db/");
+    const bool samples = QDir(root).exists();
+    if (samples) {
+        const char *const allocations
+            = "allocations of OP_MEMORY in ascend_pytorch_profiler_0.db alive then";
+        cases.push_back({ root + QStringLiteral("level0"),
+            "(COMPUTE_TASK_INFO in ascend_pytorch_profiler_0.db then has", true });
+        cases.push_back({ root + QStringLiteral("level1"), allocations, true });
+        cases.push_back({ root + QStringLiteral("level2"), allocations, false });
+    }
+    const char *const textFiles[] = { "kernel_details.csv", "trace_view.json", "memory_record.csv",
+        "operator_memory.csv", "step_trace_time.csv", "npu_module_mem.csv" };
+    for (const Case &c : cases) {
+        // The text report wraps its lines (at spaces, never inside a file name); the JSON not.
+        const Run text = runBinary({ QStringLiteral("report"), c.path });
+        const Run json = runBinary({ QStringLiteral("report"), c.path, QStringLiteral("--json") });
+        QCOMPARE(text.exitCode, 0);
+        QCOMPARE(json.exitCode, 0);
+        const QByteArray where = QFile::encodeName(c.path);
+        QVERIFY2(json.out.contains(c.expected) || text.out.contains(c.expected), where);
+        if (c.stepsFromTrace)
+            QVERIFY2(json.out.contains("step time from the ProfilerStep slices of "
+                                       "ascend_pytorch_profiler_0.db"),
+                where);
+        for (const char *file : textFiles)
+            QVERIFY2(!text.out.contains(file) && !json.out.contains(file),
+                QByteArray(where + ": " + file).constData());
+    }
+    if (!samples)
+        QSKIP("samples not present: the generated database only");
 }
 
 QTEST_GUILESS_MAIN(TstReportCommand)

@@ -55,6 +55,7 @@ private slots:
     void databaseOnly();
     void databaseLayouts();
     void samples();
+    void partNames();
 };
 
 void TstDiscovery::parentOfRanks()
@@ -223,6 +224,42 @@ void TstDiscovery::samples()
     const ProfileSource two = discoverProfile(base + QStringLiteral("/ascend-2025-01/level1"));
     QCOMPARE(two.ranks.size(), std::size_t(2));
     QVERIFY(!two.ranks[1].communicationMatrix.isEmpty());
+}
+
+// What messages call a part of the export: its file in a text export (the file read, when it
+// has another name), its table in a database.
+void TstDiscovery::partNames()
+{
+    using Part = RankSource::Part;
+    RankSource text;
+    QCOMPARE(text.partName(Part::Kernels), QStringLiteral("kernel_details.csv"));
+    QCOMPARE(text.partName(Part::Trace), QStringLiteral("trace_view.json"));
+    QCOMPARE(text.partName(Part::MemoryRecord), QStringLiteral("memory_record.csv"));
+    QCOMPARE(text.partName(Part::OperatorMemory), QStringLiteral("operator_memory.csv"));
+    QCOMPARE(text.partName(Part::ModuleMemory), QStringLiteral("npu_module_mem.csv"));
+    QCOMPARE(text.partName(Part::StepTrace), QStringLiteral("step_trace_time.csv"));
+    RankSource msprof;
+    msprof.kernelDetails
+        = QStringLiteral("/p/PROF_1/mindstudio_profiler_output/op_summary_0_1.csv");
+    msprof.traceView = QStringLiteral("/p/PROF_1/mindstudio_profiler_output/msprof_0_1.json");
+    QCOMPARE(msprof.partName(Part::Kernels), QStringLiteral("op_summary_0_1.csv"));
+    QCOMPARE(msprof.partName(Part::Trace), QStringLiteral("msprof_0_1.json"));
+    RankSource db;
+    db.database = QStringLiteral("/p/rank3_ascend_pt/ASCEND_PROFILER_OUTPUT/"
+                                 "ascend_pytorch_profiler_3.db");
+    QCOMPARE(db.partName(Part::Trace), QStringLiteral("ascend_pytorch_profiler_3.db"));
+    QCOMPARE(db.partName(Part::Kernels),
+        QStringLiteral("COMPUTE_TASK_INFO in ascend_pytorch_profiler_3.db"));
+    QCOMPARE(db.partName(Part::MemoryRecord),
+        QStringLiteral("MEMORY_RECORD in ascend_pytorch_profiler_3.db"));
+    QCOMPARE(db.partName(Part::OperatorMemory),
+        QStringLiteral("OP_MEMORY in ascend_pytorch_profiler_3.db"));
+    QCOMPARE(db.partName(Part::ModuleMemory),
+        QStringLiteral("NPU_MODULE_MEM in ascend_pytorch_profiler_3.db"));
+    QCOMPARE(db.partName(Part::StepTrace), QStringLiteral("StepTraceTime in analysis.db"));
+    db.analysisDatabase = QStringLiteral("/p/PROF_2/communication_analyzer.db");
+    QCOMPARE(
+        db.partName(Part::StepTrace), QStringLiteral("StepTraceTime in communication_analyzer.db"));
 }
 
 QTEST_APPLESS_MAIN(TstDiscovery)

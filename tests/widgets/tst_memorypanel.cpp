@@ -1,6 +1,7 @@
 #include "widgets/memorychart.h"
 #include "widgets/memorypanel.h"
 
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTreeWidget>
@@ -56,6 +57,7 @@ private slots:
     void clickPicksAnInstant();
     void selectingAnAllocation();
     void emptyProfile();
+    void namesTheExportsParts();
 };
 
 void TstMemoryPanel::opensAtThePeak()
@@ -114,6 +116,31 @@ void TstMemoryPanel::emptyProfile()
     QCOMPARE(panel.tree()->topLevelItemCount(), 0);
     panel.setMemory(nullptr, nullptr);
     QCOMPARE(panel.tree()->topLevelItemCount(), 0);
+}
+
+// The summary names where the allocations come from as the export has them: a database has
+// no operator_memory.csv.
+void TstMemoryPanel::namesTheExportsParts()
+{
+    const auto labelsText = [](const MemoryPanel &panel) {
+        QStringList texts;
+        for (const QLabel *l : panel.findChildren<QLabel *>())
+            texts << l->text();
+        return texts.join(QLatin1Char('\n'));
+    };
+    MemoryPanel panel;
+    panel.setMemory(sampleMemory(), nullptr);
+    QVERIFY2(labelsText(panel).contains(QStringLiteral("4 allocation(s) in operator_memory.csv")),
+        qPrintable(labelsText(panel)));
+    RankSource db;
+    db.database = QStringLiteral("/p/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db");
+    MemoryPanel dbPanel;
+    dbPanel.setMemory(sampleMemory(), nullptr, &db);
+    const QString text = labelsText(dbPanel);
+    QVERIFY2(text.contains(
+                 QStringLiteral("4 allocation(s) in OP_MEMORY in ascend_pytorch_profiler_0.db")),
+        qPrintable(text));
+    QVERIFY2(!text.contains(QStringLiteral(".csv")), qPrintable(text));
 }
 
 QTEST_MAIN(TstMemoryPanel)
