@@ -3493,6 +3493,10 @@ Click to show every kernel again.</source>
         <source>Profiles (*.json *.json.gz *.csv *.db *.zip *.tar *.tar.gz *.tgz *.tar.zst);;Profile archives (*.zip *.tar *.tar.gz *.tgz *.tar.zst);;All files (*)</source>
         <translation>性能数据 (*.json *.json.gz *.csv *.db *.zip *.tar *.tar.gz *.tgz *.tar.zst);;性能数据压缩包 (*.zip *.tar *.tar.gz *.tgz *.tar.zst);;所有文件 (*)</translation>
     </message>
+    <message>
+        <source>A database export has no operator_details.csv: its framework operators (PYTORCH_API) are on the timeline&apos;s Python tracks.</source>
+        <translation>数据库导出不含 operator_details.csv：其框架算子（PYTORCH_API）显示在时间线的 Python 轨道上。</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::Memory</name>

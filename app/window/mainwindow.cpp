@@ -402,7 +402,10 @@ void MainWindow::showRank()
         full ? full->kernels : nullptr, base, full ? full->aiCores.value_or(0) : 0);
     m_aggregation->setKernels(full ? full->kernels : nullptr);
     m_operators->setTable(full ? full->operators : nullptr,
-        tr("operator_details.csv was not collected (record_shapes or Level1 and above)."));
+        full && !full->source.database.isEmpty()
+            ? tr("A database export has no operator_details.csv: its framework operators "
+                 "(PYTORCH_API) are on the timeline's Python tracks.")
+            : tr("operator_details.csv was not collected (record_shapes or Level1 and above)."));
     m_details->setRank(full, base);
     populateSteps();
     showFindings();

@@ -9,6 +9,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QDockWidget>
+#include <QLabel>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -73,6 +74,18 @@ private slots:
         QVERIFY(window.detailsPanel()->grab().save(
             dir.filePath(QStringLiteral("tst_dbdetails_panel.png"))));
         qInfo("wrote %s", qPrintable(dir.filePath(QStringLiteral("tst_dbdetails*.png"))));
+
+        // The Operators tab: a database has no operator_details.csv at any level, whatever was
+        // collected: it says so, and where the operators are instead.
+        const auto *operators = window.findChild<QDockWidget *>(QStringLiteral("OperatorsDock"));
+        QVERIFY(operators && operators->widget());
+        QStringList labels;
+        for (const QLabel *l : operators->widget()->findChildren<QLabel *>())
+            labels << l->text();
+        const QString shown = labels.join(QLatin1Char('\n'));
+        QVERIFY2(shown.contains(QStringLiteral("A database export has no operator_details.csv")),
+            qPrintable(shown));
+        QVERIFY2(!shown.contains(QStringLiteral("was not collected")), qPrintable(shown));
     }
 };
 
