@@ -4,6 +4,7 @@
 #include <isa-l/igzip_lib.h>
 #endif
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 
@@ -81,8 +82,6 @@ std::size_t IsalInflate::inputLeft() const { return m_s->s.avail_in; }
 IsalInflate::Result IsalInflate::inflate(char *dst, std::size_t room, std::size_t *produced)
 {
     inflate_state &s = m_s->s;
-    s.next_out = reinterpret_cast<std::uint8_t *>(dst);
-    s.avail_out = static_cast<std::uint32_t>(room);
     // A member's first bytes are checked here: ISA-L waits for the whole header before it looks
     // at them, so trailing garbage shorter than a header would read as a truncated member.
     if (m_atHeader && s.avail_in > 0) {
@@ -93,13 +92,30 @@ IsalInflate::Result IsalInflate::inflate(char *dst, std::size_t room, std::size_
             return Result::Error;
         }
     }
-    const int rc = isal_inflate(&s);
-    *produced = room - s.avail_out;
-    if (rc < 0 || rc == ISAL_NEED_DICT) {
-        m_error = QString::fromLatin1(describe(rc));
-        return Result::Error;
+    // In pieces of at most kPiece bytes: on damaged deflate data ISA-L notices the error after
+    // it has written bytes past the damage (a fuzzer found 92 bytes that zlib never gives,
+    // different from one size of room to another); the piece in which it fails is dropped, so
+    // that what is handed out is the data before the damage, less at most one piece.
+    constexpr std::size_t kPiece = 64 << 10;
+    *produced = 0;
+    for (;;) {
+        const std::size_t piece = std::min(room - *produced, kPiece);
+        s.next_out = reinterpret_cast<std::uint8_t *>(dst + *produced);
+        s.avail_out = static_cast<std::uint32_t>(piece);
+        const int rc = isal_inflate(&s);
+        const bool badData
+            = rc == ISAL_INVALID_BLOCK || rc == ISAL_INVALID_SYMBOL || rc == ISAL_INVALID_LOOKBACK;
+        if (!badData)
+            *produced += piece - s.avail_out; // a wrong checksum: the data itself is whole
+        if (rc < 0 || rc == ISAL_NEED_DICT) {
+            m_error = QString::fromLatin1(describe(rc));
+            return Result::Error;
+        }
+        if (s.block_state == ISAL_BLOCK_FINISH)
+            return Result::MemberEnd;
+        if (s.avail_out > 0 || *produced == room)
+            return Result::Ok; // the input is used up, or the room is full
     }
-    return s.block_state == ISAL_BLOCK_FINISH ? Result::MemberEnd : Result::Ok;
 }
 
 std::vector<unsigned char> IsalInflate::snapshot() const
