@@ -107,8 +107,10 @@ void MemoryPanel::setMemory(std::shared_ptr<const MemoryProfile> memory,
         return; // the same rank again: keep the picked instant
     m_memory = std::move(memory);
     m_trace = std::move(trace);
-    m_source = source ? *source : RankSource();
-    m_chart->setRecordName(m_source.partName(RankSource::Part::MemoryRecord));
+    const RankSource text; // no source: a text export's names
+    const RankSource &names = source ? *source : text;
+    m_allocationsFrom = names.partName(RankSource::Part::OperatorMemory);
+    m_chart->setRecordName(names.partName(RankSource::Part::MemoryRecord));
     m_chart->setMemory(m_memory);
     QStringList lines;
     if (m_memory) {
@@ -121,10 +123,10 @@ void MemoryPanel::setMemory(std::shared_ptr<const MemoryProfile> memory,
         }
         if (m_memory->deviceTotal.hasReserved())
             lines << tr("NPU modules (%1): peak %2 MB reserved")
-                         .arg(m_source.partName(RankSource::Part::ModuleMemory),
+                         .arg(names.partName(RankSource::Part::ModuleMemory),
                              QString::number(m_memory->deviceTotal.peakReservedMb, 'f', 1));
         lines << tr("%n allocation(s) in %1", nullptr, int(m_memory->allocations.size()))
-                     .arg(m_source.partName(RankSource::Part::OperatorMemory));
+                     .arg(m_allocationsFrom);
     }
     m_summary->setText(lines.join(QLatin1Char('\n')));
     m_summary->setVisible(!lines.isEmpty());
@@ -166,8 +168,7 @@ void MemoryPanel::fill()
     const TimeNs t = m_chart->instant();
     if (!m_memory || t == INT64_MIN) {
         m_instantLabel->setText(m_memory && m_memory->allocations.empty()
-                ? tr("No %1: the allocations were not recorded")
-                      .arg(m_source.partName(RankSource::Part::OperatorMemory))
+                ? tr("No %1: the allocations were not recorded").arg(m_allocationsFrom)
                 : QString());
         return;
     }

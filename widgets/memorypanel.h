@@ -51,7 +51,7 @@ private:
 
     std::shared_ptr<const MemoryProfile> m_memory;
     std::shared_ptr<const Trace> m_trace;
-    RankSource m_source; // its part names only
+    QString m_allocationsFrom; // what the export calls its allocations (operator_memory.csv)
     MemoryChart *m_chart = nullptr;
     QLabel *m_summary = nullptr;
     QLabel *m_instantLabel = nullptr;
