@@ -97,9 +97,7 @@ QString MemoryReport::text(const QJsonObject &memory, const QString &allocations
 {
     if (memory.isEmpty())
         return QString();
-    return tr("Memory (peaks; allocations of %1 alive then)\n")
-               .arg(allocationsFrom.isEmpty() ? QStringLiteral("operator_memory.csv")
-                                              : allocationsFrom)
+    return tr("Memory (peaks; allocations of %1 alive then)\n").arg(allocationsFrom)
         + textTable(header(), rows(memory));
 }
 

@@ -21,7 +21,8 @@ class MemoryReport {
 public:
     static QJsonObject json(const MemoryProfile &memory, int top);
     // "Memory" and a table per component (text report); empty for an empty object.
-    // `allocationsFrom`: where the export holds the allocations ("operator_memory.csv").
+    // `allocationsFrom`: where the export holds the allocations (the rank's
+    // source.operator_memory: "operator_memory.csv", "OP_MEMORY in ....db").
     static QString text(const QJsonObject &memory, const QString &allocationsFrom);
     // The same as table rows: component, peak allocated, peak reserved, at, alive then.
     static QStringList header();
