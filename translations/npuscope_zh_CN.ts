@@ -1356,10 +1356,6 @@ Run it in a desktop session, under xvfb-run, or use a headless command: npuscope
         <translation>次数</translation>
     </message>
     <message>
-        <source>memory_record.csv has no Component or Timestamp(us) column: memory is not shown on the timeline</source>
-        <translation>memory_record.csv 中没有 Component 或 Timestamp(us) 列：时间线上不显示内存</translation>
-    </message>
-    <message>
         <source>allocated (MB)</source>
         <translation>已分配 (MB)</translation>
     </message>
@@ -1372,16 +1368,20 @@ Run it in a desktop session, under xvfb-run, or use a headless command: npuscope
         <translation>活跃 (MB)</translation>
     </message>
     <message>
-        <source>Memory (memory_record.csv)</source>
-        <translation>内存（memory_record.csv）</translation>
-    </message>
-    <message>
         <source>not a profiler database: it has no STRING_IDS, TASK or PYTORCH_API table</source>
         <translation>不是性能数据库：其中没有 STRING_IDS、TASK 或 PYTORCH_API 表</translation>
     </message>
     <message>
         <source>the database holds no device task, host call or counter: nothing to show</source>
         <translation>数据库中没有设备任务、主机调用或计数器：没有可显示的内容</translation>
+    </message>
+    <message>
+        <source>%1 has no Component or Timestamp(us) column: memory is not shown on the timeline</source>
+        <translation>%1 中没有 Component 或 Timestamp(us) 列：时间线上不显示内存</translation>
+    </message>
+    <message>
+        <source>Memory (%1)</source>
+        <translation>内存（%1）</translation>
     </message>
 </context>
 <context>

@@ -19,15 +19,17 @@ namespace {
 
 } // namespace
 
-int addMemoryCounters(Trace &trace, const Table &table, IssueList *issues)
+int addMemoryCounters(
+    Trace &trace, const Table &table, const QString &sourceName, IssueList *issues)
 {
     const int component = table.findColumn(u"Component");
     const int timestamp = table.findColumn(u"Timestamp(us)");
     if (component < 0 || timestamp < 0 || table.columns[std::size_t(timestamp)].ns.empty()) {
         issues->append({ Severity::Warning, table.path, QString(),
             QCoreApplication::translate("npuscope",
-                "memory_record.csv has no Component or Timestamp(us) column: memory is not "
-                "shown on the timeline") });
+                "%1 has no Component or Timestamp(us) column: memory is not shown on the "
+                "timeline")
+                .arg(sourceName) });
         return 0;
     }
     struct Quantity {
@@ -58,7 +60,7 @@ int addMemoryCounters(Trace &trace, const Table &table, IssueList *issues)
         sort = std::max(sort, t.processSort + 1);
     for (const CounterSeries &c : trace.counters)
         sort = std::max(sort, c.processSort + 1);
-    const QString process = QCoreApplication::translate("npuscope", "Memory (memory_record.csv)");
+    const QString process = QCoreApplication::translate("npuscope", "Memory (%1)").arg(sourceName);
     int added = 0;
     for (auto &[key, s] : series) {
         auto &samples = s.samples;

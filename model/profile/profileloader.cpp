@@ -186,7 +186,8 @@ namespace {
         if (db.memoryRecord) {
             rank->otherTables[QStringLiteral("memory_record.csv")] = db.memoryRecord;
             if (db.trace)
-                addMemoryCounters(*db.trace, *db.memoryRecord, &rank->issues);
+                addMemoryCounters(*db.trace, *db.memoryRecord,
+                    rank->source.partName(RankSource::Part::MemoryRecord), &rank->issues);
         }
         if (options.loadTrace)
             rank->trace = std::move(db.trace);
@@ -283,7 +284,8 @@ std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const Load
             trace = std::move(fromKernels);
     const auto memory = rank->otherTables.find(QStringLiteral("memory_record.csv"));
     if (trace && memory != rank->otherTables.end())
-        addMemoryCounters(*trace, *memory->second, &rank->issues);
+        addMemoryCounters(*trace, *memory->second,
+            rank->source.partName(RankSource::Part::MemoryRecord), &rank->issues);
     rank->trace = std::move(trace);
     if (rank->trace && rank->kernels) {
         rank->join = joinKernels(*rank->kernels, *rank->trace);

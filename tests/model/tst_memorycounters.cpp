@@ -14,6 +14,7 @@ class TestMemoryCounters : public QObject {
 private slots:
     void seriesPerComponentAndQuantity();
     void missingColumnsAreReported();
+    void sampleProfile_data();
     void sampleProfile();
 };
 
@@ -37,7 +38,8 @@ void TestMemoryCounters::seriesPerComponentAndQuantity()
     host.processSort = 7;
     trace.tracks.push_back(host);
     IssueList issues;
-    QCOMPARE(addMemoryCounters(trace, *r.table, &issues), 5); // PTA x3, GE reserved, APP reserved
+    QCOMPARE(addMemoryCounters(trace, *r.table, QStringLiteral("memory_record.csv"), &issues),
+        5); // PTA x3, GE reserved, APP reserved
     QVERIFY(issues.isEmpty());
     QCOMPARE(trace.counters.size(), std::size_t(5));
     const CounterSeries *allocated = nullptr;
@@ -66,33 +68,61 @@ void TestMemoryCounters::missingColumnsAreReported()
     QVERIFY(r.ok);
     Trace trace;
     IssueList issues;
-    QCOMPARE(addMemoryCounters(trace, *r.table, &issues), 0);
+    QCOMPARE(addMemoryCounters(trace, *r.table, QStringLiteral("memory_record.csv"), &issues), 0);
     QCOMPARE(issues.size(), 1);
     QCOMPARE(issues.first().file, QStringLiteral("/p/memory_record.csv"));
     QVERIFY(trace.counters.empty());
 }
 
+// A sample and its database twin: the memory group names where its samples come from (the
+// database export has no memory_record.csv), and no other group names a file.
+void TestMemoryCounters::sampleProfile_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("process");
+    QTest::addColumn<int>("series");
+    // MEMORY_RECORD writes 0 where memory_record.csv leaves a cell empty (GE active): a series
+    // of zeros there.
+    QTest::addColumn<bool>("zerosToo");
+    QTest::newRow("text") << QStringLiteral(
+        NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/level1/rank0_ascend_pt")
+                          << QStringLiteral("Memory (memory_record.csv)")
+                          << 4 // PTA, GE, PTA+GE, APP
+                          << false;
+    QTest::newRow("database") << QStringLiteral(
+        NPUSCOPE_SAMPLES_DIR "/ascend-2025-01-db/level1/rank0_ascend_pt")
+                              << QStringLiteral(
+                                     "Memory (MEMORY_RECORD in ascend_pytorch_profiler_0.db)")
+                              << 3 // no APP rows in MEMORY_RECORD
+                              << true;
+}
+
 void TestMemoryCounters::sampleProfile()
 {
-    const QString path
-        = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/level1/rank0_ascend_pt");
-    if (!QFileInfo::exists(path + QStringLiteral("/ASCEND_PROFILER_OUTPUT/memory_record.csv")))
-        QSKIP("sample profile not present");
+    QFETCH(QString, path);
+    QFETCH(QString, process);
+    QFETCH(int, series);
+    QFETCH(bool, zerosToo);
+    if (!QFileInfo::exists(QStringLiteral(NPUSCOPE_SAMPLES_DIR)))
+        QSKIP("sample profiles not present");
+    QVERIFY2(QFileInfo::exists(path), qPrintable(path));
     const LoadResult result = loadProfile(path);
     QVERIFY(result.profile && result.profile->ranks.size() == 1);
     const auto &trace = result.profile->ranks.front()->trace;
     QVERIFY(trace);
     int memory = 0;
     for (const CounterSeries &c : trace->counters) {
-        if (!c.processName.contains(QStringLiteral("memory_record.csv")))
+        if (c.processName != process) {
+            QVERIFY2(!c.processName.contains(QStringLiteral(".csv")), qPrintable(c.processName));
             continue;
+        }
         ++memory;
         QVERIFY(!c.times.empty());
         QVERIFY(std::is_sorted(c.times.begin(), c.times.end()));
         QVERIFY(c.times.front() >= trace->minTime && c.times.back() <= trace->maxTime);
-        QVERIFY(c.maxValue > 0);
+        QVERIFY2(zerosToo ? c.minValue >= 0 : c.maxValue > 0, qPrintable(c.name));
     }
-    QVERIFY2(memory >= 4, qPrintable(QString::number(memory))); // PTA, GE, PTA+GE, APP
+    QVERIFY2(memory >= series, qPrintable(QString::number(memory)));
 }
 
 QTEST_GUILESS_MAIN(TestMemoryCounters)
