@@ -1,7 +1,7 @@
 #include "app/commands/calltreejson.h"
 
-#include "analysis/calltree.h"
-#include "analysis/calltreeviews.h"
+#include "analysis/calltree/calltree.h"
+#include "analysis/calltree/calltreeviews.h"
 #include "app/commands/reportjson.h"
 
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "analysis/calltree.h"
+#include "analysis/calltree/calltree.h"
 #include "model/profile/profile.h"
 
 #include <QJsonObject>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "analysis/comparison.h"
+#include "analysis/compare/comparison.h"
 
 #include <QJsonObject>
 

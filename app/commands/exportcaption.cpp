@@ -1,8 +1,8 @@
 #include "app/commands/exportcaption.h"
 
-#include "analysis/findings.h"
-#include "analysis/kernelkinds.h"
-#include "analysis/stepbreakdown.h"
+#include "analysis/rules/findings.h"
+#include "analysis/stats/kernelkinds.h"
+#include "analysis/timeline/stepbreakdown.h"
 #include "model/core/trace.h"
 
 #include <QFileInfo>

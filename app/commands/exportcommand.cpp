@@ -1,6 +1,6 @@
 #include "app/commands/exportcommand.h"
 
-#include "analysis/stepbreakdown.h"
+#include "analysis/timeline/stepbreakdown.h"
 #include "app/commands/commandline.h"
 #include "app/commands/exportcaption.h"
 #include "app/window/profilesteps.h"

@@ -2,7 +2,7 @@
 
 #include "model/annotations/annotations.h"
 #include "model/profile/profile.h"
-#include "widgets/timelineexporter.h"
+#include "widgets/timeline/timelineexporter.h"
 
 #include <QStringList>
 

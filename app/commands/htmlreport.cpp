@@ -1,10 +1,10 @@
 #include "app/commands/htmlreport.h"
 
-#include "analysis/stepbreakdown.h"
+#include "analysis/timeline/stepbreakdown.h"
 #include "app/commands/exportcommand.h"
 #include "app/window/profilesteps.h"
 #include "model/annotations/annotationstore.h"
-#include "widgets/timelineexporter.h"
+#include "widgets/timeline/timelineexporter.h"
 
 #include <QBuffer>
 #include <QDir>

@@ -3,8 +3,8 @@
 #include "app/commands/calltreejson.h"
 #include "app/commands/memoryreport.h"
 
-#include "analysis/aggregation.h"
-#include "analysis/findings.h"
+#include "analysis/rules/findings.h"
+#include "analysis/stats/aggregation.h"
 
 #include <QElapsedTimer>
 #include <QHash>

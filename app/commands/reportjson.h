@@ -1,7 +1,7 @@
 #pragma once
 
-#include "analysis/calltree.h"
-#include "analysis/findings.h"
+#include "analysis/calltree/calltree.h"
+#include "analysis/rules/findings.h"
 #include "model/profile/profile.h"
 
 #include <QJsonObject>

@@ -1,7 +1,7 @@
 #include "app/desktop/windowlauncher.h"
 
 #include "app/window/mainwindow.h"
-#include "widgets/profilesession.h"
+#include "widgets/session/profilesession.h"
 
 namespace npuscope {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "analysis/findings.h"
+#include "analysis/rules/findings.h"
 
 #include <QObject>
 #include <QPointer>

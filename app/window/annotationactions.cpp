@@ -6,12 +6,12 @@
 #include "app/commands/reportjson.h"
 #include "app/window/mainwindow.h"
 #include "model/core/trace.h"
-#include "widgets/annotationlistpanel.h"
-#include "widgets/annotationoverlay.h"
-#include "widgets/findingspanel.h"
-#include "widgets/profilesession.h"
-#include "widgets/timelineexporter.h"
-#include "widgets/timelineview.h"
+#include "widgets/annotations/annotationlistpanel.h"
+#include "widgets/annotations/annotationoverlay.h"
+#include "widgets/findings/findingspanel.h"
+#include "widgets/session/profilesession.h"
+#include "widgets/timeline/timelineexporter.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QAction>
 #include <QClipboard>

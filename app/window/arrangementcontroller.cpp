@@ -1,8 +1,8 @@
 #include "app/window/arrangementcontroller.h"
 
 #include "app/window/mainwindow.h"
-#include "widgets/profilesession.h"
-#include "widgets/timelineview.h"
+#include "widgets/session/profilesession.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QMenu>
 #include <QStatusBar>

@@ -1,11 +1,11 @@
 #include "app/window/calltreecontroller.h"
 
 #include "app/window/mainwindow.h"
-#include "widgets/calltreepanel.h"
-#include "widgets/flamegraphview.h"
-#include "widgets/kerneltableview.h"
-#include "widgets/profilesession.h"
-#include "widgets/timelineview.h"
+#include "widgets/calltree/calltreepanel.h"
+#include "widgets/calltree/flamegraphview.h"
+#include "widgets/session/profilesession.h"
+#include "widgets/tables/kerneltableview.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QDir>
 #include <QDockWidget>

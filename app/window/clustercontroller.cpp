@@ -1,10 +1,10 @@
 #include "app/window/clustercontroller.h"
 
-#include "analysis/clustersummary.h"
+#include "analysis/cluster/clustersummary.h"
 #include "app/window/analysiscontroller.h"
 #include "app/window/mainwindow.h"
-#include "widgets/clusteroverview.h"
-#include "widgets/profilesession.h"
+#include "widgets/cluster/clusteroverview.h"
+#include "widgets/session/profilesession.h"
 
 #include <QDockWidget>
 #include <QFutureWatcher>

@@ -5,8 +5,8 @@
 #include "model/annotations/timelinearrangementstore.h"
 #include "model/profile/profileloader.h"
 #include "model/profile/ranksummary.h"
-#include "widgets/compareview.h"
-#include "widgets/profilesession.h"
+#include "widgets/compare/compareview.h"
+#include "widgets/session/profilesession.h"
 
 #include <QAction>
 #include <QDir>

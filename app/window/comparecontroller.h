@@ -1,6 +1,6 @@
 #pragma once
 
-#include "analysis/findings.h"
+#include "analysis/rules/findings.h"
 #include "model/profile/profile.h"
 
 #include <QFutureWatcher>

@@ -1,8 +1,8 @@
 #include "app/window/evidencehighlight.h"
 
-#include "widgets/kerneltablemodel.h"
-#include "widgets/kerneltableview.h"
-#include "widgets/timelineview.h"
+#include "widgets/tables/kerneltablemodel.h"
+#include "widgets/tables/kerneltableview.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <algorithm>
 

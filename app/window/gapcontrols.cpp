@@ -1,6 +1,6 @@
 #include "app/window/gapcontrols.h"
 
-#include "widgets/timelineview.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QAction>
 #include <QDoubleSpinBox>

@@ -4,8 +4,8 @@
 #include "app/window/analysiscontroller.h"
 #include "app/window/mainwindow.h"
 #include "app/window/rankloader.h"
-#include "widgets/issuespanel.h"
-#include "widgets/profilesession.h"
+#include "widgets/findings/issuespanel.h"
+#include "widgets/session/profilesession.h"
 
 #include <QComboBox>
 #include <QLabel>

@@ -5,16 +5,16 @@
 #include "app/desktop/settingsdialog.h"
 #include "app/window/loadcontroller.h"
 #include "app/window/recentfiles.h"
-#include "widgets/aggregationpanel.h"
-#include "widgets/detailspanel.h"
-#include "widgets/findingspanel.h"
-#include "widgets/issuespanel.h"
-#include "widgets/kerneltableview.h"
-#include "widgets/memorypanel.h"
-#include "widgets/rangesummarywidget.h"
-#include "widgets/tablepanel.h"
+#include "widgets/charts/aggregationpanel.h"
+#include "widgets/details/detailspanel.h"
+#include "widgets/details/rangesummarywidget.h"
+#include "widgets/findings/findingspanel.h"
+#include "widgets/findings/issuespanel.h"
+#include "widgets/memory/memorypanel.h"
+#include "widgets/tables/kerneltableview.h"
+#include "widgets/tables/tablepanel.h"
 
-#include "widgets/timelineview.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QActionGroup>
 #include <QApplication>

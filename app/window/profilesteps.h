@@ -1,6 +1,6 @@
 #pragma once
 
-#include "analysis/stepbreakdown.h"
+#include "analysis/timeline/stepbreakdown.h"
 #include "model/core/types.h"
 
 #include <QString>

@@ -4,8 +4,8 @@
 #include "app/window/rankloader.h"
 #include "app/window/ranktimelinewindow.h"
 #include "model/trace/traceloader.h"
-#include "widgets/clusteroverview.h"
-#include "widgets/profilesession.h"
+#include "widgets/cluster/clusteroverview.h"
+#include "widgets/session/profilesession.h"
 
 #include <QAction>
 #include <QDialog>

@@ -1,8 +1,8 @@
 #include "app/window/ranktimelinewindow.h"
 
 #include "model/profile/rankmerge.h"
-#include "widgets/timeaxis.h"
-#include "widgets/timelineview.h"
+#include "widgets/timeline/timeaxis.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QComboBox>
 #include <QGuiApplication>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "analysis/rankalignment.h"
+#include "analysis/cluster/rankalignment.h"
 
 #include <QWidget>
 

@@ -2,7 +2,7 @@
 
 // Test helpers: a profile, and its analysis, as comparable text (equal texts, equal pictures).
 
-#include "analysis/findings.h"
+#include "analysis/rules/findings.h"
 #include "model/profile/profile.h"
 #include "model/trace/tracedump.h"
 

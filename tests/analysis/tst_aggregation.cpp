@@ -1,4 +1,4 @@
-#include "analysis/aggregation.h"
+#include "analysis/stats/aggregation.h"
 
 #include <QTest>
 

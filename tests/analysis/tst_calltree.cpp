@@ -1,5 +1,5 @@
-#include "analysis/calltree.h"
-#include "analysis/calltreeviews.h"
+#include "analysis/calltree/calltree.h"
+#include "analysis/calltree/calltreeviews.h"
 #include "generatedprofile.h"
 #include "model/profile/profileloader.h"
 

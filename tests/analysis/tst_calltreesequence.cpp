@@ -1,10 +1,10 @@
 // The call tree's sequence-number grafts read each host op's raw JSON through a window of the
-// trace file (analysis/calltreeframes.cpp): checked against the numbers the test wrote, on a file
-// several windows long, with strings that hold escaped quotes, backslashes and braces, and with
-// one event larger than the window (read on its own). More caller ops than the reader reads on
+// trace file (analysis/calltree/calltreeframes.cpp): checked against the numbers the test wrote, on
+// a file several windows long, with strings that hold escaped quotes, backslashes and braces, and
+// with one event larger than the window (read on its own). More caller ops than the reader reads on
 // one thread (kParallelSequenceOps, 4096): the two halves' numbers are merged, and the last ops
 // repeat the numbers of the first ones, which keep them (the first op of a number is its parent).
-#include "analysis/calltreeframes.h"
+#include "analysis/calltree/calltreeframes.h"
 #include "model/trace/traceloader.h"
 
 #include <QFile>

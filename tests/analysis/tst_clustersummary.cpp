@@ -1,4 +1,4 @@
-#include "analysis/clustersummary.h"
+#include "analysis/cluster/clustersummary.h"
 #include "generatedprofile.h"
 
 #include <QTest>

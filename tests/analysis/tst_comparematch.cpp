@@ -1,6 +1,6 @@
-#include "analysis/kernelkinds.h"
-#include "analysis/kernelmatch.h"
-#include "analysis/workbuckets.h"
+#include "analysis/compare/kernelmatch.h"
+#include "analysis/compare/workbuckets.h"
+#include "analysis/stats/kernelkinds.h"
 #include "model/profile/profileloader.h"
 
 #include <QDir>

@@ -1,4 +1,4 @@
-#include "analysis/comparison.h"
+#include "analysis/compare/comparison.h"
 
 #include "generatedpair.h"
 

@@ -1,10 +1,10 @@
 // Regression tests for fuzz_profile findings: kernel_details.csv cells far out of the range of
 // real times made the analysis overflow int64 (undefined behaviour; a wrong finding when it
 // wrapped). Times beyond kMaxTimeNs are rejected with a located issue; the rest is analysed.
-#include "analysis/findings.h"
-#include "analysis/kernelflags.h"
-#include "analysis/kernelkinds.h"
-#include "analysis/timefindings.h"
+#include "analysis/rules/findings.h"
+#include "analysis/rules/kernelflags.h"
+#include "analysis/rules/timefindings.h"
+#include "analysis/stats/kernelkinds.h"
 #include "model/core/decimal.h"
 #include "model/profile/profileloader.h"
 

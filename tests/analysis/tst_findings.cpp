@@ -1,6 +1,6 @@
-#include "analysis/findings.h"
-#include "analysis/setupfindings.h"
-#include "analysis/timefindings.h"
+#include "analysis/rules/findings.h"
+#include "analysis/rules/setupfindings.h"
+#include "analysis/rules/timefindings.h"
 
 #include "generatedprofile.h"
 

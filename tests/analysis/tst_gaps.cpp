@@ -1,7 +1,7 @@
-#include "analysis/gaps.h"
-#include "analysis/kernelkinds.h"
-#include "analysis/stepbreakdown.h"
-#include "analysis/timefindings.h"
+#include "analysis/rules/timefindings.h"
+#include "analysis/stats/kernelkinds.h"
+#include "analysis/timeline/gaps.h"
+#include "analysis/timeline/stepbreakdown.h"
 
 #include "generatedprofile.h"
 

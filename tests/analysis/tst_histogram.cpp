@@ -1,4 +1,4 @@
-#include "analysis/histogram.h"
+#include "analysis/stats/histogram.h"
 
 #include <QTest>
 

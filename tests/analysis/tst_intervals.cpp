@@ -1,4 +1,4 @@
-#include "analysis/intervals.h"
+#include "analysis/stats/intervals.h"
 
 #include <QTest>
 

@@ -1,4 +1,4 @@
-#include "analysis/kernelflags.h"
+#include "analysis/rules/kernelflags.h"
 
 #include <QTest>
 

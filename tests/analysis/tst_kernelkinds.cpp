@@ -1,4 +1,4 @@
-#include "analysis/kernelkinds.h"
+#include "analysis/stats/kernelkinds.h"
 
 #include <QTest>
 

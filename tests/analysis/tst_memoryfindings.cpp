@@ -1,5 +1,5 @@
-#include "analysis/findings.h"
-#include "analysis/memoryfindings.h"
+#include "analysis/rules/findings.h"
+#include "analysis/rules/memoryfindings.h"
 
 #include "generatedprofile.h"
 

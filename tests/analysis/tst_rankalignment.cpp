@@ -1,5 +1,5 @@
 // alignRanksByStep(): the shift that puts a step's start on the first rank's, exactly.
-#include "analysis/rankalignment.h"
+#include "analysis/cluster/rankalignment.h"
 #include "tests/widgets/tracefixtures.h"
 
 #include <QTest>

@@ -1,5 +1,5 @@
-#include "analysis/comparison.h"
-#include "analysis/renamedkernels.h"
+#include "analysis/compare/comparison.h"
+#include "analysis/compare/renamedkernels.h"
 #include "model/core/kerneltable.h"
 #include "model/profile/profileloader.h"
 

@@ -1,5 +1,5 @@
-#include "analysis/kernelkinds.h"
-#include "analysis/stepbreakdown.h"
+#include "analysis/stats/kernelkinds.h"
+#include "analysis/timeline/stepbreakdown.h"
 
 #include "generatedprofile.h"
 

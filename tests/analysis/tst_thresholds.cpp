@@ -2,8 +2,8 @@
 // clear, one at the bar is found. The profiles are built row by row, so that each share sits
 // exactly where the test says.
 
-#include "analysis/findings.h"
-#include "analysis/setupfindings.h"
+#include "analysis/rules/findings.h"
+#include "analysis/rules/setupfindings.h"
 
 #include <QTest>
 

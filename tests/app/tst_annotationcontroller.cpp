@@ -1,8 +1,8 @@
 #include "app/window/annotationcontroller.h"
 #include "app/window/mainwindow.h"
-#include "widgets/annotationlistpanel.h"
-#include "widgets/annotationoverlay.h"
-#include "widgets/timelineview.h"
+#include "widgets/annotations/annotationlistpanel.h"
+#include "widgets/annotations/annotationoverlay.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QDockWidget>
 #include <QMenu>

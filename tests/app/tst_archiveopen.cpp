@@ -3,8 +3,8 @@
 // the test binary (tst_archiveopen.png) to look at.
 #include "app/window/mainwindow.h"
 #include "tests/model/archivewriter.h"
-#include "widgets/profilesession.h"
-#include "widgets/timelineview.h"
+#include "widgets/session/profilesession.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QCoreApplication>
 #include <QDir>

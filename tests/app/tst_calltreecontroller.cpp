@@ -3,11 +3,11 @@
 #include "../analysis/generatedprofile.h"
 #include "app/window/calltreecontroller.h"
 #include "app/window/mainwindow.h"
-#include "widgets/calltreemodel.h"
-#include "widgets/calltreepanel.h"
-#include "widgets/kerneltableview.h"
-#include "widgets/profilesession.h"
-#include "widgets/timelineview.h"
+#include "widgets/calltree/calltreemodel.h"
+#include "widgets/calltree/calltreepanel.h"
+#include "widgets/session/profilesession.h"
+#include "widgets/tables/kerneltableview.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -3,9 +3,9 @@
 #include "app/window/analysiscontroller.h"
 #include "app/window/clustercontroller.h"
 #include "app/window/mainwindow.h"
-#include "widgets/clusteroverview.h"
-#include "widgets/commmatrixview.h"
-#include "widgets/profilesession.h"
+#include "widgets/cluster/clusteroverview.h"
+#include "widgets/cluster/commmatrixview.h"
+#include "widgets/session/profilesession.h"
 
 #include <QComboBox>
 #include <QCoreApplication>

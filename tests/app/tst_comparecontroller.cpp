@@ -1,9 +1,9 @@
 #include "../analysis/generatedpair.h"
 #include "app/window/comparecontroller.h"
 #include "app/window/mainwindow.h"
-#include "widgets/compareview.h"
-#include "widgets/profilesession.h"
-#include "widgets/timelineview.h"
+#include "widgets/compare/compareview.h"
+#include "widgets/session/profilesession.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -3,8 +3,8 @@
 
 #include "app/window/mainwindow.h"
 #include "model/core/trace.h"
-#include "widgets/detailspanel.h"
-#include "widgets/profilesession.h"
+#include "widgets/details/detailspanel.h"
+#include "widgets/session/profilesession.h"
 
 #include <QCoreApplication>
 #include <QDir>

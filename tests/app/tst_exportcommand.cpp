@@ -1,4 +1,4 @@
-#include "analysis/stepbreakdown.h"
+#include "analysis/timeline/stepbreakdown.h"
 #include "app/commands/commandline.h"
 #include "app/commands/exportcommand.h"
 #include "model/annotations/annotationstore.h"

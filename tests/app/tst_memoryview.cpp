@@ -1,8 +1,8 @@
 #include "app/window/analysiscontroller.h"
 #include "app/window/mainwindow.h"
 #include "model/memory/memoryprofile.h"
-#include "widgets/memorypanel.h"
-#include "widgets/timelineview.h"
+#include "widgets/memory/memorypanel.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QDockWidget>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
 // Ranks of a multi-rank profile open on demand (RankLoader), and several ranks show on one
 // timeline (RankTimelineController).
-#include "analysis/stepbreakdown.h"
+#include "analysis/timeline/stepbreakdown.h"
 #include "app/window/analysiscontroller.h"
 #include "app/window/mainwindow.h"
 #include "app/window/rankloader.h"
@@ -10,8 +10,8 @@
 #include "model/profile/profileloader.h"
 #include "model/trace/tracedump.h"
 #include "tests/model/rankfiles.h"
-#include "widgets/profilesession.h"
-#include "widgets/timelineview.h"
+#include "widgets/session/profilesession.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QComboBox>
 #include <QCoreApplication>

@@ -3,7 +3,7 @@
 #include "app/desktop/singleinstance.h"
 #include "app/desktop/windowlauncher.h"
 #include "app/window/mainwindow.h"
-#include "widgets/profilesession.h"
+#include "widgets/session/profilesession.h"
 
 #include <QCoreApplication>
 #include <QSettings>

@@ -7,12 +7,12 @@
 //    and prints p50/p95/p99/max frame times next to a frame that only fills the background.
 //   bench_calltree [--events N] [--runs R] [--png PREFIX]
 // Defaults: 1,000,000 host events, 5 runs. Not part of ctest.
-#include "analysis/calltree.h"
+#include "analysis/calltree/calltree.h"
 #include "benchutil.h"
 #include "model/profile/kerneljoin.h"
 #include "tests/widgets/tracefixtures.h"
-#include "widgets/calltreepanel.h"
-#include "widgets/flamegraphview.h"
+#include "widgets/calltree/calltreepanel.h"
+#include "widgets/calltree/flamegraphview.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -5,7 +5,7 @@
 #include "app/window/analysiscontroller.h"
 #include "app/window/mainwindow.h"
 #include "benchutil.h"
-#include "widgets/timelineview.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -8,7 +8,7 @@
 #include "model/core/kerneltable.h"
 #include "model/core/residentmemory.h"
 #include "model/csv/csvreader.h"
-#include "widgets/kerneltablemodel.h"
+#include "widgets/tables/kerneltablemodel.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>

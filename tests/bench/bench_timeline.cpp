@@ -9,7 +9,7 @@
 #include "benchutil.h"
 #include "model/core/residentmemory.h"
 #include "tests/widgets/tracefixtures.h"
-#include "widgets/timelineview.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

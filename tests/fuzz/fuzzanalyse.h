@@ -3,7 +3,7 @@
 // What the fuzz targets of whole profiles do with their input once it is on disk: load it on one
 // thread, as the GUI and the commands do, and run every analysis on it.
 
-#include "analysis/findings.h"
+#include "analysis/rules/findings.h"
 #include "model/profile/profileloader.h"
 
 namespace npuscope::fuzz {

@@ -2,7 +2,7 @@
 
 // Ink of a track row in an exported timeline image, for the occupancy tests (widgets and app).
 
-#include "widgets/timelineexporter.h"
+#include "widgets/timeline/timelineexporter.h"
 
 #include <QImage>
 

@@ -1,7 +1,7 @@
 #include "kernelfixtures.h"
-#include "widgets/aggregationmodel.h"
-#include "widgets/aggregationpanel.h"
-#include "widgets/kerneltablemodel.h"
+#include "widgets/charts/aggregationpanel.h"
+#include "widgets/tables/aggregationmodel.h"
+#include "widgets/tables/kerneltablemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QBarSeries>

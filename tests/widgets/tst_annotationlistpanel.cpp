@@ -1,4 +1,4 @@
-#include "widgets/annotationlistpanel.h"
+#include "widgets/annotations/annotationlistpanel.h"
 
 #include <QSignalSpy>
 #include <QTest>

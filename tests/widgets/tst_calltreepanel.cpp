@@ -1,8 +1,8 @@
-#include "analysis/calltreeviews.h"
+#include "analysis/calltree/calltreeviews.h"
 #include "model/profile/profileloader.h"
-#include "widgets/calltreemodel.h"
-#include "widgets/calltreepanel.h"
-#include "widgets/flamegraphview.h"
+#include "widgets/calltree/calltreemodel.h"
+#include "widgets/calltree/calltreepanel.h"
+#include "widgets/calltree/flamegraphview.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>

@@ -1,5 +1,5 @@
-#include "widgets/clusteroverview.h"
-#include "widgets/commmatrixview.h"
+#include "widgets/cluster/clusteroverview.h"
+#include "widgets/cluster/commmatrixview.h"
 
 #include <QAbstractAxis>
 #include <QAction>

@@ -1,11 +1,11 @@
 #include "model/annotations/annotations.h"
 #include "model/profile/profileloader.h"
-#include "widgets/comparediffmodel.h"
-#include "widgets/comparesummarymodel.h"
-#include "widgets/comparetintoverlay.h"
-#include "widgets/compareview.h"
-#include "widgets/timelineview.h"
-#include "widgets/timelinezoomcontrol.h"
+#include "widgets/compare/comparediffmodel.h"
+#include "widgets/compare/comparesummarymodel.h"
+#include "widgets/compare/comparetintoverlay.h"
+#include "widgets/compare/compareview.h"
+#include "widgets/timeline/timelineview.h"
+#include "widgets/timeline/timelinezoomcontrol.h"
 
 #include "../analysis/generatedpair.h"
 

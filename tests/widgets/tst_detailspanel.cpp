@@ -4,7 +4,7 @@
 #include "model/profile/profileloader.h"
 #include "model/trace/traceloader.h"
 #include "tracefixtures.h"
-#include "widgets/detailspanel.h"
+#include "widgets/details/detailspanel.h"
 
 #include <QCoreApplication>
 #include <QDir>

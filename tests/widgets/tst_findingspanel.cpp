@@ -1,7 +1,7 @@
 #include "../analysis/generatedprofile.h"
-#include "analysis/findings.h"
-#include "widgets/findingsmodel.h"
-#include "widgets/findingspanel.h"
+#include "analysis/rules/findings.h"
+#include "widgets/findings/findingsmodel.h"
+#include "widgets/findings/findingspanel.h"
 
 #include <QAbstractItemModelTester>
 #include <QCoreApplication>

@@ -1,5 +1,5 @@
-#include "widgets/issuesmodel.h"
-#include "widgets/issuespanel.h"
+#include "widgets/findings/issuesmodel.h"
+#include "widgets/findings/issuespanel.h"
 
 #include <QAbstractItemModelTester>
 #include <QTest>

@@ -1,8 +1,8 @@
-#include "analysis/findings.h"
+#include "analysis/rules/findings.h"
 #include "kernelfixtures.h"
 #include "model/profile/profileloader.h"
-#include "widgets/kerneltablemodel.h"
-#include "widgets/kerneltableview.h"
+#include "widgets/tables/kerneltablemodel.h"
+#include "widgets/tables/kerneltableview.h"
 
 #include <QAbstractItemModelTester>
 #include <QBuffer>
@@ -356,7 +356,7 @@ private slots:
         QCOMPARE(KernelTableModel::formatMicros(ns), text);
     }
 
-    // The Flags column (analysis/kernelflags.h): text, tooltip, colour, sort and filters.
+    // The Flags column (analysis/rules/kernelflags.h): text, tooltip, colour, sort and filters.
     void flags()
     {
         std::vector<KernelRowSpec> rows = sampleRows(); // row 1 is a TransData

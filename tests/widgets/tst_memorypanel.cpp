@@ -1,5 +1,5 @@
-#include "widgets/memorychart.h"
-#include "widgets/memorypanel.h"
+#include "widgets/memory/memorychart.h"
+#include "widgets/memory/memorypanel.h"
 
 #include <QLabel>
 #include <QSignalSpy>

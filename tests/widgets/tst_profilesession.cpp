@@ -2,8 +2,8 @@
 // get.
 #include "model/profile/profile.h"
 #include "tracefixtures.h"
-#include "widgets/profilesession.h"
-#include "widgets/timelinezoomcontrol.h"
+#include "widgets/session/profilesession.h"
+#include "widgets/timeline/timelinezoomcontrol.h"
 
 #include <QSignalSpy>
 #include <QTest>

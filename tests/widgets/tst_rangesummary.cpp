@@ -1,7 +1,7 @@
 #include "tracefixtures.h"
-#include "widgets/rangesummary.h"
-#include "widgets/rangesummarymodel.h"
-#include "widgets/rangesummarywidget.h"
+#include "widgets/details/rangesummary.h"
+#include "widgets/details/rangesummarymodel.h"
+#include "widgets/details/rangesummarywidget.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

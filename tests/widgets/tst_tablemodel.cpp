@@ -1,6 +1,6 @@
 #include "model/csv/csvreader.h"
-#include "widgets/tablemodel.h"
-#include "widgets/tablepanel.h"
+#include "widgets/tables/tablemodel.h"
+#include "widgets/tables/tablepanel.h"
 
 #include <QAbstractItemModelTester>
 #include <QItemSelectionModel>

@@ -1,4 +1,4 @@
-#include "widgets/timeaxis.h"
+#include "widgets/timeline/timeaxis.h"
 
 #include <QTest>
 

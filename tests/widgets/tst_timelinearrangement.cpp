@@ -2,8 +2,8 @@
 // undo and reset, and what survives a new trace.
 #include "model/core/trace.h"
 #include "tracefixtures.h"
-#include "widgets/timelinelayout.h"
-#include "widgets/timelineview.h"
+#include "widgets/timeline/timelinelayout.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QApplication>
 #include <QContextMenuEvent>

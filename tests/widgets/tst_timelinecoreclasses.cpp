@@ -1,7 +1,7 @@
 #include "model/profile/profile.h"
-#include "widgets/timelinecolors.h"
-#include "widgets/timelinecoreclasses.h"
-#include "widgets/timelinelayout.h"
+#include "widgets/timeline/timelinecolors.h"
+#include "widgets/timeline/timelinecoreclasses.h"
+#include "widgets/timeline/timelinelayout.h"
 
 #include "kernelfixtures.h"
 #include "tracefixtures.h"

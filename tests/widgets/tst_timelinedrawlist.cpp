@@ -1,9 +1,9 @@
 #include "tracefixtures.h"
-#include "widgets/timelinecolors.h"
-#include "widgets/timelinecounterindex.h"
-#include "widgets/timelinedepthindex.h"
-#include "widgets/timelinedrawlist.h"
-#include "widgets/timelinelayout.h"
+#include "widgets/timeline/timelinecolors.h"
+#include "widgets/timeline/timelinecounterindex.h"
+#include "widgets/timeline/timelinedepthindex.h"
+#include "widgets/timeline/timelinedrawlist.h"
+#include "widgets/timeline/timelinelayout.h"
 
 #include <QElapsedTimer>
 #include <QTest>

@@ -1,5 +1,5 @@
-#include "widgets/annotationpainter.h"
-#include "widgets/timelineexporter.h"
+#include "widgets/annotations/annotationpainter.h"
+#include "widgets/timeline/timelineexporter.h"
 
 #include "model/profile/profileloader.h"
 #include "tracefixtures.h"

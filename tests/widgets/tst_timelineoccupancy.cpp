@@ -1,11 +1,11 @@
 #include "exportink.h"
 #include "tracefixtures.h"
-#include "widgets/timelinecolors.h"
-#include "widgets/timelinedepthindex.h"
-#include "widgets/timelinedrawlist.h"
-#include "widgets/timelineexporter.h"
-#include "widgets/timelinelayout.h"
-#include "widgets/timelineoccupancy.h"
+#include "widgets/timeline/timelinecolors.h"
+#include "widgets/timeline/timelinedepthindex.h"
+#include "widgets/timeline/timelinedrawlist.h"
+#include "widgets/timeline/timelineexporter.h"
+#include "widgets/timeline/timelinelayout.h"
+#include "widgets/timeline/timelineoccupancy.h"
 
 #include <QImage>
 #include <QTest>

@@ -1,5 +1,5 @@
 #include "tracefixtures.h"
-#include "widgets/timelinesearch.h"
+#include "widgets/timeline/timelinesearch.h"
 
 #include <QTest>
 

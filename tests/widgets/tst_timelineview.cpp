@@ -1,8 +1,8 @@
 #include "model/trace/traceloader.h"
 #include "tracefixtures.h"
-#include "widgets/timelinesearchbar.h"
-#include "widgets/timelinetooltip.h"
-#include "widgets/timelineview.h"
+#include "widgets/timeline/timelinesearchbar.h"
+#include "widgets/timeline/timelinetooltip.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QApplication>
 #include <QDir>

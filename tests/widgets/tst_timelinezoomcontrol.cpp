@@ -2,8 +2,8 @@
 // do): one range, one history, one selection, each view on its own clock.
 #include "model/core/trace.h"
 #include "tracefixtures.h"
-#include "widgets/timelineview.h"
-#include "widgets/timelinezoomcontrol.h"
+#include "widgets/timeline/timelineview.h"
+#include "widgets/timeline/timelinezoomcontrol.h"
 
 #include <QMouseEvent>
 #include <QSignalSpy>

@@ -1,0 +1,172 @@
+#include "analysis/rules/findingchecks.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace npuscope {
+
+namespace {
+
+    class Text {
+        Q_DECLARE_TR_FUNCTIONS(Findings)
+    };
+
+    // Some compute row has a real Accelerator Core (Level0 writes "N/A" in every compute row and
+    // "HCCL" in the collectives' rows only).
+    bool hasComputeCores(const KernelTable &k, const KernelKinds &kinds)
+    {
+        if (k.coreColumn < 0)
+            return false;
+        for (qsizetype r = 0; r < k.rowCount(); ++r) {
+            const std::string_view text = k.strings.view(k.core[std::size_t(r)]);
+            if (kinds.isCompute(r) && !text.empty() && !Table::isMissingText(text))
+                return true;
+        }
+        return false;
+    }
+
+    QString kernelsName(const DetectorInput &in)
+    {
+        return in.rank.source.partName(RankSource::Part::Kernels);
+    }
+
+    QString level1Collect(const DetectorInput &in)
+    {
+        return Text::tr("Collect at profiler_level Level1 or higher (%1 then has Accelerator "
+                        "Core and Block Dim).")
+            .arg(kernelsName(in));
+    }
+
+    bool hasStepTime(const std::vector<StepBreakdown> &steps)
+    {
+        return std::any_of(
+            steps.begin(), steps.end(), [](const StepBreakdown &s) { return s.wallNs > 0; });
+    }
+
+} // namespace
+
+std::optional<MissingData> missingKernelRows(const DetectorInput &in)
+{
+    if (in.kinds && in.rank.kernels)
+        return std::nullopt;
+    return MissingData { Text::tr("No kernel rows: kernel_details.csv was not collected and the "
+                                  "trace has no device kernels."),
+        Text::tr("Collect with ProfilerActivity.NPU so that kernel_details.csv is written.") };
+}
+
+std::optional<MissingData> missingAcceleratorCore(const DetectorInput &in)
+{
+    if (auto rows = missingKernelRows(in))
+        return rows;
+    const KernelTable &k = *in.rank.kernels;
+    if (hasComputeCores(k, *in.kinds))
+        return std::nullopt;
+    if (in.rank.kernelsFromTrace)
+        return MissingData { Text::tr("The kernels come from the trace, which records no "
+                                      "Accelerator Core or Block Dim."),
+            level1Collect(in) };
+    return MissingData { k.coreColumn < 0
+            ? Text::tr("%1 has no Accelerator Core column: AI_CPU tasks cannot be told apart.")
+                  .arg(kernelsName(in))
+            : Text::tr("Accelerator Core is N/A in every compute row (a Level0 profile): AI_CPU "
+                       "tasks cannot be told apart."),
+        level1Collect(in) };
+}
+
+std::optional<MissingData> missingBlockDim(const DetectorInput &in)
+{
+    if (auto rows = missingKernelRows(in))
+        return rows;
+    const KernelTable &k = *in.rank.kernels;
+    const bool any = k.blockDimColumn >= 0
+        && std::any_of(k.blockDim.begin(), k.blockDim.end(), [](std::int32_t d) { return d > 0; });
+    if (any)
+        return missingAcceleratorCore(in); // cube tasks are told apart by their core
+    return MissingData { k.blockDimColumn < 0
+            ? Text::tr("%1 has no Block Dim column.").arg(kernelsName(in))
+            : Text::tr("Block Dim is 0 or missing in every row (a Level0 profile)."),
+        level1Collect(in) };
+}
+
+std::optional<MissingData> missingWaitOrTrace(const DetectorInput &in)
+{
+    if (!hasStepTime(in.steps))
+        return missingSteps(in);
+    if (auto rows = missingKernelRows(in))
+        return rows; // no device task to have waited
+    const bool wait
+        = in.rank.kernels && (in.rank.kernelsFromTrace || in.rank.kernels->waitColumn >= 0);
+    if (wait || in.rank.trace)
+        return std::nullopt;
+    return MissingData { Text::tr("kernel_details.csv has no Wait Time column and there is no "
+                                  "trace_view.json: idle time before a kernel is unknown."),
+        Text::tr("Collect with the default export (trace_view.json) or a CANN version that "
+                 "writes Wait Time.") };
+}
+
+std::optional<MissingData> missingSteps(const DetectorInput &in)
+{
+    if (hasStepTime(in.steps))
+        return std::nullopt;
+    return MissingData { Text::tr("No step time: no ProfilerStep in the trace, no "
+                                  "step_trace_time.csv and no timed kernel rows."),
+        Text::tr("Collect with a profiler schedule and call prof.step() once per training "
+                 "step.") };
+}
+
+std::optional<MissingData> missingProfilerInfo(const DetectorInput &in)
+{
+    if (in.rank.config.found)
+        return std::nullopt;
+    return MissingData { Text::tr("No profiler_info.json: the collection options are unknown."),
+        Text::tr("Keep the profiler_info_N.json that torch_npu writes next to "
+                 "ASCEND_PROFILER_OUTPUT.") };
+}
+
+std::optional<MissingData> missingRanks(const std::vector<RankAnalysis> &ranks)
+{
+    const auto withSteps = std::count_if(
+        ranks.begin(), ranks.end(), [](const RankAnalysis &a) { return hasStepTime(a.steps); });
+    if (withSteps >= 2)
+        return std::nullopt;
+    return MissingData { Text::tr("Fewer than two ranks with step times: nothing to compare."),
+        Text::tr("Collect every rank of the job into one folder (one rank*_ascend_pt folder per "
+                 "rank).") };
+}
+
+QString checkNote(const QString &id, const DetectorInput &in)
+{
+    if (id == QLatin1String(FindingId::kLowBlockDim) && in.options.aiCores <= 0 && !in.rank.aiCores
+        && in.aiCores > 0)
+        return Text::tr("The device's AI Core count (%1) is a guess: the largest Block Dim of "
+                        "the cube tasks; the profile does not record the device (NPU_INFO).")
+            .arg(in.aiCores);
+    if (id == QLatin1String(FindingId::kHostBound) && in.rank.kernels && !in.rank.kernelsFromTrace
+        && in.rank.kernels->waitColumn < 0)
+        return Text::tr("%1 has no Wait Time column: judged from the trace's idle gaps alone.")
+            .arg(kernelsName(in));
+    return {};
+}
+
+QString stepTimeSource(StepSource source, const RankSource &rank)
+{
+    switch (source) {
+    case StepSource::Trace:
+        return Text::tr("the ProfilerStep slices of %1")
+            .arg(rank.partName(RankSource::Part::Trace));
+    case StepSource::StepTraceCsv:
+        return rank.partName(RankSource::Part::StepTrace);
+    case StepSource::Kernels:
+        return Text::tr("the span of the step's kernel rows");
+    }
+    return {};
+}
+
+QString commTimeSource(StepSource source, const RankSource &rank)
+{
+    return source == StepSource::StepTraceCsv ? rank.partName(RankSource::Part::StepTrace)
+                                              : Text::tr("the kernel rows' start times");
+}
+
+} // namespace npuscope

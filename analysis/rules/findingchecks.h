@@ -1,0 +1,35 @@
+#pragma once
+
+#include "analysis/rules/findings.h"
+
+#include <optional>
+
+namespace npuscope {
+
+// What a detector needs and whether the rank has it, so that a finding that did not fire reads
+// "clear" only when it was looked for. Each function returns the check's not-checked reason
+// and what to collect, or nullopt when the detector can run.
+struct MissingData {
+    QString reason; // what was missing: level, column, file
+    QString collect; // what to collect so that it can be checked
+};
+
+std::optional<MissingData> missingKernelRows(const DetectorInput &in); // transdata-overhead
+std::optional<MissingData> missingAcceleratorCore(const DetectorInput &in); // ai-cpu-fallback
+std::optional<MissingData> missingBlockDim(const DetectorInput &in); // low-block-dim
+std::optional<MissingData> missingWaitOrTrace(const DetectorInput &in); // host-bound
+std::optional<MissingData> missingSteps(const DetectorInput &in); // comm, unaccounted time
+std::optional<MissingData> missingProfilerInfo(const DetectorInput &in); // profiler-overhead
+// rank-imbalance: fewer than two ranks with steps.
+std::optional<MissingData> missingRanks(const std::vector<RankAnalysis> &ranks);
+
+// What a check that ran rests on when part of it is a guess or a fallback (the Block Dim guess
+// of the core count, a missing Wait Time column); empty otherwise.
+QString checkNote(const QString &id, const DetectorInput &in);
+
+// Where the step and communication numbers come from, as `rank`'s export names it:
+// "step_trace_time.csv", "StepTraceTime in analysis.db", ... (translated).
+QString stepTimeSource(StepSource source, const RankSource &rank);
+QString commTimeSource(StepSource source, const RankSource &rank);
+
+} // namespace npuscope

@@ -1,0 +1,235 @@
+#include "analysis/rules/findings.h"
+
+#include "analysis/rules/findingchecks.h"
+#include "analysis/rules/kernelfindings.h"
+#include "analysis/rules/memoryfindings.h"
+#include "analysis/rules/setupfindings.h"
+#include "analysis/rules/timefindings.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cmath>
+
+namespace npuscope {
+
+namespace {
+
+    class Text {
+        Q_DECLARE_TR_FUNCTIONS(Findings)
+    };
+
+    using DetectFn = std::optional<Finding> (*)(const DetectorInput &);
+    using MissingFn = std::optional<MissingData> (*)(const DetectorInput &);
+
+    struct Detector {
+        const char *id;
+        DetectFn detect;
+        MissingFn missing;
+    };
+
+    std::optional<Finding> findOverhead(const DetectorInput &in)
+    {
+        return findProfilerOverhead(in.rank.config);
+    }
+
+    // The per-rank catalogue, in its order, each with the data it needs.
+    constexpr Detector kDetectors[] = {
+        { FindingId::kTransDataOverhead, findTransDataOverhead, missingKernelRows },
+        { FindingId::kAiCpuFallback, findAiCpuFallback, missingAcceleratorCore },
+        { FindingId::kHostBound, findHostBound, missingWaitOrTrace },
+        { FindingId::kLowBlockDim, findLowBlockDim, missingBlockDim },
+        { FindingId::kCommNotOverlapped, findCommNotOverlapped, missingSteps },
+        { FindingId::kUnaccountedTime, findUnaccountedTime, missingSteps },
+        { FindingId::kProfilerOverhead, findOverhead, missingProfilerInfo },
+        { FindingId::kMemoryNearCapacity, findMemoryNearCapacity, missingCapacity },
+        { FindingId::kMemoryFragmentation, findMemoryFragmentation, missingMemoryRecord },
+        { FindingId::kMemoryGrowth, findMemoryGrowth, missingAllocationSteps },
+        { FindingId::kLargeAllocations, findLargeAllocations, missingAllocations },
+    };
+
+    FindingCheck notChecked(const QString &id, const MissingData &missing)
+    {
+        return { id, CheckStatus::NotChecked, missing.reason, missing.collect };
+    }
+
+} // namespace
+
+void Finding::addMetric(const QString &key, double value, Metric::Unit unit)
+{
+    metrics.push_back({ key, value, unit });
+}
+
+bool Finding::hasMetric(QStringView key) const
+{
+    return std::any_of(
+        metrics.begin(), metrics.end(), [&](const Metric &m) { return m.key == key; });
+}
+
+double Finding::metric(QStringView key, double fallback) const
+{
+    for (const Metric &m : metrics) {
+        if (m.key == key)
+            return m.value;
+    }
+    return fallback;
+}
+
+QStringList findingIds()
+{
+    return { QLatin1String(FindingId::kTransDataOverhead), QLatin1String(FindingId::kAiCpuFallback),
+        QLatin1String(FindingId::kHostBound), QLatin1String(FindingId::kLowBlockDim),
+        QLatin1String(FindingId::kCommNotOverlapped), QLatin1String(FindingId::kUnaccountedTime),
+        QLatin1String(FindingId::kProfilerOverhead), QLatin1String(FindingId::kRankImbalance),
+        QLatin1String(FindingId::kMemoryNearCapacity),
+        QLatin1String(FindingId::kMemoryFragmentation), QLatin1String(FindingId::kMemoryGrowth),
+        QLatin1String(FindingId::kLargeAllocations) };
+}
+
+QString findingName(const QString &id)
+{
+    static const std::pair<const char *, const char *> kNames[] = {
+        { FindingId::kTransDataOverhead,
+            QT_TRANSLATE_NOOP("Findings", "Format conversions (TransData)") },
+        { FindingId::kAiCpuFallback, QT_TRANSLATE_NOOP("Findings", "AI CPU fallback") },
+        { FindingId::kHostBound, QT_TRANSLATE_NOOP("Findings", "Device waiting for the host") },
+        { FindingId::kLowBlockDim,
+            QT_TRANSLATE_NOOP("Findings", "AI Cores left idle (low Block Dim)") },
+        { FindingId::kCommNotOverlapped,
+            QT_TRANSLATE_NOOP("Findings", "Communication not overlapped") },
+        { FindingId::kUnaccountedTime,
+            QT_TRANSLATE_NOOP("Findings", "Step time no device task accounts for") },
+        { FindingId::kProfilerOverhead,
+            QT_TRANSLATE_NOOP("Findings", "Profiler options that distort timings") },
+        { FindingId::kRankImbalance, QT_TRANSLATE_NOOP("Findings", "Imbalance between ranks") },
+        { FindingId::kMemoryNearCapacity,
+            QT_TRANSLATE_NOOP("Findings", "Device memory close to its capacity") },
+        { FindingId::kMemoryFragmentation,
+            QT_TRANSLATE_NOOP("Findings", "Reserved memory far above allocated (fragmentation)") },
+        { FindingId::kMemoryGrowth,
+            QT_TRANSLATE_NOOP("Findings", "Memory growing step over step") },
+        { FindingId::kLargeAllocations,
+            QT_TRANSLATE_NOOP("Findings", "Largest single allocations") },
+    };
+    for (const auto &[key, name] : kNames) {
+        if (id == QLatin1String(key))
+            return Text::tr(name);
+    }
+    return id;
+}
+
+QString checkStatusName(CheckStatus status)
+{
+    switch (status) {
+    case CheckStatus::Found:
+        return QStringLiteral("found");
+    case CheckStatus::Clear:
+        return QStringLiteral("clear");
+    case CheckStatus::NotChecked:
+        return QStringLiteral("not_checked");
+    }
+    return QString();
+}
+
+QString findingSeverityName(FindingSeverity severity)
+{
+    switch (severity) {
+    case FindingSeverity::Info:
+        return QStringLiteral("info");
+    case FindingSeverity::Warning:
+        return QStringLiteral("warning");
+    case FindingSeverity::Critical:
+        return QStringLiteral("critical");
+    }
+    return QString();
+}
+
+Evidence rowEvidence(const RankProfile &rank, qsizetype row, const QString &label)
+{
+    Evidence e;
+    e.row = static_cast<qint32>(row);
+    e.label = label;
+    const auto r = static_cast<std::size_t>(row);
+    if (r < rank.join.rowToEvent.size())
+        e.event = rank.join.rowToEvent[r];
+    if (rank.kernels && rank.kernels->start[r] != Table::kMissingNs) {
+        e.start = rank.kernels->start[r];
+        e.end = e.start + rank.kernels->duration[r];
+    }
+    return e;
+}
+
+QString formatDuration(TimeNs ns)
+{
+    const double v = double(ns);
+    if (std::abs(v) >= 1e9)
+        return QString::number(v / 1e9, 'f', 2) + QStringLiteral(" s");
+    if (std::abs(v) >= 1e6)
+        return QString::number(v / 1e6, 'f', 2) + QStringLiteral(" ms");
+    return QString::number(v / 1e3, 'f', v >= 1e5 ? 0 : 1) + QStringLiteral(" µs");
+}
+
+QString formatShare(double ratio)
+{
+    return QString::number(ratio * 100.0, 'f', 1) + QLatin1Char('%');
+}
+
+FindingSeverity severityForShare(double share, double warning, double critical)
+{
+    if (share >= critical)
+        return FindingSeverity::Critical;
+    return share >= warning ? FindingSeverity::Warning : FindingSeverity::Info;
+}
+
+RankAnalysis analyseRank(const RankProfile &rank, const FindingOptions &options)
+{
+    RankAnalysis a;
+    if (rank.kernels)
+        a.kinds.emplace(*rank.kernels);
+    const KernelKinds *kinds = a.kinds ? &*a.kinds : nullptr;
+    a.steps = computeStepBreakdown(rank, kinds);
+    if (kinds) {
+        a.gaps = findGaps(rank, *kinds, GapOptions { options.gapThresholdNs });
+        a.aiCores = deviceAiCores(*rank.kernels, *kinds,
+            options.aiCores > 0 ? options.aiCores : rank.aiCores.value_or(0));
+        a.flags = kernelFlags(*rank.kernels, *kinds, a.aiCores);
+    }
+    a.memory = rankMemory(rank);
+    const DetectorInput in { rank, kinds, a.steps, a.gaps, options, a.flags, a.aiCores,
+        a.memory.get() };
+    for (const Detector &d : kDetectors) {
+        const QString id = QLatin1String(d.id);
+        if (const auto missing = d.missing(in)) {
+            a.checks.push_back(notChecked(id, *missing));
+            continue;
+        }
+        auto f = d.detect(in);
+        a.checks.push_back(
+            { id, f ? CheckStatus::Found : CheckStatus::Clear, checkNote(id, in), QString() });
+        if (f)
+            a.findings.push_back(std::move(*f));
+    }
+    std::stable_sort(a.findings.begin(), a.findings.end(),
+        [](const Finding &x, const Finding &y) { return x.severity > y.severity; });
+    return a;
+}
+
+std::vector<Finding> findProfileFindings(const Profile &profile,
+    const std::vector<RankAnalysis> &ranks, const FindingOptions &,
+    std::vector<FindingCheck> *checks)
+{
+    std::vector<Finding> out;
+    const QString id = QLatin1String(FindingId::kRankImbalance);
+    if (const auto missing = missingRanks(ranks)) {
+        if (checks)
+            checks->push_back(notChecked(id, *missing));
+        return out;
+    }
+    if (auto f = findRankImbalance(profile, ranks))
+        out.push_back(std::move(*f));
+    if (checks)
+        checks->push_back({ id, out.empty() ? CheckStatus::Clear : CheckStatus::Found, {}, {} });
+    return out;
+}
+
+} // namespace npuscope

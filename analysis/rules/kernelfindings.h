@@ -1,0 +1,16 @@
+#pragma once
+
+#include "analysis/rules/findings.h"
+
+namespace npuscope {
+
+// Findings read from the kernel rows alone (kernel_details.csv or a Kineto trace's kernels).
+std::optional<Finding> findTransDataOverhead(const DetectorInput &in); // transdata-overhead
+std::optional<Finding> findAiCpuFallback(const DetectorInput &in); // ai-cpu-fallback
+std::optional<Finding> findLowBlockDim(const DetectorInput &in); // low-block-dim
+
+// The AI Cores of the device: options.aiCores, else the largest Block Dim of a cube task
+// (clean MatMuls and convolutions use every core), else 0.
+int deviceAiCores(const KernelTable &kernels, const KernelKinds &kinds, int configured);
+
+} // namespace npuscope

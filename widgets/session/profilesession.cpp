@@ -1,0 +1,93 @@
+#include "widgets/session/profilesession.h"
+
+#include "model/profile/profile.h"
+#include "widgets/timeline/timelinezoomcontrol.h"
+
+namespace npuscope {
+
+ProfileSession::ProfileSession(QObject *parent)
+    : QObject(parent)
+    , m_zoom(new TimelineZoomControl(this))
+{
+}
+
+ProfileSession::~ProfileSession() = default;
+
+const StepSpan *ProfileSession::step() const
+{
+    if (m_stepIndex <= 0 || std::size_t(m_stepIndex) > m_steps.size())
+        return nullptr;
+    return &m_steps[std::size_t(m_stepIndex - 1)];
+}
+
+void ProfileSession::setProfile(std::shared_ptr<const Profile> profile)
+{
+    if (profile == m_profile && !m_preview)
+        return;
+    const bool changed = profile != m_profile;
+    m_profile = std::move(profile);
+    m_rankIndex = -1;
+    if (changed)
+        emit profileChanged();
+    // A new profile shows its first rank right after: clearing the views in between would only
+    // make them flicker. Closing clears them.
+    if (m_profile && m_rank) {
+        m_rank.reset();
+        m_preview = false;
+        m_steps.clear();
+        m_stepIndex = 0;
+        m_selection = EventRef();
+    } else if (m_rank) {
+        showRank(-1, nullptr, false);
+    }
+}
+
+void ProfileSession::setRank(int index, std::shared_ptr<const RankProfile> rank)
+{
+    if (!m_profile || index < 0 || std::size_t(index) >= m_profile->ranks.size())
+        return;
+    if (index == m_rankIndex && rank == m_rank && !m_preview)
+        return;
+    showRank(index, std::move(rank), false);
+}
+
+void ProfileSession::setPreview(std::shared_ptr<const RankProfile> rank)
+{
+    if (!rank || rank == m_rank)
+        return;
+    showRank(m_rankIndex, std::move(rank), true);
+}
+
+void ProfileSession::showRank(int index, std::shared_ptr<const RankProfile> rank, bool preview)
+{
+    const bool hadSelection = m_selection.isValid();
+    m_rank = std::move(rank);
+    m_rankIndex = index;
+    m_preview = preview;
+    m_steps = m_rank && m_rank->trace ? findStepSpans(*m_rank->trace) : std::vector<StepSpan>();
+    m_stepIndex = 0;
+    m_selection = EventRef();
+    emit rankChanged();
+    if (hadSelection)
+        emit selectionChanged(m_selection);
+}
+
+void ProfileSession::setStep(int index)
+{
+    if (index < 0 || std::size_t(index) > m_steps.size())
+        index = 0;
+    if (index == m_stepIndex)
+        return;
+    m_stepIndex = index;
+    emit stepChanged(index);
+}
+
+void ProfileSession::setSelection(EventRef ref)
+{
+    if (ref == m_selection)
+        return;
+    m_selection = ref;
+    emit selectionChanged(ref);
+}
+
+} // namespace npuscope

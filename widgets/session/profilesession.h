@@ -1,0 +1,77 @@
+#pragma once
+
+#include "analysis/timeline/stepbreakdown.h"
+#include "model/core/types.h"
+#include "widgets/session/metatypes.h"
+
+#include <QObject>
+
+#include <memory>
+#include <vector>
+
+namespace npuscope {
+
+class TimelineZoomControl;
+struct Profile;
+struct RankProfile;
+
+// What a window shows: the loaded profile, the rank on screen (or a loading profile's preview),
+// its profiler steps and the step picked, the selected event, and the visible time range and
+// range selection of its timeline (zoom()). The window changes it; panels
+// and controllers subscribe to its signals and read it, instead of asking the window. Every
+// setter emits only when something changed; a new profile or rank clears what depends on it, and
+// the signals come in that order (profile, rank, step, selection).
+class ProfileSession : public QObject {
+    Q_OBJECT
+
+public:
+    explicit ProfileSession(QObject *parent = nullptr);
+    ~ProfileSession() override;
+
+    const std::shared_ptr<const Profile> &profile() const { return m_profile; }
+    // The rank on screen: null until one is shown; its summary while its trace loads; during a
+    // preview, the preview (the first MiB of a profile still loading, no part of profile()).
+    const std::shared_ptr<const RankProfile> &rank() const { return m_rank; }
+    // Index in profile()->ranks of the rank shown, -1 for none; during a preview, of the rank
+    // that comes back if the load is cancelled.
+    int rankIndex() const { return m_rankIndex; }
+    bool isPreview() const { return m_preview; }
+
+    // The "ProfilerStep#N" slices of the rank's trace, in time order.
+    const std::vector<StepSpan> &steps() const { return m_steps; }
+    int stepIndex() const { return m_stepIndex; } // 0: all steps, else steps()[stepIndex - 1]
+    const StepSpan *step() const;
+
+    EventRef selection() const { return m_selection; }
+    // The window's timeline zooms through this control; subscribe to it for the visible range.
+    TimelineZoomControl *zoom() const { return m_zoom; }
+
+    // Null closes the profile. Resets the rank, steps and selection.
+    void setProfile(std::shared_ptr<const Profile> profile);
+    // index in profile()->ranks. Resets the steps and the selection.
+    void setRank(int index, std::shared_ptr<const RankProfile> rank);
+    // The timeline of a profile still loading; ends with the next setProfile() or setRank().
+    void setPreview(std::shared_ptr<const RankProfile> rank);
+    void setStep(int index); // out of range: all steps
+    void setSelection(EventRef ref);
+
+signals:
+    void profileChanged();
+    void rankChanged(); // also when the rank becomes null (profile closed) or a preview
+    void stepChanged(int index);
+    void selectionChanged(EventRef ref);
+
+private:
+    void showRank(int index, std::shared_ptr<const RankProfile> rank, bool preview);
+
+    std::shared_ptr<const Profile> m_profile;
+    std::shared_ptr<const RankProfile> m_rank;
+    int m_rankIndex = -1;
+    bool m_preview = false;
+    std::vector<StepSpan> m_steps;
+    int m_stepIndex = 0;
+    EventRef m_selection;
+    TimelineZoomControl *m_zoom = nullptr; // a child
+};
+
+} // namespace npuscope
