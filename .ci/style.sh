@@ -4,7 +4,8 @@
 #   2. no function of the product (app, widgets, analysis, model) is longer than
 #      NPUSCOPE_MAX_FUNCTION_LINES (default 80) lines;
 #   3. includes go downward only: app -> widgets -> analysis -> model, and model/ never includes
-#      the generator (model/generator is linked by the app and the tests only).
+#      the generator (model/generator is linked by the app and the tests only);
+#   4. no two folders of the product include each other, directly or through others.
 # Tests and benchmarks are held to the format but not to the length (data tables are long).
 # Prints every offence as file:line and exits 1 when there is one.
 set -euo pipefail
@@ -67,6 +68,33 @@ layering=$(
 )
 if [ -n "$layering" ]; then
     echo "$layering"
+    status=1
+fi
+
+echo "== style: no include circle between the folders of a layer"
+# A folder is a layer's subfolder (model/core, analysis/rules, app/window, ...); a file directly
+# in a layer's folder counts as that layer. An edge a -> b is an include from a file of a into a
+# file of b; a circle is a pair of folders that reach each other (transitive closure).
+circles=$(
+    for f in "${product[@]}"; do
+        grep -oE '^#include "(app|widgets|analysis|model)/[^"]+"' "$f" | sed "s|^#include \"||; s|\"$||; s|^|$f |" || true
+    done | awk '
+        function folder(p,    n, a) { n = split(p, a, "/"); return n > 2 ? a[1] "/" a[2] : a[1] }
+        { a = folder($1); b = folder($2)
+          if (a != b) { edge[a, b] = 1; where[a, b] = $1 " -> " $2 }
+          nodes[a] = 1; nodes[b] = 1 }
+        END {
+            for (k in nodes) for (i in nodes) if ((i, k) in edge) for (j in nodes)
+                if ((k, j) in edge) edge[i, j] = 1
+            for (i in nodes) for (j in nodes)
+                if (i < j && (i, j) in edge && (j, i) in edge)
+                    printf "%s <-> %s: folders include each other (%s; %s)\n", i, j,
+                        ((i, j) in where ? where[i, j] : "through others"),
+                        ((j, i) in where ? where[j, i] : "through others")
+        }' | sort
+)
+if [ -n "$circles" ]; then
+    echo "$circles"
     status=1
 fi
 

@@ -2,8 +2,8 @@
 #include "app/desktop/languagesettings.h"
 #include "app/desktop/profilepath.h"
 #include "app/desktop/singleinstance.h"
-#include "app/desktop/windowlauncher.h"
 #include "app/window/mainwindow.h"
+#include "app/window/windowlauncher.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

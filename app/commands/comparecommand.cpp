@@ -1,8 +1,8 @@
 #include "app/commands/comparecommand.h"
 
 #include "app/commands/commandline.h"
-#include "app/commands/comparejson.h"
-#include "app/commands/reportjson.h"
+#include "app/reports/comparejson.h"
+#include "app/reports/reportjson.h"
 #include "model/profile/profileloader.h"
 
 #include <QCommandLineParser>

@@ -2,8 +2,8 @@
 
 #include "analysis/timeline/stepbreakdown.h"
 #include "app/commands/commandline.h"
-#include "app/commands/exportcaption.h"
-#include "app/window/profilesteps.h"
+#include "app/reports/exportcaption.h"
+#include "app/reports/profilesteps.h"
 #include "model/annotations/annotationstore.h"
 #include "model/annotations/timelinearrangementstore.h"
 #include "model/profile/profileloader.h"

@@ -2,7 +2,7 @@
 
 #include "analysis/timeline/stepbreakdown.h"
 #include "app/commands/exportcommand.h"
-#include "app/window/profilesteps.h"
+#include "app/reports/profilesteps.h"
 #include "model/annotations/annotationstore.h"
 #include "widgets/timeline/timelineexporter.h"
 

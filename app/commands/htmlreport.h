@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/commands/reportdocument.h"
+#include "app/reports/reportdocument.h"
 #include "model/profile/profile.h"
 
 #include <QCoreApplication>

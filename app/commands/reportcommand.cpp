@@ -1,12 +1,12 @@
 #include "app/commands/reportcommand.h"
 
-#include "app/commands/memoryreport.h"
+#include "app/reports/memoryreport.h"
 
 #include "app/commands/commandline.h"
 #include "app/commands/htmlreport.h"
-#include "app/commands/jsonstreamwriter.h"
-#include "app/commands/reportjson.h"
-#include "app/commands/texttable.h"
+#include "app/reports/jsonstreamwriter.h"
+#include "app/reports/reportjson.h"
+#include "app/reports/texttable.h"
 #include "model/profile/profileloader.h"
 
 #include <QCommandLineParser>

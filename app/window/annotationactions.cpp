@@ -1,9 +1,9 @@
 // AnnotationController::attach: the GUI side of annotations and image export.
 #include "app/window/annotationcontroller.h"
 
-#include "app/commands/exportcaption.h"
 #include "app/commands/htmlreport.h"
-#include "app/commands/reportjson.h"
+#include "app/reports/exportcaption.h"
+#include "app/reports/reportjson.h"
 #include "app/window/mainwindow.h"
 #include "model/core/trace.h"
 #include "widgets/annotations/annotationlistpanel.h"

@@ -1,6 +1,7 @@
 #include "app/window/mainwindow.h"
 
 #include "app/commands/commandline.h"
+#include "app/reports/profilesteps.h"
 #include "app/window/analysiscontroller.h"
 #include "app/window/annotationcontroller.h"
 #include "app/window/arrangementcontroller.h"
@@ -10,7 +11,6 @@
 #include "app/window/evidencehighlight.h"
 #include "app/window/gapcontrols.h"
 #include "app/window/loadcontroller.h"
-#include "app/window/profilesteps.h"
 #include "app/window/rankloader.h"
 #include "app/window/ranktimelinecontroller.h"
 #include "app/window/recentfiles.h"

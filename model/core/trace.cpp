@@ -3,7 +3,7 @@
 #include "model/core/bucketsort.h"
 #include "model/core/eventargssource.h"
 #include "model/core/hugepages.h"
-#include "model/trace/tracesource.h"
+#include "model/core/tracebytes.h"
 
 #include <QJsonDocument>
 #include <QJsonParseError>

@@ -15,7 +15,7 @@
 namespace npuscope {
 
 class EventArgsSource;
-class TraceSource;
+class TraceBytes;
 
 enum class TrackKind : std::uint8_t {
     HostThread, // Python / framework threads
@@ -179,7 +179,7 @@ public:
     // Builds the per-track indexes (sort, depth, tree, LOD). Called once by the builder.
     static void buildTrackIndexes(Track &track);
 
-    std::shared_ptr<TraceSource> source; // for lazy args; may be null (tests)
+    std::shared_ptr<TraceBytes> source; // for lazy args; may be null (tests)
     // Args of events without raw JSON (a profiler database), asked by argsOffset; may be null.
     std::shared_ptr<const EventArgsSource> argsSource;
 

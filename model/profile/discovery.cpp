@@ -1,7 +1,7 @@
 #include "model/profile/discovery.h"
 
 #include "model/archive/archiveextractor.h"
-#include "model/archive/archiveprofile.h"
+#include "model/profile/archiveprofile.h"
 #include "model/profile/msproftext.h"
 #include "model/profile/profilerconfig.h"
 

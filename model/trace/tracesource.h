@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/core/tracebytes.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -14,9 +16,9 @@ class GzipStream;
 // that shrinks while loading gives short reads instead of SIGBUS), or a gzip file inflated as a
 // stream while it loads (see GzipStream: read() then serves the spans in flight, and after the
 // load the gzip index's checkpoints, inflating forward). Thread-safe for concurrent reads.
-class TraceSource {
+class TraceSource final : public TraceBytes {
 public:
-    ~TraceSource();
+    ~TraceSource() override;
     TraceSource(const TraceSource &) = delete;
     TraceSource &operator=(const TraceSource &) = delete;
 
@@ -29,25 +31,21 @@ public:
 
     static constexpr std::int64_t kDefaultMaxDecompressed = std::int64_t(16) << 30;
 
-    QString path() const { return m_path; }
-    bool compressed() const { return m_compressed; }
-    // The file's size; for gzip the bytes inflated so far (all of them after the load).
-    std::int64_t size() const;
+    QString path() const override { return m_path; }
+    bool compressed() const override { return m_compressed; }
+    std::int64_t size() const override;
     // The gzip stream, which loadTrace() starts (once); null for a plain file.
     GzipStream *stream() const { return m_stream.get(); }
 
-    // Reads up to `n` bytes at `offset` into dst; returns the number read (short at EOF or when
-    // the file shrank), or -1 on an I/O error.
-    std::int64_t read(std::int64_t offset, char *dst, std::int64_t n) const;
+    std::int64_t read(std::int64_t offset, char *dst, std::int64_t n) const override;
 
     // Asks the system to start reading [offset, offset + n) into the page cache, without waiting
     // (a plain file only): a load asks for the spans ahead of the ones being parsed, so that a
     // file not yet in the cache streams from the disk while the parsers work.
     void prefetch(std::int64_t offset, std::int64_t n) const;
 
-    // The complete JSON object that starts at `offset` (braces balanced, strings respected),
-    // or empty when none is there. Reads only as much as needed.
-    QByteArray readJsonObjectAt(std::int64_t offset, std::int64_t maxBytes = 256 << 20) const;
+    QByteArray readJsonObjectAt(
+        std::int64_t offset, std::int64_t maxBytes = 256 << 20) const override;
     // The length of the JSON object at the start of [data, data + n) (braces balanced, strings
     // respected); 0 when none starts there, -1 when it does not end within the n bytes.
     static std::int64_t jsonObjectLength(const char *data, std::int64_t n);

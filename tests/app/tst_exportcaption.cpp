@@ -1,5 +1,5 @@
 #include "../widgets/tracefixtures.h"
-#include "app/commands/exportcaption.h"
+#include "app/reports/exportcaption.h"
 #include "model/core/kerneltable.h"
 
 #include <QTest>

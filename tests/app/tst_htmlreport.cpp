@@ -1,6 +1,6 @@
 #include "app/commands/commandline.h"
 #include "app/commands/htmlreport.h"
-#include "app/commands/reportjson.h"
+#include "app/reports/reportjson.h"
 
 #include "../analysis/generatedprofile.h"
 #include "treehash.h"

@@ -1,6 +1,6 @@
 #include "../analysis/generatedprofile.h"
-#include "app/commands/jsonstreamwriter.h"
-#include "app/commands/reportjson.h"
+#include "app/reports/jsonstreamwriter.h"
+#include "app/reports/reportjson.h"
 
 #include <QDir>
 #include <QJsonArray>

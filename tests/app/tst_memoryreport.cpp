@@ -1,6 +1,6 @@
-#include "app/commands/memoryreport.h"
 #include "app/commands/reportcommand.h"
-#include "app/commands/reportjson.h"
+#include "app/reports/memoryreport.h"
+#include "app/reports/reportjson.h"
 #include "model/profile/profileloader.h"
 
 #include <QDir>

@@ -1,5 +1,5 @@
 #include "../widgets/tracefixtures.h"
-#include "app/window/profilesteps.h"
+#include "app/reports/profilesteps.h"
 
 #include <QTest>
 

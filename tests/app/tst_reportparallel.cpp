@@ -3,7 +3,7 @@
 // the serial path (analyseRank(), then rankReportJson() of one rank) gives, and each step row must
 // carry the breakdown a plain search of the steps finds. On generated profiles, one of them
 // longer than the generator's old cap of 1,000 steps.
-#include "app/commands/reportjson.h"
+#include "app/reports/reportjson.h"
 #include "model/generator/generator.h"
 #include "model/profile/profileloader.h"
 

@@ -1,8 +1,8 @@
 // Profiles opened from outside a running npuscope get windows of their own.
 #include "../analysis/generatedprofile.h"
 #include "app/desktop/singleinstance.h"
-#include "app/desktop/windowlauncher.h"
 #include "app/window/mainwindow.h"
+#include "app/window/windowlauncher.h"
 #include "widgets/session/profilesession.h"
 
 #include <QCoreApplication>

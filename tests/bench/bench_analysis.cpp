@@ -19,8 +19,8 @@
 // --once N: only the profile of N steps, R runs in this process (to compare sizes under perf).
 // Defaults: 2,000 steps, factor 10, 3 runs, $NPUSCOPE_BENCH_CACHE or ~/.cache/npuscope-bench.
 // Not part of ctest.
-#include "app/commands/jsonstreamwriter.h"
-#include "app/commands/reportjson.h"
+#include "app/reports/jsonstreamwriter.h"
+#include "app/reports/reportjson.h"
 #include "benchutil.h"
 #include "model/generator/generator.h"
 #include "model/profile/profileloader.h"

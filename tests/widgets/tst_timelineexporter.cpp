@@ -1,4 +1,4 @@
-#include "widgets/annotations/annotationpainter.h"
+#include "widgets/timeline/annotationpainter.h"
 #include "widgets/timeline/timelineexporter.h"
 
 #include "model/profile/profileloader.h"

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "model/annotations/annotations.h"
-#include "widgets/annotations/annotationpainter.h"
+#include "widgets/timeline/annotationpainter.h"
 
 #include <QHash>
 #include <QWidget>

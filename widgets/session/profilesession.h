@@ -2,7 +2,7 @@
 
 #include "analysis/timeline/stepbreakdown.h"
 #include "model/core/types.h"
-#include "widgets/session/metatypes.h"
+#include "widgets/common/metatypes.h"
 
 #include <QObject>
 

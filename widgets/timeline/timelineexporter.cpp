@@ -1,7 +1,7 @@
 #include "widgets/timeline/timelineexporter.h"
 
 #include "model/core/trace.h"
-#include "widgets/annotations/annotationpainter.h"
+#include "widgets/timeline/annotationpainter.h"
 #include "widgets/timeline/timelinedrawlist.h"
 
 #include <QBuffer>

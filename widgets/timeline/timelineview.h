@@ -1,7 +1,7 @@
 #pragma once
 
 #include "model/core/types.h"
-#include "widgets/session/metatypes.h"
+#include "widgets/common/metatypes.h"
 #include "widgets/timeline/timeaxis.h"
 #include "widgets/timeline/timelinecolors.h"
 #include "widgets/timeline/timelinecounterindex.h"

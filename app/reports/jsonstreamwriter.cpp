@@ -1,4 +1,4 @@
-#include "app/commands/jsonstreamwriter.h"
+#include "app/reports/jsonstreamwriter.h"
 
 #include <QJsonArray>
 #include <QJsonValue>

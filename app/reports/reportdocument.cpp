@@ -1,6 +1,6 @@
-#include "app/commands/reportdocument.h"
+#include "app/reports/reportdocument.h"
 
-#include "app/commands/memoryreport.h"
+#include "app/reports/memoryreport.h"
 
 #include <QJsonArray>
 

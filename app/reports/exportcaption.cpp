@@ -1,4 +1,4 @@
-#include "app/commands/exportcaption.h"
+#include "app/reports/exportcaption.h"
 
 #include "analysis/rules/findings.h"
 #include "analysis/stats/kernelkinds.h"

@@ -1,8 +1,8 @@
-#include "app/commands/calltreejson.h"
+#include "app/reports/calltreejson.h"
 
 #include "analysis/calltree/calltree.h"
 #include "analysis/calltree/calltreeviews.h"
-#include "app/commands/reportjson.h"
+#include "app/reports/reportjson.h"
 
 #include <QJsonArray>
 

@@ -1,4 +1,4 @@
-#include "app/commands/texttable.h"
+#include "app/reports/texttable.h"
 
 #include <algorithm>
 

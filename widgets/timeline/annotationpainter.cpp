@@ -1,4 +1,4 @@
-#include "widgets/annotations/annotationpainter.h"
+#include "widgets/timeline/annotationpainter.h"
 
 #include "model/core/trace.h"
 

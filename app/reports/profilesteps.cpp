@@ -1,4 +1,4 @@
-#include "app/window/profilesteps.h"
+#include "app/reports/profilesteps.h"
 
 #include "model/core/trace.h"
 #include "model/profile/profile.h"

@@ -1,4 +1,4 @@
-#include "app/desktop/windowlauncher.h"
+#include "app/window/windowlauncher.h"
 
 #include "app/window/mainwindow.h"
 #include "widgets/session/profilesession.h"

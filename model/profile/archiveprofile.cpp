@@ -1,4 +1,4 @@
-#include "model/archive/archiveprofile.h"
+#include "model/profile/archiveprofile.h"
 
 #include "model/archive/archivecache.h"
 

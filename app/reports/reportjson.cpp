@@ -1,7 +1,7 @@
-#include "app/commands/reportjson.h"
+#include "app/reports/reportjson.h"
 
-#include "app/commands/calltreejson.h"
-#include "app/commands/memoryreport.h"
+#include "app/reports/calltreejson.h"
+#include "app/reports/memoryreport.h"
 
 #include "analysis/rules/findings.h"
 #include "analysis/stats/aggregation.h"

@@ -1,7 +1,7 @@
-#include "app/commands/comparejson.h"
+#include "app/reports/comparejson.h"
 
-#include "app/commands/reportjson.h"
-#include "app/commands/texttable.h"
+#include "app/reports/reportjson.h"
+#include "app/reports/texttable.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -1,6 +1,6 @@
-#include "app/commands/memoryreport.h"
+#include "app/reports/memoryreport.h"
 
-#include "app/commands/texttable.h"
+#include "app/reports/texttable.h"
 
 #include <QJsonArray>
 
