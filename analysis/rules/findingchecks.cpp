@@ -135,6 +135,16 @@ std::optional<MissingData> missingRanks(const std::vector<RankAnalysis> &ranks)
                  "rank).") };
 }
 
+MissingData missingStages(const ParallelLayout &layout)
+{
+    if (layout.known())
+        return { Text::tr("One pipeline stage (%1): no stages to compare.").arg(layout.note), {} };
+    return { Text::tr("The pipeline layout is unknown: %1.").arg(layout.note),
+        Text::tr("Collect with torch_npu 2.1 or later, which writes distributed_args and "
+                 "parallel_group_info into profiler_metadata.json, and keep every rank's "
+                 "communication.json (profiler_level Level1 or higher).") };
+}
+
 QString checkNote(const QString &id, const DetectorInput &in)
 {
     if (id == QLatin1String(FindingId::kLowBlockDim) && in.options.aiCores <= 0 && !in.rank.aiCores

@@ -22,6 +22,8 @@ std::optional<MissingData> missingSteps(const DetectorInput &in); // comm, unacc
 std::optional<MissingData> missingProfilerInfo(const DetectorInput &in); // profiler-overhead
 // rank-imbalance: fewer than two ranks with steps.
 std::optional<MissingData> missingRanks(const std::vector<RankAnalysis> &ranks);
+// pp-stage-imbalance: the layout has fewer than two pipeline stages (or none is known).
+MissingData missingStages(const ParallelLayout &layout);
 
 // What a check that ran rests on when part of it is a guess or a fallback (the Block Dim guess
 // of the core count, a missing Wait Time column); empty otherwise.

@@ -1,5 +1,7 @@
 #include "analysis/rules/findings.h"
 
+#include "analysis/parallel/profilelayout.h"
+#include "analysis/rules/clusterfindings.h"
 #include "analysis/rules/findingchecks.h"
 #include "analysis/rules/kernelfindings.h"
 #include "analysis/rules/memoryfindings.h"
@@ -81,7 +83,7 @@ QStringList findingIds()
         QLatin1String(FindingId::kHostBound), QLatin1String(FindingId::kLowBlockDim),
         QLatin1String(FindingId::kCommNotOverlapped), QLatin1String(FindingId::kUnaccountedTime),
         QLatin1String(FindingId::kProfilerOverhead), QLatin1String(FindingId::kRankImbalance),
-        QLatin1String(FindingId::kMemoryNearCapacity),
+        QLatin1String(FindingId::kPpStageImbalance), QLatin1String(FindingId::kMemoryNearCapacity),
         QLatin1String(FindingId::kMemoryFragmentation), QLatin1String(FindingId::kMemoryGrowth),
         QLatin1String(FindingId::kLargeAllocations) };
 }
@@ -102,6 +104,8 @@ QString findingName(const QString &id)
         { FindingId::kProfilerOverhead,
             QT_TRANSLATE_NOOP("Findings", "Profiler options that distort timings") },
         { FindingId::kRankImbalance, QT_TRANSLATE_NOOP("Findings", "Imbalance between ranks") },
+        { FindingId::kPpStageImbalance,
+            QT_TRANSLATE_NOOP("Findings", "Imbalance between pipeline stages") },
         { FindingId::kMemoryNearCapacity,
             QT_TRANSLATE_NOOP("Findings", "Device memory close to its capacity") },
         { FindingId::kMemoryFragmentation,
@@ -218,17 +222,39 @@ std::vector<Finding> findProfileFindings(const Profile &profile,
     const std::vector<RankAnalysis> &ranks, const FindingOptions &,
     std::vector<FindingCheck> *checks)
 {
+    return findProfileFindings(profile, ranks, profileLayout(profile), checks);
+}
+
+std::vector<Finding> findProfileFindings(const Profile &profile,
+    const std::vector<RankAnalysis> &ranks, const ParallelLayout &layout,
+    std::vector<FindingCheck> *checks)
+{
     std::vector<Finding> out;
-    const QString id = QLatin1String(FindingId::kRankImbalance);
+    const QString rankId = QLatin1String(FindingId::kRankImbalance);
+    const QString stageId = QLatin1String(FindingId::kPpStageImbalance);
     if (const auto missing = missingRanks(ranks)) {
-        if (checks)
-            checks->push_back(notChecked(id, *missing));
+        if (checks) {
+            checks->push_back(notChecked(rankId, *missing));
+            checks->push_back(notChecked(stageId, *missing));
+        }
         return out;
     }
-    if (auto f = findRankImbalance(profile, ranks))
-        out.push_back(std::move(*f));
-    if (checks)
-        checks->push_back({ id, out.empty() ? CheckStatus::Clear : CheckStatus::Found, {}, {} });
+    auto check = [&](const QString &id, std::optional<Finding> f, const QString &note) {
+        if (checks)
+            checks->push_back({ id, f ? CheckStatus::Found : CheckStatus::Clear, note, {} });
+        if (f)
+            out.push_back(std::move(*f));
+    };
+    check(rankId, findRankImbalance(profile, ranks, layout),
+        layout.stages.size() > 1 ? layout.note : QString());
+    if (layout.stages.size() < 2) {
+        if (checks)
+            checks->push_back(notChecked(stageId, missingStages(layout)));
+    } else {
+        check(stageId, findStageImbalance(profile, ranks, layout), layout.note);
+    }
+    std::stable_sort(out.begin(), out.end(),
+        [](const Finding &x, const Finding &y) { return x.severity > y.severity; });
     return out;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/parallel/parallellayout.h"
 #include "analysis/rules/kernelflags.h"
 #include "analysis/stats/kernelkinds.h"
 #include "analysis/timeline/gaps.h"
@@ -27,6 +28,7 @@ namespace FindingId {
     inline constexpr char kUnaccountedTime[] = "unaccounted-time";
     inline constexpr char kProfilerOverhead[] = "profiler-overhead";
     inline constexpr char kRankImbalance[] = "rank-imbalance";
+    inline constexpr char kPpStageImbalance[] = "pp-stage-imbalance";
     inline constexpr char kMemoryNearCapacity[] = "memory-near-capacity";
     inline constexpr char kMemoryFragmentation[] = "memory-fragmentation";
     inline constexpr char kMemoryGrowth[] = "memory-growth";
@@ -120,11 +122,15 @@ struct DetectorInput {
 
 // Steps, gaps and every per-rank finding of one rank.
 RankAnalysis analyseRank(const RankProfile &rank, const FindingOptions &options = {});
-// Findings across ranks (rank-imbalance); `ranks` are analyseRank() of profile.ranks, in order.
+// Findings across ranks (rank-imbalance, pp-stage-imbalance); `ranks` are analyseRank() of
+// profile.ranks, in order; `layout` the run's parallel layout (profileLayout()).
 // `checks`, when given, receives the check of each cross-rank catalogue entry.
 std::vector<Finding> findProfileFindings(const Profile &profile,
     const std::vector<RankAnalysis> &ranks, const FindingOptions &options = {},
     std::vector<FindingCheck> *checks = nullptr);
+std::vector<Finding> findProfileFindings(const Profile &profile,
+    const std::vector<RankAnalysis> &ranks, const ParallelLayout &layout,
+    std::vector<FindingCheck> *checks);
 
 QString findingSeverityName(FindingSeverity severity); // "info", "warning", "critical"
 QString checkStatusName(CheckStatus status); // "found", "clear", "not_checked"

@@ -17,47 +17,6 @@ namespace {
     constexpr int kMaxActiveSteps = 5;
     constexpr char kAicMetricsNone[] = "ACL_AICORE_NONE";
 
-    // msprof-analyze's SlowRankAnalyzer: a rank stands out when the spread (max - min) of its
-    // compute, communication or free time exceeds 5% of the mean step time (RATIO_THRESHOLD).
-    constexpr double kRankSpread = 0.05;
-    constexpr double kRankSpreadCritical = 0.20;
-
-    struct RankTimes {
-        int index = 0;
-        TimeNs compute = 0, comm = 0, free = 0, wall = 0; // per step, mean
-        TimeNs firstStart = 0, firstEnd = 0;
-    };
-
-    std::optional<RankTimes> rankTimes(int index, const RankAnalysis &a)
-    {
-        if (a.steps.empty())
-            return std::nullopt;
-        RankTimes t;
-        t.index = index;
-        for (const StepBreakdown &s : a.steps) {
-            t.compute += s.computeNs;
-            t.comm += s.commNotOverlappedNs;
-            t.free += s.freeNs;
-            t.wall += s.wallNs;
-        }
-        const auto n = static_cast<TimeNs>(a.steps.size());
-        t.compute /= n;
-        t.comm /= n;
-        t.free /= n;
-        t.wall /= n;
-        t.firstStart = a.steps.front().start;
-        t.firstEnd = a.steps.front().end;
-        return t;
-    }
-
-    struct Spread {
-        const char *key;
-        TimeNs RankTimes::*field;
-        double ratio = 0;
-        const RankTimes *max = nullptr;
-        const RankTimes *min = nullptr;
-    };
-
 } // namespace
 
 QString recommendedCollectionSnippet()
@@ -151,88 +110,6 @@ std::optional<Finding> findProfilerOverhead(const ProfilerConfig &c)
         "with_stack, record_shapes and profile_memory off (turn with_stack on later, for one "
         "suspicious operator), record 3 steps after one wait and one warmup step, and give "
         "each rank its own output folder:");
-    return f;
-}
-
-std::optional<Finding> findRankImbalance(
-    const Profile &profile, const std::vector<RankAnalysis> &ranks)
-{
-    std::vector<RankTimes> times;
-    for (std::size_t i = 0; i < ranks.size() && i < profile.ranks.size(); ++i) {
-        if (auto t = rankTimes(static_cast<int>(i), ranks[i]))
-            times.push_back(*t);
-    }
-    if (times.size() < 2)
-        return std::nullopt;
-    double meanTotal = 0;
-    for (const RankTimes &t : times)
-        meanTotal += double(t.compute + t.comm + t.free);
-    meanTotal /= double(times.size());
-    if (meanTotal <= 0)
-        return std::nullopt;
-    Spread spreads[] = { { "compute", &RankTimes::compute }, { "comm", &RankTimes::comm },
-        { "free", &RankTimes::free } };
-    for (Spread &s : spreads) {
-        const auto [lo, hi] = std::minmax_element(times.begin(), times.end(),
-            [&](const RankTimes &a, const RankTimes &b) { return a.*s.field < b.*s.field; });
-        s.min = &*lo;
-        s.max = &*hi;
-        s.ratio = double(s.max->*s.field - s.min->*s.field) / meanTotal;
-    }
-    const Spread &worst = *std::max_element(std::begin(spreads), std::end(spreads),
-        [](const Spread &a, const Spread &b) { return a.ratio < b.ratio; });
-    if (worst.ratio < kRankSpread)
-        return std::nullopt;
-    const Spread &compute = spreads[0];
-    auto label = [&](const RankTimes *t) { return profile.ranks[std::size_t(t->index)]->label(); };
-    Finding f;
-    f.id = QLatin1String(FindingId::kRankImbalance);
-    f.severity
-        = worst.ratio >= kRankSpreadCritical ? FindingSeverity::Critical : FindingSeverity::Warning;
-    const TimeNs lag = compute.max->compute - compute.min->compute;
-    // The title names one spread: the compute lag when compute differs enough, else the largest
-    // spread. Its figure is the finding's key number ("spread"), whichever time it measures.
-    TimeNs spread = lag;
-    if (compute.ratio >= kRankSpread) {
-        f.title = Text::tr("%1 computes %2 longer per step than %3 (%4 of the step)")
-                      .arg(label(compute.max), formatDuration(lag), label(compute.min),
-                          formatShare(compute.ratio));
-    } else {
-        spread = worst.max->*worst.field - worst.min->*worst.field;
-        f.title = Text::tr("Ranks differ by %1 per step in %2 time (%3 of the step)")
-                      .arg(formatDuration(spread),
-                          worst.field == &RankTimes::comm ? Text::tr("exposed communication")
-                                                          : Text::tr("idle"),
-                          formatShare(worst.ratio));
-    }
-    f.addMetric(QStringLiteral("ranks"), double(times.size()), Metric::Unit::Count);
-    f.addMetric(QStringLiteral("slowest_rank"),
-        profile.ranks[std::size_t(compute.max->index)]->rank(), Metric::Unit::Number);
-    f.addMetric(QStringLiteral("fastest_rank"),
-        profile.ranks[std::size_t(compute.min->index)]->rank(), Metric::Unit::Number);
-    f.addMetric(QStringLiteral("spread"), double(spread), Metric::Unit::Ns);
-    f.addMetric(QStringLiteral("compute_lag"), double(lag), Metric::Unit::Ns);
-    for (const Spread &s : spreads)
-        f.addMetric(QLatin1String(s.key) + QStringLiteral("_spread"), s.ratio, Metric::Unit::Ratio);
-    f.addMetric(QStringLiteral("mean_step"), meanTotal, Metric::Unit::Ns);
-    for (const RankTimes &t : times) {
-        const QString line = Text::tr("%1: compute %2, exposed communication %3, idle %4, wall "
-                                      "%5 per step")
-                                 .arg(label(&t), formatDuration(t.compute), formatDuration(t.comm),
-                                     formatDuration(t.free), formatDuration(t.wall));
-        f.details << line;
-        Evidence e;
-        e.rankIndex = t.index;
-        e.start = t.firstStart;
-        e.end = t.firstEnd;
-        e.label = label(&t); // its first step; the numbers are in the details
-        f.evidence.push_back(e);
-    }
-    f.advice = Text::tr(
-        "In synchronous training every rank waits for the slowest one inside the collectives, "
-        "so the fast ranks show the lag as communication. Look at what differs on the slow "
-        "rank: uneven inputs (sequence lengths, batch sizes), data loading, pipeline stages "
-        "with unequal layers, or a device running at a lower frequency.");
     return f;
 }
 

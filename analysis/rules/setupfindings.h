@@ -4,15 +4,11 @@
 
 namespace npuscope {
 
-// Findings about how the profile was collected and how ranks compare.
+// Findings about how the profile was collected.
 
 // profiler-overhead: collection options that distort timings (with_stack, profile_memory,
 // record_shapes, Level2, aic_metrics, many active steps, no warmup).
 std::optional<Finding> findProfilerOverhead(const ProfilerConfig &config);
-
-// rank-imbalance: per-step compute, exposed communication and free time compared across ranks.
-std::optional<Finding> findRankImbalance(
-    const Profile &profile, const std::vector<RankAnalysis> &ranks);
 
 // The collection script the profiler-overhead advice recommends (torch_npu, Level1, AiCoreNone,
 // schedule wait=1 warmup=1 active=3, one output folder per rank).

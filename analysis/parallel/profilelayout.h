@@ -1,0 +1,12 @@
+#pragma once
+
+#include "analysis/parallel/processgroups.h"
+#include "model/profile/profile.h"
+
+namespace npuscope {
+
+// The parallel layout of a loaded run: distributed_args and parallel_group_info of the ranks'
+// profiler_metadata.json, and the groups their communication files name.
+ParallelLayout profileLayout(const Profile &profile);
+
+} // namespace npuscope
