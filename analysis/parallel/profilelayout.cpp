@@ -8,4 +8,6 @@ ParallelLayout profileLayout(const Profile &)
     return parallelLayout(std::nullopt, {});
 }
 
+ClusterLinks profileLinks(const Profile &) { return {}; }
+
 } // namespace npuscope

@@ -4,6 +4,7 @@
 
 #include "app/commands/commandline.h"
 #include "app/commands/htmlreport.h"
+#include "app/reports/clusterjson.h"
 #include "app/reports/jsonstreamwriter.h"
 #include "app/reports/reportjson.h"
 #include "app/reports/texttable.h"
@@ -234,6 +235,16 @@ namespace {
                 cause("host"), cause("host-sync"), cause("communication"), cause("unknown"));
     }
 
+    QString renderCluster(const QJsonObject &cluster)
+    {
+        const ClusterTables tables = clusterTables(cluster);
+        QString s = QLatin1Char('\n') + ReportCommand::tr("Cluster\n") + QStringLiteral("  ")
+            + tables.layoutLine + QLatin1Char('\n');
+        for (const ReportTable &t : tables.tables)
+            s += QStringLiteral("  ") + t.title + QLatin1Char('\n') + textTable(t.header, t.rows);
+        return s;
+    }
+
     QString renderSteps(const QJsonArray &steps)
     {
         if (steps.isEmpty())
@@ -389,6 +400,8 @@ QString renderReportText(const QJsonObject &report, int top)
         s += QLatin1Char('\n') + profileFindings;
     if (report[QStringLiteral("ranks")].toArray().size() > 1)
         s += renderChecks(report[QStringLiteral("checks")].toArray());
+    if (report.contains(QStringLiteral("cluster")))
+        s += renderCluster(report[QStringLiteral("cluster")].toObject());
     for (const QJsonValue &v : report[QStringLiteral("ranks")].toArray()) {
         const QJsonObject r = v.toObject();
         s += QLatin1Char('\n') + renderHeader(r);

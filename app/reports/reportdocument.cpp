@@ -1,5 +1,6 @@
 #include "app/reports/reportdocument.h"
 
+#include "app/reports/clusterjson.h"
 #include "app/reports/memoryreport.h"
 
 #include <QJsonArray>
@@ -55,6 +56,8 @@ ReportDocument::ReportDocument(
         heading(2, tr("Findings across ranks"));
         addFindings(profileFindings);
     }
+    if (report.contains(QStringLiteral("cluster")))
+        addCluster(report[QStringLiteral("cluster")].toObject());
     QStringList issues;
     for (const QJsonValue &v : report[QStringLiteral("issues")].toArray())
         issues << QStringLiteral("[%1] %2: %3")
@@ -129,6 +132,17 @@ void ReportDocument::addFindings(const QJsonArray &findings)
             code.text = str(f, "snippet");
             m_blocks.push_back(std::move(code));
         }
+    }
+}
+
+void ReportDocument::addCluster(const QJsonObject &cluster)
+{
+    const ClusterTables tables = clusterTables(cluster);
+    heading(2, tr("Cluster"));
+    paragraph(tables.layoutLine);
+    for (const ReportTable &t : tables.tables) {
+        heading(3, t.title);
+        table(t.header, t.rows, t.numeric);
     }
 }
 

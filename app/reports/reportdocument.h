@@ -52,6 +52,7 @@ private:
         const QStringList &header, const QList<QStringList> &rows, const QList<bool> &numeric);
     void addFindings(const QJsonArray &findings);
     void addNotChecked(const QJsonArray &checks); // the checks that could not run, and why
+    void addCluster(const QJsonObject &cluster); // layout, ranks, stages, groups, links
     void addRank(const QJsonObject &rank, int top);
     void addCallTree(const QJsonObject &callTree); // the frames that launched the most
     void addAggregate(const QJsonArray &rows, const QString &key, const QString &title, int top);

@@ -1,5 +1,8 @@
 #include "app/reports/reportjson.h"
 
+#include "analysis/parallel/profilelayout.h"
+#include "app/reports/clusterjson.h"
+
 #include "app/reports/calltreejson.h"
 #include "app/reports/memoryreport.h"
 
@@ -507,7 +510,8 @@ QJsonObject profileReportJson(
             kernels[r] = kernelsJson(*profile.ranks[r], top);
     });
     std::vector<FindingCheck> checks;
-    const std::vector<Finding> findings = findProfileFindings(profile, analyses, options, &checks);
+    const ParallelLayout layout = profileLayout(profile);
+    const std::vector<Finding> findings = findProfileFindings(profile, analyses, layout, &checks);
     if (timings)
         timings->analysisSeconds = double(clock.nsecsElapsed()) / 1e9;
     clock.restart();
@@ -519,6 +523,9 @@ QJsonObject profileReportJson(
     o[QStringLiteral("ranks")] = ranks;
     o[QStringLiteral("findings")] = findingsJson(findings, &profile);
     o[QStringLiteral("checks")] = checksJson(checks);
+    if (n > 1)
+        o[QStringLiteral("cluster")]
+            = clusterJson(buildClusterReport(profile, analyses, layout, profileLinks(profile)));
     o[QStringLiteral("issues")] = issuesJson(profile.issues);
     if (timings)
         timings->jsonSeconds = double(clock.nsecsElapsed()) / 1e9;
