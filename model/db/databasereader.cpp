@@ -44,13 +44,17 @@ namespace {
         DbColumns meta(db, "META_DATA");
         const int name = meta.add({ "name" }), value = meta.add({ "value" });
         if (meta.tableExists()) {
-            SqliteQuery q(db, meta.sql("WHERE name = 'SCHEMA_VERSION'"));
-            if (q.next())
-                out.schemaVersion
-                    = QString::fromUtf8(q.text(value).data(), qsizetype(q.text(value).size()));
+            auto text = [](std::string_view s) {
+                return QString::fromUtf8(s.data(), qsizetype(s.size()));
+            };
+            SqliteQuery q(db, meta.sql());
+            while (q.next()) {
+                out.metaData.emplace_back(text(q.text(name)), text(q.text(value)));
+                if (out.metaData.back().first == QLatin1String("SCHEMA_VERSION"))
+                    out.schemaVersion = out.metaData.back().second;
+            }
             meta.report(q, db.path(), issues);
         }
-        Q_UNUSED(name);
         DbColumns npu(db, "NPU_INFO");
         const int npuName = npu.add({ "name" });
         // Schema 1.0 has no core count; later ones are read by these names.

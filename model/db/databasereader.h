@@ -8,6 +8,8 @@
 
 #include <memory>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace npuscope {
 
@@ -22,6 +24,9 @@ struct DatabaseContents {
     std::shared_ptr<const Table> operatorMemory; // OP_MEMORY as operator_memory.csv
     std::shared_ptr<const Table> moduleMemory; // NPU_MODULE_MEM as npu_module_mem.csv
     QString schemaVersion; // META_DATA SCHEMA_VERSION, "1.0.0"
+    // Every META_DATA row (name, value) in table order: ENV_VARIABLES and, when recorded,
+    // distributed_args and parallel_group_info as JSON texts (profilerMetadataFromRows()).
+    std::vector<std::pair<QString, QString>> metaData;
     QString npuName; // NPU_INFO name, "Ascend910B"
     std::optional<int> aiCoreCount; // NPU_INFO's AI core count, when the schema has one
     QStringList notCollected; // absent tables ("TASK", "PYTORCH_API", ...)

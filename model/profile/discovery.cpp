@@ -171,6 +171,7 @@ namespace {
                 r.rank = c.rankId.value_or(-1);
             }
         }
+        r.profilerMetadata = existing(root, QStringLiteral("profiler_metadata.json"));
         QDir out(root.filePath(kOutputDir));
         if (!out.exists())
             out = root; // layout of 2023 versions: files directly in the rank folder

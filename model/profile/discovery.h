@@ -14,6 +14,7 @@ struct RankSource {
     int rank = -1; // -1 when unknown
     QString dir; // the *ascend_pt folder (or the folder holding the files)
     QString profilerInfo;
+    QString profilerMetadata; // profiler_metadata.json beside profiler_info
     QString traceView; // trace_view.json, a Kineto *.json[.gz] or msprof's msprof_*.json
     QString kernelDetails; // kernel_details.csv or msprof's op_summary_*.csv
     // msprof's text output split into slices: all of them in order (traceView and kernelDetails

@@ -5,6 +5,7 @@
 #include "model/core/trace.h"
 #include "model/profile/discovery.h"
 #include "model/profile/profilerconfig.h"
+#include "model/profile/profilermetadata.h"
 
 #include <QHash>
 
@@ -49,6 +50,8 @@ struct KernelJoin {
 struct RankProfile {
     RankSource source;
     ProfilerConfig config;
+    // profiler_metadata.json, else the database's META_DATA; found is false when neither.
+    ProfilerMetadata metadata;
     std::shared_ptr<const Trace> trace; // null when not collected
     std::shared_ptr<const KernelTable> kernels; // from kernel_details.csv or the Kineto trace
     bool kernelsFromTrace = false;

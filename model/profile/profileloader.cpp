@@ -175,6 +175,7 @@ namespace {
         rank->aiCores = db.aiCoreCount;
         rank->npuName = db.npuName;
         rank->schemaVersion = db.schemaVersion;
+        readDatabaseMetadata(*rank, db);
         if (db.kernels)
             rank->kernels = std::make_shared<const KernelTable>(
                 KernelTable::fromTable(db.kernels, &rank->issues));

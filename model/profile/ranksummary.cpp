@@ -21,6 +21,14 @@ void readRankConfig(RankProfile &rank)
     } else if (!source.kineto && !source.dir.isEmpty()) {
         rank.notCollected << QStringLiteral("profiler_info.json");
     }
+    if (!source.profilerMetadata.isEmpty())
+        rank.metadata = readProfilerMetadata(source.profilerMetadata, &rank.issues);
+}
+
+void readDatabaseMetadata(RankProfile &rank, const DatabaseContents &db)
+{
+    if (!rank.metadata.found && !db.metaData.empty())
+        rank.metadata = profilerMetadataFromRows(db.metaData, rank.source.database, &rank.issues);
 }
 
 std::shared_ptr<const RankProfile> loadRankSummary(const RankSource &source)
@@ -37,6 +45,7 @@ std::shared_ptr<const RankProfile> loadRankSummary(const RankSource &source)
         rank->aiCores = db.aiCoreCount;
         rank->npuName = db.npuName;
         rank->schemaVersion = db.schemaVersion;
+        readDatabaseMetadata(*rank, db);
         rank->stepTrace = db.stepTrace;
         return rank;
     }

@@ -18,7 +18,11 @@ std::shared_ptr<const RankProfile> loadRankSummary(const RankSource &source);
 
 // Reads rank.source.profilerInfo into rank.config (the rank number too, when the folder name
 // had none), or notes profiler_info.json as not collected. Shared with loadRank().
+// Also reads rank.source.profilerMetadata into rank.metadata.
 void readRankConfig(RankProfile &rank);
+struct DatabaseContents;
+// The database's META_DATA into rank.metadata when no profiler_metadata.json was read.
+void readDatabaseMetadata(RankProfile &rank, const DatabaseContents &db);
 
 // loadRankSummary() of every rank on `threads` threads (0: all cores), in `sources` order.
 // `progress` counts ranks; a false answer stops early and sets *cancelled (the result is then
