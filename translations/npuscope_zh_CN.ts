@@ -57,6 +57,113 @@
     </message>
 </context>
 <context>
+    <name>ClusterReport</name>
+    <message>
+        <source>Parallel layout: %1</source>
+        <translation>并行布局：%1</translation>
+    </message>
+    <message>
+        <source>Computing(us)</source>
+        <translation>计算(us)</translation>
+    </message>
+    <message>
+        <source>Comm not overlapped(us)</source>
+        <translation>未掩盖通信(us)</translation>
+    </message>
+    <message>
+        <source>Free(us)</source>
+        <translation>空闲(us)</translation>
+    </message>
+    <message>
+        <source>Step(us)</source>
+        <translation>迭代(us)</translation>
+    </message>
+    <message>
+        <source>Ranks (per step)</source>
+        <translation>各 Rank（每个迭代）</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>Pipeline stages (each time the maximum over its ranks)</source>
+        <translation>流水线 stage（各时间取其 Rank 中的最大值）</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Stage</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Rank 列表</translation>
+    </message>
+    <message>
+        <source>Process groups</source>
+        <translation>通信组</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Group id</source>
+        <translation>组 ID</translation>
+    </message>
+    <message>
+        <source>Links (summed over the steps)</source>
+        <translation>通信链路（各迭代求和）</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>通信组</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>算子类型</translation>
+    </message>
+    <message>
+        <source>Src</source>
+        <translation>源</translation>
+    </message>
+    <message>
+        <source>Dst</source>
+        <translation>目的</translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation>传输类型</translation>
+    </message>
+    <message>
+        <source>Size(MB)</source>
+        <translation>数据量(MB)</translation>
+    </message>
+    <message>
+        <source>Time(ms)</source>
+        <translation>耗时(ms)</translation>
+    </message>
+    <message>
+        <source>Bandwidth(GB/s)</source>
+        <translation>带宽(GB/s)</translation>
+    </message>
+</context>
+<context>
     <name>CompareCommand</name>
     <message>
         <source>rank %1 is not in %2 (ranks: %3)</source>
@@ -851,6 +958,46 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <source>no %1 (or %2): the allocations were not recorded</source>
         <translation>没有 %1（或 %2）：未记录内存分配</translation>
     </message>
+    <message>
+        <source>Imbalance between pipeline stages</source>
+        <translation>流水线 stage 间负载不均衡</translation>
+    </message>
+    <message>
+        <source>One pipeline stage (%1): no stages to compare.</source>
+        <translation>只有一个流水线 stage（%1）：没有可比较的 stage。</translation>
+    </message>
+    <message>
+        <source>The pipeline layout is unknown: %1.</source>
+        <translation>流水线布局未知：%1。</translation>
+    </message>
+    <message>
+        <source>Collect with torch_npu 2.1 or later, which writes distributed_args and parallel_group_info into profiler_metadata.json, and keep every rank&apos;s communication.json (profiler_level Level1 or higher).</source>
+        <translation>使用 torch_npu 2.1 或更高版本采集（它会把 distributed_args 和 parallel_group_info 写入 profiler_metadata.json），并保留每个 Rank 的 communication.json（profiler_level Level1 或更高）。</translation>
+    </message>
+    <message>
+        <source>Compared with the other ranks of its pipeline stage (ranks %1): the stages do different work.</source>
+        <translation>仅与同一流水线 stage 内的其他 Rank 比较（Rank %1）：不同 stage 承担的工作不同。</translation>
+    </message>
+    <message>
+        <source>Pipeline stage %1 (ranks %2) computes %3 longer per step than stage %4 (ranks %5), %6 of the step</source>
+        <translation>流水线 stage %1（Rank %2）每个迭代的计算时间比 stage %4（Rank %5）长 %3，占迭代时间的 %6</translation>
+    </message>
+    <message>
+        <source>Stages from %1; each time is the maximum over the stage&apos;s ranks, per step.</source>
+        <translation>stage 划分%1；各时间为该 stage 内各 Rank 每个迭代的最大值。</translation>
+    </message>
+    <message>
+        <source>Stage %1 (ranks %2): compute %3, exposed communication %4, idle %5</source>
+        <translation>Stage %1（Rank %2）：计算 %3，未掩盖通信 %4，空闲 %5</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>stage %1</translation>
+    </message>
+    <message>
+        <source>A pipeline runs at the pace of its slowest stage: the other stages wait for it in the pipeline bubbles and inside the collectives, which shows on them as communication. No rank is slow: the stages hold unequal work. Move layers from stage %1 to the faster stages (an uneven layer split, e.g. MindSpeed&apos;s --num-layer-list or Megatron&apos;s --decoder-first-pipeline-num-layers), or, where the split cannot change, more micro-batches per step make the bubbles a smaller share of it.</source>
+        <translation>流水线的速度取决于最慢的 stage：其他 stage 在流水线气泡中和集合通信内等待它，这在它们身上表现为通信时间。并没有慢 Rank：是各 stage 承担的工作量不均。请把 stage %1 的部分层移到较快的 stage（不均匀切分层数，例如 MindSpeed 的 --num-layer-list 或 Megatron 的 --decoder-first-pipeline-num-layers）；如果无法调整切分，增加每个迭代的 micro-batch 数可以降低气泡在迭代中的占比。</translation>
+    </message>
 </context>
 <context>
     <name>Gaps</name>
@@ -976,6 +1123,41 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
     <message>
         <source>Host-bound: waited %1 before running for %2 (at least %3x its duration, less than half of it under communication); the device idled until the host launched it.</source>
         <translation>Host 下发瓶颈：等待 %1 后才执行 %2（等待时间不少于自身耗时的 %3 倍，其中被通信覆盖的不到一半）；设备一直空闲，直到 Host 下发该算子。</translation>
+    </message>
+</context>
+<context>
+    <name>ParallelLayout</name>
+    <message>
+        <source>a parallel size is under 1</source>
+        <translation>某个并行规模小于 1</translation>
+    </message>
+    <message>
+        <source>world_size %1 is not tensor %2 x pipeline %3 x data %4</source>
+        <translation>world_size %1 不等于张量并行 %2 × 流水线并行 %3 × 数据并行 %4</translation>
+    </message>
+    <message>
+        <source>the expert or context parallel size does not divide the data parallel ranks</source>
+        <translation>专家并行或上下文并行规模不能整除数据并行的 Rank 数</translation>
+    </message>
+    <message>
+        <source>from distributed_args in profiler_metadata.json</source>
+        <translation>来自 profiler_metadata.json 中的 distributed_args</translation>
+    </message>
+    <message>
+        <source>distributed_args in profiler_metadata.json do not describe a layout: %1</source>
+        <translation>profiler_metadata.json 中的 distributed_args 无法构成并行布局：%1</translation>
+    </message>
+    <message>
+        <source>pipeline stages inferred from the communication groups (%1)</source>
+        <translation>流水线 stage 由通信组推断（%1）</translation>
+    </message>
+    <message>
+        <source>no distributed_args</source>
+        <translation>没有 distributed_args</translation>
+    </message>
+    <message>
+        <source>no distributed_args, and no pipeline groups in the communication</source>
+        <translation>没有 distributed_args，通信数据中也没有流水线通信组</translation>
     </message>
 </context>
 <context>
@@ -1259,6 +1441,12 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
     <message>
         <source>Print how long each phase took (load, analysis, report, output) to stderr.</source>
         <translation>将各阶段（加载、分析、报告、输出）的耗时打印到 stderr。</translation>
+    </message>
+    <message>
+        <source>Cluster
+</source>
+        <translation>集群
+</translation>
     </message>
 </context>
 <context>
@@ -3708,6 +3896,45 @@ Click to show every kernel again.</source>
     </message>
 </context>
 <context>
+    <name>npuscope::ProfilerMetadata</name>
+    <message>
+        <source>key %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profiler metadata: %1 is not %2; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>byte %1</source>
+        <translation type="unfinished">第 %1 字节</translation>
+    </message>
+    <message>
+        <source>profiler metadata is not readable JSON (%1); environment variables and parallel groups unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profiler metadata is not a JSON object; environment variables and parallel groups unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>byte 0</source>
+        <translation type="unfinished">第 0 字节</translation>
+    </message>
+    <message>
+        <source>profiler metadata cannot be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>META_DATA row %1, </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profiler metadata: %1 is not a readable JSON object; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>npuscope::RangeSummaryModel</name>
     <message>
         <source>Name</source>
@@ -4043,6 +4270,10 @@ Click to show every kernel again.</source>
     <message>
         <source>Memory</source>
         <translation>内存</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
     </message>
 </context>
 <context>
