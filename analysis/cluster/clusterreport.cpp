@@ -1,10 +1,31 @@
 #include "analysis/cluster/clusterreport.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace npuscope {
 
 namespace {
+
+    std::optional<TimeNs> meanBubble(const RankProfile &rank)
+    {
+        if (!rank.stepTrace)
+            return std::nullopt;
+        const Table &t = *rank.stepTrace;
+        const int column = t.findColumn(u"Bubble");
+        double sum = 0;
+        int n = 0;
+        for (qsizetype row = 0; column >= 0 && row < t.rowCount(); ++row) {
+            const double us = t.number(row, column);
+            if (!std::isnan(us)) {
+                sum += us;
+                ++n;
+            }
+        }
+        if (n == 0)
+            return std::nullopt;
+        return TimeNs(std::llround(sum / n * 1000.0));
+    }
 
     ClusterReport::Rank rankRow(
         int index, const RankProfile &profile, const RankAnalysis *a, const ParallelLayout &layout)
@@ -15,6 +36,7 @@ namespace {
         if (r.rank >= 0 && std::size_t(r.rank) < layout.index.size())
             r.index = layout.index[std::size_t(r.rank)];
         r.stage = layout.stageOf(r.rank);
+        r.bubbleNs = meanBubble(profile);
         if (!a || a->steps.empty())
             return r;
         for (const StepBreakdown &s : a->steps) {
@@ -44,6 +66,8 @@ namespace {
             s.commNotOverlappedNs = std::max(s.commNotOverlappedNs, r.commNotOverlappedNs);
             s.freeNs = std::max(s.freeNs, r.freeNs);
             s.wallNs = std::max(s.wallNs, r.wallNs);
+            if (r.bubbleNs)
+                s.bubbleNs = std::max(s.bubbleNs.value_or(0), *r.bubbleNs);
         }
         return s;
     }

@@ -3,6 +3,7 @@
 #include "analysis/parallel/clusterlinks.h"
 #include "analysis/rules/findings.h"
 
+#include <optional>
 #include <vector>
 
 namespace npuscope {
@@ -17,12 +18,16 @@ struct ClusterReport {
         int stage = -1;
         int steps = 0;
         TimeNs computeNs = 0, commNotOverlappedNs = 0, freeNs = 0, wallNs = 0;
+        // step_trace_time.csv's Bubble (the pipeline's receive waits), mean per step; unset
+        // without that column
+        std::optional<TimeNs> bubbleNs;
     };
     // A pipeline stage as the vendor's stage rows: each time the maximum over its ranks.
     struct Stage {
         int index = 0;
         std::vector<int> ranks; // global ranks, all of the stage (loaded or not)
         TimeNs computeNs = 0, commNotOverlappedNs = 0, freeNs = 0, wallNs = 0;
+        std::optional<TimeNs> bubbleNs;
     };
 
     ParallelLayout::Source source = ParallelLayout::Source::None;

@@ -38,8 +38,10 @@ namespace {
         return QStringLiteral("unknown");
     }
 
-    void putTimes(QJsonObject &o, TimeNs compute, TimeNs comm, TimeNs free, TimeNs wall)
+    void putTimes(QJsonObject &o, TimeNs compute, TimeNs comm, TimeNs free, TimeNs wall,
+        std::optional<TimeNs> bubble)
     {
+        o[QStringLiteral("bubble_us")] = bubble ? QJsonValue(nsToUs(*bubble)) : QJsonValue();
         o[QStringLiteral("computing_us")] = nsToUs(compute);
         o[QStringLiteral("communication_not_overlapped_us")] = nsToUs(comm);
         o[QStringLiteral("free_us")] = nsToUs(free);
@@ -57,7 +59,7 @@ namespace {
             o[QStringLiteral("tp_index")] = indexValue(r.index.tp);
             o[QStringLiteral("stage")] = indexValue(r.stage);
             o[QStringLiteral("steps")] = r.steps;
-            putTimes(o, r.computeNs, r.commNotOverlappedNs, r.freeNs, r.wallNs);
+            putTimes(o, r.computeNs, r.commNotOverlappedNs, r.freeNs, r.wallNs, r.bubbleNs);
             out.append(o);
         }
         return out;
@@ -70,7 +72,7 @@ namespace {
             QJsonObject o;
             o[QStringLiteral("index")] = s.index;
             o[QStringLiteral("ranks")] = intArray(s.ranks);
-            putTimes(o, s.computeNs, s.commNotOverlappedNs, s.freeNs, s.wallNs);
+            putTimes(o, s.computeNs, s.commNotOverlappedNs, s.freeNs, s.wallNs, s.bubbleNs);
             out.append(o);
         }
         return out;
@@ -166,9 +168,9 @@ ClusterTables clusterTables(const QJsonObject &cluster)
     t.layoutLine = Text::tr("Parallel layout: %1").arg(layout[QStringLiteral("note")].toString());
     const QStringList times { QStringLiteral("computing_us"),
         QStringLiteral("communication_not_overlapped_us"), QStringLiteral("free_us"),
-        QStringLiteral("step_us") };
+        QStringLiteral("step_us"), QStringLiteral("bubble_us") };
     const QStringList timeHeader { Text::tr("Computing(us)"), Text::tr("Comm not overlapped(us)"),
-        Text::tr("Free(us)"), Text::tr("Step(us)") };
+        Text::tr("Free(us)"), Text::tr("Step(us)"), Text::tr("Bubble(us)") };
     t.tables.push_back(
         tableOf(Text::tr("Ranks (per step)"), cluster[QStringLiteral("ranks")].toArray(),
             QStringList { QStringLiteral("rank"), QStringLiteral("dp_index"),
