@@ -236,7 +236,7 @@ void TstThresholds::rankSpread()
             ranks[r].steps = { b };
         }
         std::vector<FindingCheck> checks;
-        const auto found = findProfileFindings(profile, ranks, {}, &checks);
+        const auto found = findProfileFindings(profile, ranks, FindingOptions {}, &checks);
         if (checks.size() != 1 || checks[0].id != QLatin1String("rank-imbalance")
             || (checks[0].status == CheckStatus::Found) != !found.empty())
             return QStringLiteral("bad checks");
@@ -248,7 +248,7 @@ void TstThresholds::rankSpread()
     std::vector<FindingCheck> checks;
     std::vector<RankAnalysis> one(1);
     one[0].steps = { StepBreakdown {} };
-    findProfileFindings(profile, one, {}, &checks);
+    findProfileFindings(profile, one, FindingOptions {}, &checks);
     QCOMPARE(checks.size(), std::size_t(1));
     QCOMPARE(checks[0].status, CheckStatus::NotChecked);
     QVERIFY(!checks[0].reason.isEmpty() && !checks[0].collect.isEmpty());
