@@ -2654,6 +2654,30 @@ The kernels were matched by their order: the same kernels under renumbered names
         <source>%1 in %2</source>
         <translation>%2 中的 %1</translation>
     </message>
+    <message>
+        <source>a PyTorch execution trace (no timings): open the Kineto trace of the same run</source>
+        <translation>PyTorch 执行轨迹（execution trace，不含耗时）：请打开同一次运行的 Kineto 跟踪</translation>
+    </message>
+    <message>
+        <source>a PyTorch execution trace (no timings): open the Kineto trace of the same run (%1 is in this folder)</source>
+        <translation>PyTorch 执行轨迹（execution trace，不含耗时）：请打开同一次运行的 Kineto 跟踪（此文件夹中有 %1）</translation>
+    </message>
+    <message>
+        <source>an npuscope report (report --json), not a profile: open the profile it describes</source>
+        <translation>npuscope 报告（report --json），不是性能数据：请打开它所描述的性能数据</translation>
+    </message>
+    <message>
+        <source>an npuscope comparison (compare --json), not a profile: open one of the two runs it compares</source>
+        <translation>npuscope 对比结果（compare --json），不是性能数据：请打开它所对比的两次运行之一</translation>
+    </message>
+    <message>
+        <source>the profiler&apos;s settings, not a trace: opening its profile folder</source>
+        <translation>性能采集的配置文件，不是跟踪：正在打开其所在的性能数据文件夹</translation>
+    </message>
+    <message>
+        <source>a file of a profile folder, not a trace: opening that folder</source>
+        <translation>性能数据文件夹中的文件，不是跟踪：正在打开该文件夹</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::ExportCaption</name>

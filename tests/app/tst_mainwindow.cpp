@@ -489,6 +489,33 @@ private slots:
         QVERIFY(!window.session()->profile());
     }
 
+    // A PyTorch execution trace opened by mistake: a message that says what it is and what to
+    // open instead, not an empty profile (issue 41).
+    void executionTraceIsNamed()
+    {
+        QTemporaryDir tmp;
+        const QString et = tmp.filePath(QStringLiteral("rank0_et.json"));
+        QFile f(et);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"schema": "1.1.1-chakra.0.0.4", "pid": 7, "nodes": [{"id": 1}]})");
+        f.close();
+        MainWindow window;
+        window.show();
+        QSignalSpy failed(&window, &MainWindow::loadFailed);
+        window.openPath(et);
+        QVERIFY(failed.wait(kLoadTimeoutMs));
+        QMessageBox *box = window.findChild<QMessageBox *>();
+        QVERIFY(box);
+        QVERIFY2(box->informativeText().contains(
+                     QLatin1String("a PyTorch execution trace (no timings): open the Kineto trace "
+                                   "of the same run")),
+            qPrintable(box->informativeText()));
+        if (const QString shots = qEnvironmentVariable("NPUSCOPE_SCREENSHOTS"); !shots.isEmpty())
+            box->grab().save(shots + QStringLiteral("/execution-trace-message.png"));
+        box->close();
+        QVERIFY(!window.session()->profile());
+    }
+
     void closeProfile()
     {
         if (!QFileInfo::exists(sample()))
