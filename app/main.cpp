@@ -1,4 +1,5 @@
 #include "app/commands/commandline.h"
+#include "app/commands/usage.h"
 #include "app/desktop/languagesettings.h"
 #include "app/desktop/profilepath.h"
 #include "app/desktop/singleinstance.h"
@@ -35,9 +36,7 @@ void installTranslators(QCoreApplication &app) { LanguageSettings::install(app);
 // The GUI's command line; help and version are answered without a display too (main()).
 void describeOptions(QCommandLineParser &parser)
 {
-    parser.setApplicationDescription(QCoreApplication::translate("main",
-        "Viewer and analyser for Ascend (torch_npu) and Kineto training profiles.\n"
-        "Headless: npuscope report|generate ... (see npuscope report --help)."));
+    parser.setApplicationDescription(Usage::description());
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOption({ QStringLiteral("demo"),
@@ -147,8 +146,7 @@ int main(int argc, char **argv)
         QTextStream(stderr) << QCoreApplication::translate("main",
             "npuscope: there is no display to open a window on (neither DISPLAY nor "
             "WAYLAND_DISPLAY is set).\nRun it in a desktop session, under xvfb-run, or use a "
-            "headless command: npuscope report|compare|export|generate (see npuscope report "
-            "--help).\n");
+            "headless command: npuscope report|compare|export|generate (see npuscope --help).\n");
         return 2;
     }
     return runGui(argc, argv);

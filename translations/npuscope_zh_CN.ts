@@ -1483,12 +1483,6 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
 <context>
     <name>main</name>
     <message>
-        <source>Viewer and analyser for Ascend (torch_npu) and Kineto training profiles.
-Headless: npuscope report|generate ... (see npuscope report --help).</source>
-        <translation>昇腾（torch_npu）与 Kineto 训练性能数据的查看与分析工具。
-无界面模式：npuscope report|generate ...（参见 npuscope report --help）。</translation>
-    </message>
-    <message>
         <source>Open the built-in demo profile.</source>
         <translation>打开内置的演示性能数据。</translation>
     </message>
@@ -1514,10 +1508,10 @@ Headless: npuscope report|generate ... (see npuscope report --help).</source>
     </message>
     <message>
         <source>npuscope: there is no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set).
-Run it in a desktop session, under xvfb-run, or use a headless command: npuscope report|compare|export|generate (see npuscope report --help).
+Run it in a desktop session, under xvfb-run, or use a headless command: npuscope report|compare|export|generate (see npuscope --help).
 </source>
         <translation>npuscope：没有可以打开窗口的显示环境（DISPLAY 和 WAYLAND_DISPLAY 均未设置）。
-请在桌面会话中运行，或使用 xvfb-run，或使用无界面命令：npuscope report|compare|export|generate（参见 npuscope report --help）。
+请在桌面会话中运行，或使用 xvfb-run，或使用无界面命令：npuscope report|compare|export|generate（参见 npuscope --help）。
 </translation>
     </message>
 </context>
@@ -2847,6 +2841,30 @@ The kernels were matched by their order: the same kernels under renumbered names
     <message>
         <source>%1 in %2</source>
         <translation>%2 中的 %1</translation>
+    </message>
+    <message>
+        <source>a PyTorch execution trace (no timings): open the Kineto trace of the same run</source>
+        <translation>PyTorch 执行轨迹（execution trace，不含耗时）：请打开同一次运行的 Kineto 跟踪</translation>
+    </message>
+    <message>
+        <source>a PyTorch execution trace (no timings): open the Kineto trace of the same run (%1 is in this folder)</source>
+        <translation>PyTorch 执行轨迹（execution trace，不含耗时）：请打开同一次运行的 Kineto 跟踪（此文件夹中有 %1）</translation>
+    </message>
+    <message>
+        <source>an npuscope report (report --json), not a profile: open the profile it describes</source>
+        <translation>npuscope 报告（report --json），不是性能数据：请打开它所描述的性能数据</translation>
+    </message>
+    <message>
+        <source>an npuscope comparison (compare --json), not a profile: open one of the two runs it compares</source>
+        <translation>npuscope 对比结果（compare --json），不是性能数据：请打开它所对比的两次运行之一</translation>
+    </message>
+    <message>
+        <source>the profiler&apos;s settings, not a trace: opening its profile folder</source>
+        <translation>性能采集的配置文件，不是跟踪：正在打开其所在的性能数据文件夹</translation>
+    </message>
+    <message>
+        <source>a file of a profile folder, not a trace: opening that folder</source>
+        <translation>性能数据文件夹中的文件，不是跟踪：正在打开该文件夹</translation>
     </message>
 </context>
 <context>
@@ -5084,6 +5102,45 @@ Opens all %2 ranks of this run</source>
     <message>
         <source>a compressed trace can be loaded only once</source>
         <translation>压缩的跟踪文件只能加载一次</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::Usage</name>
+    <message>
+        <source>open profiles in the GUI, a window each</source>
+        <translation>在图形界面中打开性能数据，每个一个窗口</translation>
+    </message>
+    <message>
+        <source>open the generated demo profile in the GUI</source>
+        <translation>在图形界面中打开生成的演示性能数据</translation>
+    </message>
+    <message>
+        <source>findings, kernels and steps of a profile</source>
+        <translation>性能数据的诊断项、算子与迭代</translation>
+    </message>
+    <message>
+        <source>compare one step of two runs</source>
+        <translation>对比两次运行中的一个迭代</translation>
+    </message>
+    <message>
+        <source>draw the timeline into an image</source>
+        <translation>将时间线绘制为图片</translation>
+    </message>
+    <message>
+        <source>write a synthetic profile with planted problems</source>
+        <translation>生成植入了问题的合成性能数据</translation>
+    </message>
+    <message>
+        <source>every option of a command</source>
+        <translation>命令的全部选项</translation>
+    </message>
+    <message>
+        <source>Viewer and analyser for Ascend (torch_npu) and Kineto training profiles.</source>
+        <translation>昇腾（torch_npu）与 Kineto 训练性能数据的查看与分析工具。</translation>
+    </message>
+    <message>
+        <source>Commands:</source>
+        <translation>命令：</translation>
     </message>
 </context>
 </TS>

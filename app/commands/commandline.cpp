@@ -46,6 +46,8 @@ std::optional<SourceFormat> sourceFormat(const QCommandLineParser &parser, QStri
     return std::nullopt;
 }
 
+QStringList headlessCommands() { return kCommands; }
+
 bool isHeadlessCommand(const QStringList &arguments)
 {
     return arguments.size() >= 2 && kCommands.contains(arguments.at(1));

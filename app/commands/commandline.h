@@ -18,6 +18,9 @@ enum ExitCode : int {
     kExitRegression = 3, // `compare --fail-if-slower` found the new run slower
 };
 
+// The headless subcommands: report, generate, compare, export.
+QStringList headlessCommands();
+
 // True when argv names a headless subcommand (report, generate, ...): no display needed.
 bool isHeadlessCommand(const QStringList &arguments);
 

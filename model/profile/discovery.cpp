@@ -2,6 +2,7 @@
 
 #include "model/archive/archiveextractor.h"
 #include "model/profile/archiveprofile.h"
+#include "model/profile/jsonkind.h"
 #include "model/profile/msproftext.h"
 #include "model/profile/profilerconfig.h"
 
@@ -211,6 +212,88 @@ namespace {
         });
     }
 
+    // A Kineto trace beside an execution trace: HTA reads the two of a run side by side.
+    QString kinetoBeside(const QFileInfo &fi)
+    {
+        const QStringList traces = fi.absoluteDir().entryList(
+            { QStringLiteral("*.pt.trace.json"), QStringLiteral("*.pt.trace.json.gz") },
+            QDir::Files, QDir::Name);
+        return traces.size() == 1 ? traces.first() : QString();
+    }
+
+    QString notTraceMessage(JsonFileKind kind, const QFileInfo &fi)
+    {
+        switch (kind) {
+        case JsonFileKind::ExecutionTrace: {
+            const QString kineto = kinetoBeside(fi);
+            return kineto.isEmpty()
+                ? QCoreApplication::translate("npuscope::Discovery",
+                    "a PyTorch execution trace (no timings): open the Kineto trace of the same run")
+                : QCoreApplication::translate("npuscope::Discovery",
+                    "a PyTorch execution trace (no timings): open the Kineto trace of the same "
+                    "run (%1 is in this folder)")
+                      .arg(kineto);
+        }
+        case JsonFileKind::NpuscopeReport:
+            return QCoreApplication::translate("npuscope::Discovery",
+                "an npuscope report (report --json), not a profile: open the profile it describes");
+        case JsonFileKind::NpuscopeComparison:
+            return QCoreApplication::translate("npuscope::Discovery",
+                "an npuscope comparison (compare --json), not a profile: open one of the two "
+                "runs it compares");
+        default:
+            break;
+        }
+        return QString();
+    }
+
+    // The rank folder a JSON file of torch_npu's belongs to (communication.json in its
+    // ASCEND_PROFILER_OUTPUT, profiler_metadata.json beside profiler_info), or empty. Its traces
+    // (trace_view.json, msprof's and Kineto's) are read as they are.
+    QString profileOfMember(const QFileInfo &fi)
+    {
+        const QString name = fi.fileName();
+        if (name.compare(QLatin1String("trace_view.json"), Qt::CaseInsensitive) == 0
+            || name.startsWith(QLatin1String("msprof_")) || isKinetoFileName(name))
+            return QString();
+        QDir dir = fi.absoluteDir();
+        if (dir.dirName() == kOutputDir && dir.cdUp())
+            return dir.absolutePath();
+        const bool rank = isRankFolderName(dir.dirName())
+            || !dir.entryList({ QStringLiteral("profiler_info*.json") }, QDir::Files).isEmpty();
+        return rank && QFileInfo(dir.filePath(kOutputDir)).isDir() ? dir.absolutePath() : QString();
+    }
+
+    // A JSON file that is not a trace: the profiler's settings, and the other files of a profile
+    // folder, open that folder (as a double-click does); the others are named, with what to open
+    // instead, and nothing is read. False for a trace, and for what cannot be told from the first
+    // MiB (the trace loader says what is wrong with it).
+    bool openedAsOtherJson(const QFileInfo &fi, ProfileSource &src, SourceFormat format)
+    {
+        const bool settingsName = fi.fileName().startsWith(QLatin1String("profiler_info"))
+            || fi.fileName() == QLatin1String("profiler_metadata.json");
+        const JsonFileKind kind
+            = settingsName ? JsonFileKind::ProfilerInfo : sniffJsonFile(fi.absoluteFilePath());
+        if (const QString message = notTraceMessage(kind, fi); !message.isEmpty()) {
+            src.issues.append({ Severity::Error, fi.absoluteFilePath(), QString(), message });
+            return true;
+        }
+        if (kind == JsonFileKind::Trace)
+            return false;
+        const QString folder
+            = kind == JsonFileKind::ProfilerInfo ? fi.absolutePath() : profileOfMember(fi);
+        if (folder.isEmpty())
+            return false;
+        src.issues.append({ Severity::Info, fi.absoluteFilePath(), QString(),
+            kind == JsonFileKind::ProfilerInfo
+                ? QCoreApplication::translate("npuscope::Discovery",
+                    "the profiler's settings, not a trace: opening its profile folder")
+                : QCoreApplication::translate("npuscope::Discovery",
+                    "a file of a profile folder, not a trace: opening that folder") });
+        src.ranks.push_back(scanRankFolder(folder, &src.issues, format));
+        return true;
+    }
+
     void discoverFile(const QFileInfo &fi, ProfileSource &src, SourceFormat format)
     {
         const QString name = fi.fileName();
@@ -224,11 +307,8 @@ namespace {
                 scanRankFolder(dir.absolutePath(), &src.issues, format, fi.absoluteFilePath()));
             return;
         }
-        if (name.startsWith(QLatin1String("profiler_info"))
-            && name.endsWith(QLatin1String(".json"))) {
-            src.ranks.push_back(scanRankFolder(fi.absolutePath(), &src.issues));
+        if (isTraceFileName(name) && openedAsOtherJson(fi, src, format))
             return;
-        }
         RankSource r;
         r.dir = fi.absolutePath();
         if (name.compare(QLatin1String("kernel_details.csv"), Qt::CaseInsensitive) == 0

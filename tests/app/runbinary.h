@@ -13,6 +13,18 @@ struct BinaryRun {
     QByteArray out, err;
 };
 
+// The environment of a user over ssh or in a script: no display, English messages.
+inline QProcessEnvironment withoutDisplay()
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    env.insert(QStringLiteral("LANGUAGE"), QStringLiteral("en"));
+    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+    return env;
+}
+
 inline BinaryRun runNpuscope(const QStringList &args,
     const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(),
     int timeoutMs = 120000)

@@ -41,6 +41,8 @@
 #include <QTest>
 #include <QTreeWidget>
 
+#include <algorithm>
+
 using namespace npuscope;
 
 class TstMainWindow : public QObject {
@@ -85,9 +87,9 @@ private slots:
         RecentFiles().clear();
     }
 
-    // What a user sees first at 1920x1080 with the default layout: the device streams, without
-    // scrolling; for a profile without trace_view.json a timeline made from its kernel table,
-    // and the status bar saying so.
+    // What a user sees first at 1920x1080 with the default layout: the device streams, HCCL and
+    // the overlap analysis, without scrolling; for a profile without trace_view.json a timeline
+    // made from its kernel table, and the status bar saying so.
     void firstScreenShowsDevice_data()
     {
         QTest::addColumn<QString>("path");
@@ -118,19 +120,28 @@ private slots:
         TimelineView *timeline = window.timelineView();
         QVERIFY(timeline->trace());
         QTest::qWait(200); // let the docks settle and the timeline paint
-        int deviceRow = -1;
-        for (std::size_t r = 0; r < timeline->layout().rows().size() && deviceRow < 0; ++r) {
-            const TimelineRow &row = timeline->layout().rows()[r];
-            if (row.kind == TimelineRowKind::Track
-                && timeline->trace()->tracks[row.index].kind == TrackKind::DeviceStream)
-                deviceRow = int(r);
+        // Every device stream, the communication (HCCL) and the overlap analysis (issue 41:
+        // level1's 15-level "Stream 4" pushed HCCL and the overlap analysis below the fold).
+        int bottom = -1;
+        QStringList shown;
+        for (const TimelineRow &row : timeline->layout().rows()) {
+            const TrackKind kind = row.kind == TimelineRowKind::Track
+                ? timeline->trace()->tracks[row.index].kind
+                : TrackKind::Other;
+            if (kind != TrackKind::DeviceStream && kind != TrackKind::Communication
+                && kind != TrackKind::OverlapAnalysis)
+                continue;
+            bottom = std::max(bottom,
+                TimelineView::kRulerHeight + row.y + row.height
+                    - timeline->verticalScrollBar()->value());
+            shown << timeline->trace()->tracks[row.index].displayName();
         }
-        QVERIFY(deviceRow >= 0);
-        const TimelineRow &row = timeline->layout().rows()[std::size_t(deviceRow)];
-        const int bottom = TimelineView::kRulerHeight + row.y + row.height
-            - timeline->verticalScrollBar()->value();
+        QVERIFY(bottom >= 0);
         QVERIFY2(bottom <= timeline->viewport()->height(),
-            qPrintable(QStringLiteral("%1 > %2").arg(bottom).arg(timeline->viewport()->height())));
+            qPrintable(QStringLiteral("%1 > %2 (%3)")
+                           .arg(bottom)
+                           .arg(timeline->viewport()->height())
+                           .arg(shown.join(QStringLiteral(", ")))));
         const QString status = window.statusBar()->findChild<QLabel *>()->text();
         QVERIFY2(status.contains(note), qPrintable(status));
         const QString png
@@ -139,7 +150,7 @@ private slots:
                                 .arg(QString::fromLatin1(QTest::currentDataTag())
                                          .replace(QLatin1Char(' '), QLatin1Char('_'))));
         QVERIFY(window.grab().save(png));
-        qInfo("first device stream ends at y %d of %d; wrote %s", bottom,
+        qInfo("the device side ends at y %d of %d; wrote %s", bottom,
             timeline->viewport()->height(), qPrintable(png));
     }
 
@@ -485,6 +496,33 @@ private slots:
         QMessageBox *box = window.findChild<QMessageBox *>();
         QVERIFY(box);
         QVERIFY(box->text().contains(QDir::toNativeSeparators(missing)));
+        box->close();
+        QVERIFY(!window.session()->profile());
+    }
+
+    // A PyTorch execution trace opened by mistake: a message that says what it is and what to
+    // open instead, not an empty profile (issue 41).
+    void executionTraceIsNamed()
+    {
+        QTemporaryDir tmp;
+        const QString et = tmp.filePath(QStringLiteral("rank0_et.json"));
+        QFile f(et);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"schema": "1.1.1-chakra.0.0.4", "pid": 7, "nodes": [{"id": 1}]})");
+        f.close();
+        MainWindow window;
+        window.show();
+        QSignalSpy failed(&window, &MainWindow::loadFailed);
+        window.openPath(et);
+        QVERIFY(failed.wait(kLoadTimeoutMs));
+        QMessageBox *box = window.findChild<QMessageBox *>();
+        QVERIFY(box);
+        QVERIFY2(box->informativeText().contains(
+                     QLatin1String("a PyTorch execution trace (no timings): open the Kineto trace "
+                                   "of the same run")),
+            qPrintable(box->informativeText()));
+        if (const QString shots = qEnvironmentVariable("NPUSCOPE_SCREENSHOTS"); !shots.isEmpty())
+            box->grab().save(shots + QStringLiteral("/execution-trace-message.png"));
         box->close();
         QVERIFY(!window.session()->profile());
     }

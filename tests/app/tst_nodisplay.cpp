@@ -10,16 +10,7 @@ class TstNoDisplay : public QObject {
     Q_OBJECT
 
 private:
-    static QProcessEnvironment withoutDisplay()
-    {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.remove(QStringLiteral("DISPLAY"));
-        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
-        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
-        env.insert(QStringLiteral("LANGUAGE"), QStringLiteral("en"));
-        env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
-        return env;
-    }
+    static QProcessEnvironment withoutDisplay() { return npuscope::test::withoutDisplay(); }
 
 private slots:
     void helpAndVersion()

@@ -43,6 +43,7 @@ private slots:
     void exitCodes_data();
     void exitCodes();
     void generateThenReport();
+    void notATrace();
     void generateDatabase();
     void findingsJsonOnSample();
     void findingsJsonOnGenerated_data();
@@ -177,6 +178,50 @@ void TstReportCommand::generateThenReport()
     const Run damaged = runBinary({ QStringLiteral("report"), trace });
     QCOMPARE(damaged.exitCode, int(kExitDataError));
     QVERIFY(damaged.out.contains("byte "));
+}
+
+// JSON files of a run that are not traces (issue 41): named, with what to open instead, exit 1
+// (the user's mistake, nothing damaged). The report and comparison are npuscope's own output.
+void TstReportCommand::notATrace()
+{
+    QTemporaryDir tmp;
+    const QString et = tmp.filePath(QStringLiteral("rank0_et.json"));
+    QFile f(et);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"schema": "1.0.2-chakra.0.0.4", "pid": 7, "time": "2025-01-09", "start_ts": 1,
+  "nodes": [{"id": 1, "name": "[pytorch|profiler|execution_trace|process]", "ctrl_deps": 1}],
+  "finish_ts": 2})");
+    f.close();
+    const QString gen = tmp.filePath(QStringLiteral("gen"));
+    QCOMPARE(runBinary({ QStringLiteral("generate"), gen, QStringLiteral("--events"),
+                           QStringLiteral("2000") })
+                 .exitCode,
+        0);
+    const auto save = [&tmp](const QString &name, const Run &run) {
+        QFile out(tmp.filePath(name));
+        return run.exitCode == 0 && out.open(QIODevice::WriteOnly) && out.write(run.out) > 0;
+    };
+    QVERIFY(save(QStringLiteral("report.json"),
+        runBinary({ QStringLiteral("report"), gen, QStringLiteral("--json") })));
+    QVERIFY(save(QStringLiteral("diff.json"),
+        runBinary({ QStringLiteral("compare"), gen, gen, QStringLiteral("--json") })));
+    const QList<std::pair<QStringList, QByteArray>> cases {
+        { { QStringLiteral("report"), et },
+            "a PyTorch execution trace (no timings): open the "
+            "Kineto trace of the same run" },
+        { { QStringLiteral("report"), et, QStringLiteral("--json") }, "execution trace" },
+        { { QStringLiteral("compare"), et, gen }, "execution trace" },
+        { { QStringLiteral("report"), tmp.filePath(QStringLiteral("report.json")) },
+            "an npuscope report (report --json), not a profile" },
+        { { QStringLiteral("report"), tmp.filePath(QStringLiteral("diff.json")) },
+            "an npuscope comparison (compare --json), not a profile" },
+    };
+    for (const auto &[args, message] : cases) {
+        const Run r = runBinary(args);
+        QVERIFY2(r.exitCode == kExitUserError, qPrintable(args.join(QLatin1Char(' '))));
+        QVERIFY2(r.err.contains(message), r.err.constData());
+        QVERIFY2(r.out.isEmpty(), r.out.left(200).constData());
+    }
 }
 
 // --format db: the database and analysis.db, no trace or CSV; the summary names the database.

@@ -51,6 +51,10 @@ private slots:
     void kinetoFolder();
     void errors_data();
     void errors();
+    void notATrace_data();
+    void notATrace();
+    void settingsOpenTheirFolder_data();
+    void settingsOpenTheirFolder();
     void symlinkLoop();
     void databaseOnly();
     void databaseLayouts();
@@ -158,6 +162,95 @@ void TstDiscovery::errors()
     QVERIFY(s.ranks.empty());
     QVERIFY(hasError(s));
     QVERIFY(!s.issues.first().file.isEmpty());
+}
+
+// JSON files of a run that are not traces: named with what to open instead, nothing loaded.
+void TstDiscovery::notATrace_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("beside"); // another file in the folder
+    QTest::addColumn<QString>("message");
+    const QByteArray et = R"({"schema": "1.0.2-chakra.0.0.4", "pid": 7, "nodes": [{"id": 1}]})";
+    QTest::newRow("execution trace")
+        << QStringLiteral("rank0_et.json") << et << QString()
+        << QStringLiteral(
+               "a PyTorch execution trace (no timings): open the Kineto trace of the same run");
+    QTest::newRow("execution trace beside its Kineto trace")
+        << QStringLiteral("rank0_et.json") << et << QStringLiteral("rank0.pt.trace.json")
+        << QStringLiteral("a PyTorch execution trace (no timings): open the Kineto trace of the "
+                          "same run (rank0.pt.trace.json is in this folder)");
+    QTest::newRow("report --json")
+        << QStringLiteral("report.json")
+        << QByteArray(R"({"checks": [], "findings": [], "issues": [], "path": "/p"})") << QString()
+        << QStringLiteral(
+               "an npuscope report (report --json), not a profile: open the profile it describes");
+    QTest::newRow("compare --json")
+        << QStringLiteral("diff.json") << QByteArray(R"({"base": {}, "by_bucket": []})")
+        << QString()
+        << QStringLiteral("an npuscope comparison (compare --json), not a profile: open one of "
+                          "the two runs it compares");
+}
+
+void TstDiscovery::notATrace()
+{
+    QFETCH(QString, name);
+    QFETCH(QByteArray, content);
+    QFETCH(QString, beside);
+    QFETCH(QString, message);
+    QTemporaryDir tmp;
+    touch(tmp.filePath(name), content);
+    if (!beside.isEmpty())
+        touch(tmp.filePath(beside), R"({"traceEvents": []})");
+    const ProfileSource s = discoverProfile(tmp.filePath(name));
+    QVERIFY(s.ranks.empty());
+    QCOMPARE(s.issues.size(), 1);
+    QCOMPARE(s.issues.first().severity, Severity::Error);
+    QCOMPARE(s.issues.first().file, tmp.filePath(name));
+    QCOMPARE(s.issues.first().message, message);
+    QVERIFY(!s.issues.first().damaged);
+}
+
+// The profiler's settings, by name or by content, and the other JSON files of a rank folder open
+// that folder (as a double-click does), and say so; nothing is damaged.
+void TstDiscovery::settingsOpenTheirFolder_data()
+{
+    QTest::addColumn<QString>("relative");
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("message");
+    const QString settings
+        = QStringLiteral("the profiler's settings, not a trace: opening its profile folder");
+    QTest::newRow("profiler_info_3.json")
+        << QStringLiteral("profiler_info_3.json") << QByteArray("{}") << settings;
+    QTest::newRow("profiler_metadata.json")
+        << QStringLiteral("profiler_metadata.json")
+        << QByteArray(R"({"ENV_VARIABLES": {"HCCL_RDMA_TC": ""}})") << settings;
+    QTest::newRow("renamed, told by its keys")
+        << QStringLiteral("settings copy.json")
+        << QByteArray(R"({"config": {"common_config": {}}, "end_info": {}, "rank_id": 3})")
+        << settings;
+    QTest::newRow("communication.json")
+        << QStringLiteral("ASCEND_PROFILER_OUTPUT/communication.json")
+        << QByteArray(R"({"step50": {"p2p": {}, "collective": {}}})")
+        << QStringLiteral("a file of a profile folder, not a trace: opening that folder");
+}
+
+void TstDiscovery::settingsOpenTheirFolder()
+{
+    QFETCH(QString, relative);
+    QFETCH(QByteArray, content);
+    QFETCH(QString, message);
+    QTemporaryDir tmp;
+    const QString rank = makeRank(tmp.path(), QStringLiteral("w_ascend_pt"), 3);
+    touch(rank + QLatin1Char('/') + relative, content);
+    const ProfileSource s = discoverProfile(rank + QLatin1Char('/') + relative);
+    QCOMPARE(s.ranks.size(), std::size_t(1));
+    QCOMPARE(s.ranks[0].dir, rank);
+    QCOMPARE(s.ranks[0].rank, 3);
+    QVERIFY(!s.ranks[0].traceView.isEmpty());
+    QCOMPARE(s.issues.size(), 1);
+    QCOMPARE(s.issues.first().severity, Severity::Info);
+    QCOMPARE(s.issues.first().message, message);
 }
 
 void TstDiscovery::symlinkLoop()

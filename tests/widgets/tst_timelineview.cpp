@@ -97,7 +97,7 @@ private slots:
     void rendersGapsWithTooltipAndToggle();
     void deviceTracksComeFirst();
     void expandedTrackIsRemembered();
-    void deviceStreamsShowEveryLevel();
+    void deviceStreamsFold();
 
 private:
     std::unique_ptr<TimelineView> m_view;
@@ -623,32 +623,43 @@ void TestTimelineView::expandedTrackIsRemembered()
     QVERIFY(!m_view->isTrackExpanded(TrackId(0)));
 }
 
-void TestTimelineView::deviceStreamsShowEveryLevel()
+void TestTimelineView::deviceStreamsFold()
 {
-    // ascend-2025-01 level1's "Stream 4" nests 15 levels of concurrent tasks: they are what the
-    // profile is opened for, so no device-side track is capped; a host thread of the same depth is.
-    test::TraceMaker m;
-    const auto stream = m.addTrack(
-        QStringLiteral("Ascend Hardware"), QStringLiteral("Stream 4"), TrackKind::DeviceStream, 1);
-    const auto hccl = m.addTrack(QStringLiteral("HCCL"), QStringLiteral("Group 0 Communication"),
-        TrackKind::Communication, 2);
-    const auto python = m.addTrack(QStringLiteral("Python"), QStringLiteral("Thread 1"));
-    for (const auto track : { stream, hccl, python })
-        for (int d = 0; d < 15; ++d)
-            m.addEvent(track, TimeNs(d) * 100, 10'000 - TimeNs(d) * 200, "task");
-    m.indexTracks();
-    m_view->setTrace(m.finish());
-    const TimelineLayout &layout = m_view->layout();
+    // ascend-2025-01 level1's "Stream 4" stacks its overlapping HCCL tasks 15 levels deep, half
+    // the first screen: device tracks fold like host stacks (issue 41), "+N levels" in the
+    // header, expanded on request and remembered by name for the next trace.
+    auto make = [] {
+        test::TraceMaker m;
+        const auto stream = m.addTrack(QStringLiteral("Ascend Hardware"),
+            QStringLiteral("Stream 4"), TrackKind::DeviceStream, 1);
+        const auto hccl = m.addTrack(QStringLiteral("HCCL"),
+            QStringLiteral("Group 0 Communication"), TrackKind::Communication, 2);
+        const auto python = m.addTrack(QStringLiteral("Python"), QStringLiteral("Thread 1"));
+        for (const auto track : { stream, hccl, python })
+            for (int d = 0; d < 15; ++d)
+                m.addEvent(track, TimeNs(d) * 100, 10'000 - TimeNs(d) * 200, "task");
+        m.indexTracks();
+        return m.finish();
+    };
+    m_view->setTrace(make());
     auto row = [&](std::uint32_t t) {
+        const TimelineLayout &layout = m_view->layout();
         return layout.rows()[static_cast<std::size_t>(layout.trackRow(TrackId(t)))];
     };
-    for (const auto track : { stream, hccl }) {
-        QCOMPARE(row(track).hiddenLevels, 0);
-        QCOMPARE(row(track).depth, 14);
-        QVERIFY(!row(track).deep);
-        QCOMPARE(row(track).height, TimelineLayout::trackHeight(14));
+    const int cap = TimelineLayout::kDefaultDepthCap;
+    for (std::uint32_t track : { 0u, 1u, 2u }) {
+        QVERIFY(row(track).deep);
+        QCOMPARE(row(track).depth, cap - 1);
+        QCOMPARE(row(track).hiddenLevels, 15 - cap);
+        QCOMPARE(row(track).height, TimelineLayout::trackHeight(cap - 1));
     }
-    QCOMPARE(row(python).hiddenLevels, 15 - TimelineLayout::kDefaultDepthCap);
+    m_view->setTrackExpanded(TrackId(0), true);
+    QCOMPARE(row(0).hiddenLevels, 0);
+    QCOMPARE(row(0).depth, 14);
+    m_view->setTrace(make()); // another rank, or the profile opened again
+    QVERIFY(m_view->isTrackExpanded(TrackId(0)));
+    QCOMPARE(row(0).height, TimelineLayout::trackHeight(14));
+    QCOMPARE(row(1).hiddenLevels, 15 - cap);
 }
 
 // Idle time between the kernels of each device stream (over 2 µs) and of both streams together,

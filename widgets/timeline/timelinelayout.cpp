@@ -53,14 +53,6 @@ namespace {
     }
     constexpr int kCountersOnlyRank = 6;
 
-    // The depth cap is for host call stacks (with_stack Python threads, CANN API nesting):
-    // device streams, communication and overlap lanes are what an NPU profile is opened for,
-    // and their levels are concurrent work, not call frames (level1's "Stream 4": 15 levels).
-    bool capsDepth(TrackKind kind)
-    {
-        return kind == TrackKind::HostThread || kind == TrackKind::Cann || kind == TrackKind::Other;
-    }
-
     int groupRank(const TimelineGroup &group, const Trace &trace)
     {
         int rank = kCountersOnlyRank;
@@ -210,7 +202,11 @@ void TimelineLayout::placeRows(const Trace &trace, const QSet<std::uint32_t> &ex
             if (group.collapsed)
                 continue;
             const int maxDepth = trace.tracks[t].maxDepth;
-            const bool deep = maxDepth >= kDefaultDepthCap && capsDepth(trace.tracks[t].kind);
+            // Every kind folds: host call stacks (with_stack Python threads, CANN API nesting)
+            // and device streams, whose levels are overlapping tasks (level1's "Stream 4": 15
+            // levels of HCCL waits, a quarter of the first screen). "+N levels" in the header
+            // says that tasks are hidden; a click, or selecting one of them, shows them.
+            const bool deep = maxDepth >= kDefaultDepthCap;
             const bool open = expanded.contains(t)
                 || (deep
                     && arrangement.expanded.contains(

@@ -57,11 +57,12 @@ public:
     static constexpr int kCounterHeight = 40;
     static constexpr int kDeviceIdleHeight = 20;
     static constexpr int kTrackPadding = 3; // above and below the slices of a track
-    // Nesting levels a track shows until expanded. Host threads recorded with_stack reach 34
-    // levels (ascend-2025-01 level1: 34 x 18 px = 612 px, the first screen at 1080p) and say
-    // little at the outer levels; 4 levels (78 px a thread) keep the device streams, CANN and
-    // every host thread of that sample within 1080 px (the device streams first). Device
-    // streams, communication and overlap lanes always show every level.
+    // Nesting levels a track shows until expanded ("+N levels" in its header). Host threads
+    // recorded with_stack reach 34 levels (ascend-2025-01 level1: 34 x 18 px = 612 px, the first
+    // screen at 1080p) and say little at the outer levels; that sample's "Stream 4" stacks its
+    // overlapping HCCL tasks 15 levels deep (276 px). 4 levels (78 px a track) keep the device
+    // streams, HCCL, the overlap analysis, CANN and every host thread of that sample within
+    // 1080 px (the device streams first).
     static constexpr int kDefaultDepthCap = 4;
     static constexpr char kPinnedKey[] = "pinned";
 

@@ -100,7 +100,7 @@ public:
 
     // Process groups by TimelineLayout group index.
     void setGroupCollapsed(int group, bool collapsed);
-    // Host tracks deeper than TimelineLayout::kDefaultDepthCap show the cap and "+N levels" in
+    // Tracks deeper than TimelineLayout::kDefaultDepthCap show the cap and "+N levels" in
     // the header; clicking it (or the header's context menu) expands the track to every level.
     // The choice is kept by track name in the arrangement, for the next trace shown.
     void setTrackExpanded(TrackId track, bool expanded);
