@@ -37,9 +37,10 @@ namespace {
         o[key("host_wait_known")] = idle.linkedTasks > 0;
         QJsonArray streams;
         for (const StreamIdle &s : idle.streams)
-            streams.append(QJsonObject { { key("stream"), s.stream }, { key("gaps"), qint64(s.gaps) },
-                { key("host_wait_us"), us(s.hostWaitNs) },
-                { key("kernel_wait_us"), us(s.kernelWaitNs) }, { key("other_us"), us(s.otherNs) } });
+            streams.append(QJsonObject { { key("stream"), s.stream },
+                { key("gaps"), qint64(s.gaps) }, { key("host_wait_us"), us(s.hostWaitNs) },
+                { key("kernel_wait_us"), us(s.kernelWaitNs) },
+                { key("other_us"), us(s.otherNs) } });
         o[key("streams")] = streams;
         return o;
     }
@@ -80,9 +81,15 @@ QJsonObject DeviceReport::timeJson(const DeviceAnalysis &device)
         return notInTrace(tr("no device tasks with a time"));
     QJsonObject o;
     o[key("scope")] = deviceScopeId(device.scope);
-    o[key("excluded_step")] = device.lastStep.isEmpty() ? QJsonValue() : QJsonValue(device.lastStep);
+    o[key("excluded_step")]
+        = device.lastStep.isEmpty() ? QJsonValue() : QJsonValue(device.lastStep);
     o[key("excluded_tasks")] = qint64(device.excluded);
     o[key("tasks")] = qint64(t.tasks);
+    o[key("linked_tasks")] = qint64(device.linked);
+    if (device.kineto && device.linked == 0)
+        o[key("scope_note")] = tr("The trace links no task to its launch: every task is measured "
+                                  "(HTA, matching correlation ids, leaves out those launched in "
+                                  "the last ProfilerStep).");
     o[key("span_us")] = us(t.spanNs);
     o[key("busy_us")] = us(t.busyNs);
     o[key("idle_us")] = us(t.idleNs);
@@ -106,15 +113,13 @@ QJsonObject DeviceReport::analysesJson(const DeviceAnalysis &device)
     o[key("idle_breakdown")]
         = tasks ? idleJson(device.idle) : notInTrace(tr("no device tasks with a time"));
     if (device.time.commNs > 0)
-        o[key("comm_comp_overlap")] = QJsonObject {
-            { key("communication_us"), us(device.time.commNs) },
-            { key("overlapped_us"), us(device.time.commOverlapNs) },
-            { key("overlap_pct"), pct(device.time.commOverlapNs, device.time.commNs) }
-        };
+        o[key("comm_comp_overlap")]
+            = QJsonObject { { key("communication_us"), us(device.time.commNs) },
+                  { key("overlapped_us"), us(device.time.commOverlapNs) },
+                  { key("overlap_pct"), pct(device.time.commOverlapNs, device.time.commNs) } };
     else
         o[key("comm_comp_overlap")] = notInTrace(tr("no communication kernels"));
-    const QString noLaunch
-        = tr("no launch links (flows) from runtime calls to device tasks");
+    const QString noLaunch = tr("no launch links (flows) from runtime calls to device tasks");
     o[key("kernel_launches")]
         = device.launches.launches > 0 ? launchJson(device.launches) : notInTrace(noLaunch);
     o[key("queue_length")]
@@ -126,8 +131,7 @@ namespace {
 
     QString notIn(const QJsonObject &o)
     {
-        return DeviceReport::tr("Not in this trace: %1.")
-            .arg(o[key("not_in_trace")].toString());
+        return DeviceReport::tr("Not in this trace: %1.").arg(o[key("not_in_trace")].toString());
     }
 
     DeviceReport::Section timeSection(const QJsonObject &t)
@@ -147,6 +151,8 @@ namespace {
                                    "out).",
                     nullptr, t[key("excluded_tasks")].toInt())
                       .arg(t[key("excluded_step")].toString());
+        if (t.contains(key("scope_note")))
+            s.text += QLatin1Char(' ') + t[key("scope_note")].toString();
         const QJsonObject r = t[key("hta_rounded")].toObject();
         s.header = QStringList { QString(), DeviceReport::tr("Time(us)"),
             DeviceReport::tr("Share of span") };

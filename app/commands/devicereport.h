@@ -11,7 +11,8 @@ namespace npuscope {
 
 // HTA's per-rank analyses in `report --json` and in the text and document reports.
 // `device_time`: scope ("all" or "launched_before_last_step", HTA's: the tasks launched before
-// the last ProfilerStep), excluded_step, excluded_tasks, tasks, span_us, busy_us, idle_us,
+// the last ProfilerStep), excluded_step, excluded_tasks, tasks, linked_tasks (tasks the trace
+// links to their launch), span_us, busy_us, idle_us,
 // compute_us, non_compute_us and their *_pct of the span; hta_rounded (span, idle, compute and
 // non-compute as HTA computes them by default, timestamps rounded to whole µs) when a task time
 // is not a whole µs. `device_analyses`: idle_breakdown (per stream host_wait_us, kernel_wait_us,
