@@ -1260,6 +1260,10 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <source>Print how long each phase took (load, analysis, report, output) to stderr.</source>
         <translation>将各阶段（加载、分析、报告、输出）的耗时打印到 stderr。</translation>
     </message>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
 </context>
 <context>
     <name>WorkBuckets</name>
@@ -2619,6 +2623,137 @@ The kernels were matched by their order: the same kernels under renumbered names
     </message>
 </context>
 <context>
+    <name>npuscope::DeviceReport</name>
+    <message>
+        <source>no device tasks with a time</source>
+        <translation>没有带时间的设备任务</translation>
+    </message>
+    <message>
+        <source>The trace links no task to its launch: every task is measured (HTA, matching correlation ids, leaves out those launched in the last ProfilerStep).</source>
+        <translation>该 trace 没有把任何任务关联到其下发调用：所有任务都计入（HTA 通过 correlation id 匹配，会略去最后一个 ProfilerStep 中下发的任务）。</translation>
+    </message>
+    <message>
+        <source>no communication kernels</source>
+        <translation>没有通信核函数</translation>
+    </message>
+    <message>
+        <source>no launch links (flows) from runtime calls to device tasks</source>
+        <translation>没有从运行时调用到设备任务的下发连线（flow）</translation>
+    </message>
+    <message>
+        <source>Not in this trace: %1.</source>
+        <translation>此 trace 中没有：%1。</translation>
+    </message>
+    <message>
+        <source>Device time (HTA&apos;s temporal breakdown)</source>
+        <translation>设备时间（HTA 的时间分解）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device task(s) over %1 us, idle where no stream runs.</source>
+        <translation>
+            <numerusform>%n 个设备任务，跨度 %1 us；没有任何流在运行时计为空闲。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>As HTA: the tasks launched before %1 (%n later task(s) left out).</source>
+        <translation>
+            <numerusform>与 HTA 相同：只计 %1 开始之前下发的任务（其后的 %n 个任务未计入）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Time(us)</source>
+        <translation>时间(us)</translation>
+    </message>
+    <message>
+        <source>Share of span</source>
+        <translation>占跨度比例</translation>
+    </message>
+    <message>
+        <source>HTA default, whole us(us)</source>
+        <translation>HTA 默认值，取整到 us(us)</translation>
+    </message>
+    <message>
+        <source>Span</source>
+        <translation>跨度</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Non-compute</source>
+        <translation>非计算</translation>
+    </message>
+    <message>
+        <source>Idle time by cause (HTA)</source>
+        <translation>按原因划分的空闲时间（HTA）</translation>
+    </message>
+    <message>
+        <source>Gaps between a stream&apos;s tasks. Host wait: the next task was launched after the stream went idle. Kernel wait: it was launched in time and the gap is under %1 us. Other: the rest.</source>
+        <translation>同一流上相邻任务之间的间隙。主机等待：下一个任务在流空闲之后才下发。核函数等待：任务已及时下发，且间隙小于 %1 us。其他：其余情况。</translation>
+    </message>
+    <message>
+        <source>Host wait is not in this trace (no launch links).</source>
+        <translation>此 trace 中没有主机等待的信息（没有下发连线）。</translation>
+    </message>
+    <message>
+        <source>Stream</source>
+        <translation>流</translation>
+    </message>
+    <message>
+        <source>Gaps</source>
+        <translation>间隙数</translation>
+    </message>
+    <message>
+        <source>Host wait(us)</source>
+        <translation>主机等待(us)</translation>
+    </message>
+    <message>
+        <source>Kernel wait(us)</source>
+        <translation>核函数等待(us)</translation>
+    </message>
+    <message>
+        <source>Other(us)</source>
+        <translation>其他(us)</translation>
+    </message>
+    <message>
+        <source>Communication overlapping compute (HTA)</source>
+        <translation>通信与计算的重叠（HTA）</translation>
+    </message>
+    <message>
+        <source>%1 us of %2 us of communication (%3%) ran while compute ran.</source>
+        <translation>%2 us 通信中有 %1 us（%3%）与计算同时进行。</translation>
+    </message>
+    <message>
+        <source>Kernel launches (HTA)</source>
+        <translation>核函数下发（HTA）</translation>
+    </message>
+    <message>
+        <source>%1 launches. Launch delay (task start after the launch call ended): mean %2, p50 %3, p95 %4, max %5 us; %6 over %7 us. Short kernels (launch call at most %8 us and longer than the kernel): %9, %10 us on the device for %11 us of launch calls. Launch calls over %8 us: %12.</source>
+        <translation>共 %1 次下发。下发延迟（下发调用结束到任务开始）：平均 %2，p50 %3，p95 %4，最大 %5 us；超过 %7 us 的有 %6 次。短核函数（下发调用不超过 %8 us 且长于该核函数）：%9 个，设备上共 %10 us，对应下发调用 %11 us。超过 %8 us 的下发调用：%12 次。</translation>
+    </message>
+    <message>
+        <source>Queue length (HTA)</source>
+        <translation>队列长度（HTA）</translation>
+    </message>
+    <message>
+        <source>Tasks launched and not yet started, per stream.</source>
+        <translation>每个流上已下发但尚未开始的任务数。</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>平均</translation>
+    </message>
+</context>
+<context>
     <name>npuscope::Discovery</name>
     <message>
         <source>permission denied: cannot list this folder</source>
@@ -3742,6 +3877,14 @@ Click to show every kernel again.</source>
             <numerusform>已选择 %1，%n 条泳道：%2 个切片，%3 个名称</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Whole trace, device (as HTA): %1 span; idle %2 (%3), compute %4 (%5), non-compute %6 (%7).</source>
+        <translation>整个 trace 的设备时间（与 HTA 相同）：跨度 %1；空闲 %2（%3），计算 %4（%5），非计算 %6（%7）。</translation>
+    </message>
+    <message>
+        <source>Work launched before %1, as HTA measures.</source>
+        <translation>只计 %1 开始之前下发的任务，与 HTA 相同。</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::RankLoader</name>
@@ -4043,6 +4186,10 @@ Click to show every kernel again.</source>
     <message>
         <source>Memory</source>
         <translation>内存</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
     </message>
 </context>
 <context>
