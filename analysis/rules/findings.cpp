@@ -199,6 +199,7 @@ RankAnalysis analyseRank(const RankProfile &rank, const FindingOptions &options)
         a.flags = kernelFlags(*rank.kernels, *kinds, a.aiCores);
     }
     a.memory = rankMemory(rank);
+    a.device = analyseDevice(rank, kinds);
     const DetectorInput in { rank, kinds, a.steps, a.gaps, options, a.flags, a.aiCores,
         a.memory.get() };
     for (const Detector &d : kDetectors) {

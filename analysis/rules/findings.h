@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/device/deviceanalysis.h"
 #include "analysis/parallel/parallellayout.h"
 #include "analysis/rules/kernelflags.h"
 #include "analysis/stats/kernelkinds.h"
@@ -106,6 +107,7 @@ struct RankAnalysis {
     std::vector<Finding> findings; // most severe first, then catalogue order
     std::vector<FindingCheck> checks; // every per-rank catalogue entry, in catalogue order
     std::shared_ptr<const MemoryProfile> memory; // the memory files; null when not collected
+    DeviceAnalysis device; // HTA's per-rank analyses of the device
 };
 
 // What the per-rank detectors look at.

@@ -163,6 +163,8 @@ namespace {
                     tasks[std::size_t(step)].add(*rank.kernels, *kinds, row);
             }
         }
+        // Kineto: the device runs a step's kernels after the host's step (see StepWindow).
+        const bool deviceWindow = rank.trace && rank.trace->kineto;
         std::vector<StepBreakdown> out;
         for (std::size_t i = 0; i < spans.size(); ++i) {
             StepBreakdown b;
@@ -175,8 +177,15 @@ namespace {
             const bool has = t.hasTasks();
             const TimeNs first = t.first;
             const TimeNs last = t.last;
+            b.hostWallNs = b.wallNs;
             const IntervalSet busy = fillUnions(b, t);
-            if (has) {
+            if (has && deviceWindow) {
+                b.window = StepWindow::Device;
+                b.start = first;
+                b.end = last;
+                b.wallNs = last - first;
+                b.freeNs = b.wallNs - b.deviceBusyNs;
+            } else if (has) {
                 // As step_trace_time.csv: Free is the idle part of [first task, step end].
                 const TimeNs stageEnd = std::max(b.end, last);
                 b.preparingNs = std::max<TimeNs>(0, first - b.start);
@@ -222,6 +231,7 @@ namespace {
             b.preparingNs = usToNs(t.number(row, preparing));
             b.freeNs = usToNs(t.number(row, free));
             b.wallNs = usToNs(t.number(row, stage)) + b.preparingNs;
+            b.hostWallNs = b.wallNs;
             if (withKernels) {
                 fillUnions(b, tasks[std::size_t(row)]);
             } else {
@@ -267,6 +277,7 @@ namespace {
                 b.start = first;
                 b.end = last;
                 b.wallNs = last - first;
+                b.hostWallNs = b.wallNs;
                 b.freeNs = b.wallNs - b.deviceBusyNs;
             }
             b.unaccountedNs = std::max<TimeNs>(0, b.wallNs - b.deviceBusyNs);
@@ -366,6 +377,11 @@ std::vector<StepBreakdown> computeStepBreakdown(const RankProfile &rank)
         return computeStepBreakdown(rank, nullptr);
     const KernelKinds kinds(*rank.kernels);
     return computeStepBreakdown(rank, &kinds);
+}
+
+QString stepWindowName(StepWindow window)
+{
+    return window == StepWindow::Device ? QStringLiteral("device") : QStringLiteral("host");
 }
 
 QString stepSourceName(StepSource source)

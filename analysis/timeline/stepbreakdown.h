@@ -28,6 +28,15 @@ enum class StepSource : std::uint8_t {
     Kernels, // kernel rows only: the wall time is the device span of the step's tasks
 };
 
+// The time window a step's numbers are measured in.
+enum class StepWindow : std::uint8_t {
+    Host, // the host's step (ProfilerStep#N, step_trace_time.csv)
+    // Kineto: from the first start to the last end of the device work launched inside the
+    // ProfilerStep. A GPU runs a step's kernels later than the host annotates the step, so
+    // against the host's window the busy time could exceed the wall time.
+    Device,
+};
+
 // Where the time of one step went. All values ns; the unions count overlapping tasks once.
 struct StepBreakdown {
     QString id; // "50"; empty when the rows carry no step at all
@@ -35,7 +44,9 @@ struct StepBreakdown {
     TimeNs start = 0; // absolute step start and end; both 0 when unknown (no trace)
     TimeNs end = 0;
     TimeNs firstTaskNs = 0; // absolute start of the step's first device task; 0 when none
-    TimeNs wallNs = 0; // ProfilerStep#N duration (or Stage + Preparing of the CSV)
+    TimeNs wallNs = 0; // ProfilerStep#N duration (or Stage + Preparing of the CSV); the window's
+    StepWindow window = StepWindow::Host;
+    TimeNs hostWallNs = 0; // ProfilerStep#N duration (or Stage + Preparing), whatever the window
     TimeNs deviceBusyNs = 0; // compute or communication running
     TimeNs computeNs = 0; // union of compute tasks
     TimeNs commNs = 0; // union of communication tasks
@@ -61,5 +72,6 @@ std::vector<int> kernelRowSteps(
     const RankProfile &rank, const KernelKinds &kinds, const std::vector<StepBreakdown> &steps);
 
 QString stepSourceName(StepSource source); // "trace", "step_trace_time.csv", "kernels"
+QString stepWindowName(StepWindow window); // "host", "device"
 
 } // namespace npuscope

@@ -1,5 +1,6 @@
 #include "app/commands/reportcommand.h"
 
+#include "app/reports/devicereport.h"
 #include "app/reports/memoryreport.h"
 
 #include "app/commands/commandline.h"
@@ -257,14 +258,14 @@ namespace {
                 us(o[QStringLiteral("computing_us")]),
                 us(o[QStringLiteral("communication_not_overlapped_us")]),
                 us(o[QStringLiteral("overlapped_us")]), us(o[QStringLiteral("free_us")]),
-                us(o[QStringLiteral("unaccounted_us")]), QString() };
+                us(o[QStringLiteral("unaccounted_us")]), o[QStringLiteral("window")].toString() };
         }
         return ReportCommand::tr("Steps\n")
             + textTable({ ReportCommand::tr("Step"), ReportCommand::tr("Wall(us)"),
                             ReportCommand::tr("Busy(us)"), ReportCommand::tr("Computing(us)"),
                             ReportCommand::tr("Comm not overlapped(us)"),
                             ReportCommand::tr("Overlapped(us)"), ReportCommand::tr("Free(us)"),
-                            ReportCommand::tr("Unaccounted(us)"), QString() },
+                            ReportCommand::tr("Unaccounted(us)"), ReportCommand::tr("Window") },
                 cells);
     }
 
@@ -423,6 +424,7 @@ QString renderReportText(const QJsonObject &report, int top)
                                 : QLatin1Char('\n') + findings;
         s += renderChecks(r[QStringLiteral("checks")].toArray());
         s += renderGaps(r[QStringLiteral("gaps")].toObject());
+        s += DeviceReport::text(r);
         s += QLatin1Char('\n') + renderTop(r[QStringLiteral("top_kernels")].toArray());
         s += QLatin1Char('\n')
             + renderAggregate(r[QStringLiteral("by_type")].toArray(), QStringLiteral("type"),

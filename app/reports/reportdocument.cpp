@@ -1,6 +1,7 @@
 #include "app/reports/reportdocument.h"
 
 #include "app/reports/clusterjson.h"
+#include "app/reports/devicereport.h"
 #include "app/reports/memoryreport.h"
 
 #include <QJsonArray>
@@ -230,13 +231,21 @@ void ReportDocument::addRank(const QJsonObject &r, int top)
             us(o[QStringLiteral("wall_us")]), us(o[QStringLiteral("device_busy_us")]),
             us(o[QStringLiteral("computing_us")]),
             us(o[QStringLiteral("communication_not_overlapped_us")]),
-            us(o[QStringLiteral("free_us")]), us(o[QStringLiteral("unaccounted_us")]) };
+            us(o[QStringLiteral("free_us")]), us(o[QStringLiteral("unaccounted_us")]),
+            str(o, "window") };
+    }
+    for (const DeviceReport::Section &d : DeviceReport::sections(r)) {
+        heading(3, d.title);
+        paragraph(d.text);
+        if (!d.rows.isEmpty())
+            table(d.header, d.rows, QList<bool>(d.header.size(), true));
     }
     if (!stepRows.isEmpty()) {
         heading(3, tr("Steps"));
         table({ tr("Step"), tr("Wall(us)"), tr("Busy(us)"), tr("Computing(us)"),
-                  tr("Comm not overlapped(us)"), tr("Free(us)"), tr("Unaccounted(us)") },
-            stepRows, { false, true, true, true, true, true, true });
+                  tr("Comm not overlapped(us)"), tr("Free(us)"), tr("Unaccounted(us)"),
+                  tr("Window") },
+            stepRows, { false, true, true, true, true, true, true, false });
     }
     if (r.contains(QStringLiteral("memory"))) {
         heading(3, tr("Memory"));

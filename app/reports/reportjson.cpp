@@ -4,6 +4,7 @@
 #include "app/reports/clusterjson.h"
 
 #include "app/reports/calltreejson.h"
+#include "app/reports/devicereport.h"
 #include "app/reports/memoryreport.h"
 
 #include "analysis/rules/findings.h"
@@ -374,6 +375,9 @@ namespace {
         o[QStringLiteral("unaccounted_us")] = nsToUs(b.unaccountedNs);
         o[QStringLiteral("kernel_sum_us")] = nsToUs(b.kernelSumNs);
         o[QStringLiteral("breakdown_from")] = stepSourceName(b.source);
+        o[QStringLiteral("window")] = stepWindowName(b.window);
+        if (b.window == StepWindow::Device)
+            o[QStringLiteral("host_wall_us")] = nsToUs(b.hostWallNs);
     }
 
     // step_trace_time.csv rows (when present) with the breakdown's numbers added by step id; else
@@ -469,6 +473,8 @@ QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis
     o[QStringLiteral("findings")] = findingsJson(analysis.findings, nullptr);
     o[QStringLiteral("checks")] = checksJson(analysis.checks);
     o[QStringLiteral("gaps")] = gapsJson(rank, analysis.gaps, top);
+    o[QStringLiteral("device_time")] = DeviceReport::timeJson(analysis.device);
+    o[QStringLiteral("device_analyses")] = DeviceReport::analysesJson(analysis.device);
     if (analysis.memory)
         o[QStringLiteral("memory")] = MemoryReport::json(*analysis.memory, top);
     o[QStringLiteral("call_tree")] = callTreeJson(tree, top);

@@ -429,6 +429,7 @@ void MainWindow::showFindings()
         m_findings->setFindings({});
         m_gaps->showRank(nullptr, nullptr);
         m_memoryPanel->setMemory(nullptr, nullptr);
+        m_rangeSummary->setDeviceAnalysis(std::nullopt);
         return;
     }
     const int index = m_session->rankIndex();
@@ -436,6 +437,8 @@ void MainWindow::showFindings()
     m_findings->setAnalysing(m_analysis->isRunning());
     const auto analysis = m_analysis->analysis(index);
     m_gaps->showRank(m_session->rank(), analysis);
+    m_rangeSummary->setDeviceAnalysis(
+        analysis ? std::optional<DeviceAnalysis>(analysis->device) : std::nullopt);
     m_memoryPanel->setMemory(analysis ? analysis->memory : nullptr, m_session->rank()->trace,
         &m_session->rank()->source);
 }

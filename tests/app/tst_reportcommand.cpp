@@ -40,6 +40,7 @@ class TstReportCommand : public QObject {
 private slots:
     void jsonOnSample();
     void textOnSample();
+    void deviceTimeOnSamples();
     void exitCodes_data();
     void exitCodes();
     void generateThenReport();
@@ -119,6 +120,48 @@ void TstReportCommand::textOnSample()
     QVERIFY(text.contains(QStringLiteral("Kernels: 191 rows, total duration 114865.613 us")));
     QVERIFY(text.contains(QStringLiteral("Top 3 kernels by duration")));
     QVERIFY(text.contains(QStringLiteral("By Type (top 3 of")));
+}
+
+// HTA's analyses in the report: a Kineto trace's steps in their device window, never busier than
+// long; device_time's parts add up to its span; what a trace lacks says so.
+void TstReportCommand::deviceTimeOnSamples()
+{
+    const QString kineto = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/kineto");
+    if (!QDir(kLevel1).exists() || !QDir(kineto).exists())
+        QSKIP("samples not present");
+    for (const QString &path : { kineto, kLevel1 }) {
+        const LoadResult loaded = loadProfile(path);
+        const QJsonObject report = profileReportJson(*loaded.profile, 3);
+        const QJsonObject rank = report[QStringLiteral("ranks")].toArray()[0].toObject();
+        const bool gpu = path == kineto;
+        for (const QJsonValue &v : rank[QStringLiteral("steps")].toArray()) {
+            const QJsonObject s = v.toObject();
+            QCOMPARE(s[QStringLiteral("window")].toString(),
+                gpu ? QStringLiteral("device") : QStringLiteral("host"));
+            QVERIFY(s[QStringLiteral("device_busy_us")].toDouble()
+                <= s[QStringLiteral("wall_us")].toDouble());
+            QCOMPARE(s.contains(QStringLiteral("host_wall_us")), gpu);
+        }
+        const QJsonObject t = rank[QStringLiteral("device_time")].toObject();
+        QCOMPARE(t[QStringLiteral("scope")].toString(),
+            gpu ? QStringLiteral("launched_before_last_step") : QStringLiteral("all"));
+        const double parts = t[QStringLiteral("idle_us")].toDouble()
+            + t[QStringLiteral("compute_us")].toDouble()
+            + t[QStringLiteral("non_compute_us")].toDouble();
+        QVERIFY(qAbs(parts - t[QStringLiteral("span_us")].toDouble()) < 0.002);
+        const QJsonObject a = rank[QStringLiteral("device_analyses")].toObject();
+        // The GPU sample has no NCCL kernel; the Ascend sample's allreduce overlaps compute.
+        QCOMPARE(a[QStringLiteral("comm_comp_overlap")].toObject().contains(
+                     QStringLiteral("not_in_trace")),
+            gpu);
+        // Queue lengths wherever launches are linked (Kineto flows, torch_npu's launch flows).
+        QCOMPARE(a[QStringLiteral("queue_length")].isArray(),
+            !a[QStringLiteral("kernel_launches")].toObject().contains(
+                QStringLiteral("not_in_trace")));
+        const QString text = renderReportText(report, 3);
+        QVERIFY(text.contains(QStringLiteral("Device time (HTA's temporal breakdown)")));
+        QCOMPARE(text.contains(QStringLiteral("Not in this trace: no communication kernels")), gpu);
+    }
 }
 
 void TstReportCommand::exitCodes_data()

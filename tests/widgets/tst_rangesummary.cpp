@@ -52,6 +52,7 @@ private slots:
     void compute();
     void modelPassesTester();
     void widgetShowsRange();
+    void widgetShowsDeviceTime();
 };
 
 void TestRangeSummary::compute_data()
@@ -125,6 +126,31 @@ void TestRangeSummary::widgetShowsRange()
         widget.headingText().contains(QStringLiteral("300 ns")), qPrintable(widget.headingText()));
     widget.clear();
     QCOMPARE(shown->rowCount(), 0);
+}
+
+// The whole trace's device time (HTA's temporal breakdown) above the range, whatever the range.
+void TestRangeSummary::widgetShowsDeviceTime()
+{
+    RangeSummaryWidget widget;
+    widget.setTrace(makeRangeTrace());
+    QVERIFY(widget.deviceText().isEmpty());
+    DeviceAnalysis d;
+    d.scope = DeviceScope::BeforeLastStep;
+    d.lastStep = QStringLiteral("ProfilerStep#9");
+    d.time.tasks = 3;
+    d.time.spanNs = 4'000'000;
+    d.time.idleNs = 1'000'000;
+    d.time.computeNs = 2'000'000;
+    d.time.nonComputeNs = 1'000'000;
+    widget.setDeviceAnalysis(d);
+    const QString text = widget.deviceText();
+    QVERIFY2(text.contains(QStringLiteral("idle 1.00 ms (25.00%)")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("compute 2.00 ms (50.00%)")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("ProfilerStep#9")), qPrintable(text));
+    widget.setRange(220, 520);
+    QCOMPARE(widget.deviceText(), text);
+    widget.setDeviceAnalysis(std::nullopt);
+    QVERIFY(widget.deviceText().isEmpty());
 }
 
 QTEST_MAIN(TestRangeSummary)

@@ -29,6 +29,7 @@ RangeSummaryWidget::RangeSummaryWidget(QWidget *parent)
     , m_proxy(new QSortFilterProxyModel(this))
     , m_view(new QTableView(this))
     , m_heading(new QLabel(this))
+    , m_device(new QLabel(this))
 {
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(Qt::UserRole);
@@ -40,9 +41,13 @@ RangeSummaryWidget::RangeSummaryWidget(QWidget *parent)
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setSectionResizeMode(RangeSummaryModel::Name, QHeaderView::Stretch);
     m_heading->setWordWrap(true);
+    m_device->setWordWrap(true);
+    m_device->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_device->hide();
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_device);
     layout->addWidget(m_heading);
     layout->addWidget(m_view, 1);
     clear();
@@ -112,5 +117,32 @@ void RangeSummaryWidget::apply(std::uint64_t generation, TimeNs start, TimeNs en
 }
 
 QString RangeSummaryWidget::headingText() const { return m_heading->text(); }
+
+QString RangeSummaryWidget::deviceText() const { return m_device->text(); }
+
+void RangeSummaryWidget::setDeviceAnalysis(const std::optional<DeviceAnalysis> &device)
+{
+    if (!device || device->time.tasks == 0) {
+        m_device->clear();
+        m_device->hide();
+        return;
+    }
+    const DeviceTime &t = device->time;
+    auto share = [&t](TimeNs part) -> QString {
+        return QString::number(100.0 * double(part) / double(std::max<TimeNs>(t.spanNs, 1)), 'f', 2)
+            + QLatin1Char('%');
+    };
+    QString text
+        = tr("Whole trace, device (as HTA): %1 span; idle %2 (%3), compute %4 (%5), "
+             "non-compute %6 (%7).")
+              .arg(TimeAxis::formatDuration(t.spanNs), TimeAxis::formatDuration(t.idleNs),
+                  share(t.idleNs), TimeAxis::formatDuration(t.computeNs), share(t.computeNs),
+                  TimeAxis::formatDuration(t.nonComputeNs), share(t.nonComputeNs));
+    if (device->scope == DeviceScope::BeforeLastStep)
+        text += QLatin1Char(' ')
+            + tr("Work launched before %1, as HTA measures.").arg(device->lastStep);
+    m_device->setText(text);
+    m_device->show();
+}
 
 } // namespace npuscope

@@ -1,11 +1,13 @@
 #pragma once
 
+#include "analysis/device/deviceanalysis.h"
 #include "model/core/types.h"
 #include "widgets/details/rangesummary.h"
 
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QLabel;
@@ -32,6 +34,10 @@ public:
     void setTracks(std::vector<TrackId> tracks);
     void setRange(TimeNs start, TimeNs end);
     void clear();
+    // The device time of the whole trace (HTA's temporal breakdown), shown above the range's
+    // table whatever the range; nullopt until the rank is analysed.
+    void setDeviceAnalysis(const std::optional<DeviceAnalysis> &device);
+    QString deviceText() const;
 
     RangeSummaryModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
@@ -51,6 +57,7 @@ private:
     QSortFilterProxyModel *m_proxy = nullptr;
     QTableView *m_view = nullptr;
     QLabel *m_heading = nullptr;
+    QLabel *m_device = nullptr;
     std::uint64_t m_generation = 0;
     bool m_busy = false;
 };
