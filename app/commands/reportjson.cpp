@@ -2,6 +2,7 @@
 
 #include "app/commands/calltreejson.h"
 #include "app/commands/memoryreport.h"
+#include "app/commands/metadatajson.h"
 
 #include "analysis/rules/findings.h"
 #include "analysis/stats/aggregation.h"
@@ -481,6 +482,10 @@ QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis
     };
     if (rank.aiCores)
         o[QStringLiteral("ai_core_count")] = *rank.aiCores;
+    if (rank.kernels)
+        o[QStringLiteral("device")] = deviceJson(rank.npuName, analysis.cores);
+    if (rank.metadata.found)
+        o[QStringLiteral("metadata")] = metadataJson(rank.metadata);
     o[QStringLiteral("not_collected")] = QJsonArray::fromStringList(rank.notCollected);
     o[QStringLiteral("issues")] = issuesJson(rank.issues);
     return o;
