@@ -660,10 +660,6 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <translation>把作业的所有 rank 采集到同一个文件夹（每个 rank 一个 rank*_ascend_pt 文件夹）。</translation>
     </message>
     <message>
-        <source>The device&apos;s AI Core count (%1) is a guess: the largest Block Dim of the cube tasks; the profile does not record the device (NPU_INFO).</source>
-        <translation>设备的 AI Core 数（%1）是推测值：取自 cube 任务的最大 Block Dim；该数据未记录设备信息（NPU_INFO）。</translation>
-    </message>
-    <message>
         <source>the span of the step&apos;s kernel rows</source>
         <translation>该迭代算子行的时间跨度</translation>
     </message>
@@ -851,6 +847,261 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <source>no %1 (or %2): the allocations were not recorded</source>
         <translation>没有 %1（或 %2）：未记录内存分配</translation>
     </message>
+    <message>
+        <source>Environment variables that slow training</source>
+        <translation>拖慢训练的环境变量</translation>
+    </message>
+    <message>
+        <source>Operators compiled for dynamic shapes</source>
+        <translation>按动态 shape 编译的算子</translation>
+    </message>
+    <message>
+        <source>APIs with a faster torch_npu equivalent</source>
+        <translation>有更快 torch_npu 替代的 API</translation>
+    </message>
+    <message>
+        <source>A Block Dim is judged against the chip&apos;s core counts: export as a database (export_type db), whose NPU_INFO names the chip, on a chip model in npuscope&apos;s table (Ascend910B1-B4, Ascend910_93xx, Ascend310P3, ...).</source>
+        <translation>Block Dim 要与芯片的核数比较：请以数据库格式导出（export_type db），其 NPU_INFO 会记录芯片，且芯片型号需在 npuscope 的芯片表中（Ascend910B1-B4、Ascend910_93xx、Ascend310P3 等）。</translation>
+    </message>
+    <message>
+        <source>%1 records no ENV_VARIABLES.</source>
+        <translation>%1 未记录 ENV_VARIABLES。</translation>
+    </message>
+    <message>
+        <source>No profiler_metadata.json (and no META_DATA in a database): the environment is unknown.</source>
+        <translation>没有 profiler_metadata.json（数据库中也没有 META_DATA）：环境变量未知。</translation>
+    </message>
+    <message>
+        <source>Keep the profiler_metadata.json that torch_npu 2.1 and later write beside profiler_info.json.</source>
+        <translation>请保留 torch_npu 2.1 及以后版本写在 profiler_info.json 旁边的 profiler_metadata.json。</translation>
+    </message>
+    <message>
+        <source>%1 records no operator state (OP State).</source>
+        <translation>%1 未记录算子状态（OP State）。</translation>
+    </message>
+    <message>
+        <source>Collect at profiler_level Level1 or higher with a CANN version whose database records the operator state, or with the text export.</source>
+        <translation>请以 profiler_level Level1 或更高级别采集，并使用其数据库记录算子状态的 CANN 版本，或使用文本导出。</translation>
+    </message>
+    <message>
+        <source>Collect at profiler_level Level1 or higher with the text export: kernel_details.csv then has an OP State column.</source>
+        <translation>请以 profiler_level Level1 或更高级别、文本导出方式采集：此时 kernel_details.csv 含 OP State 列。</translation>
+    </message>
+    <message>
+        <source>%1 has no OP State column (a Level0 profile); msprof-analyze reports every operator as dynamic here, as it reads a missing column as no static operator.</source>
+        <translation>%1 没有 OP State 列（Level0 数据）；msprof-analyze 在此会把所有算子报为动态 shape，因为它把缺失的列当作没有静态算子。</translation>
+    </message>
+    <message>
+        <source>OP State is empty in every compute row of %1.</source>
+        <translation>%1 所有计算行的 OP State 均为空。</translation>
+    </message>
+    <message>
+        <source>A Kineto (GPU) trace: torch_npu&apos;s affinity APIs do not apply.</source>
+        <translation>这是 Kineto（GPU）trace：torch_npu 的亲和 API 不适用。</translation>
+    </message>
+    <message>
+        <source>Profile on an Ascend NPU with torch_npu.</source>
+        <translation>请在昇腾 NPU 上用 torch_npu 采集。</translation>
+    </message>
+    <message>
+        <source>The trace has no host (framework) events: the Python APIs called are unknown.</source>
+        <translation>trace 中没有 host（框架）事件：调用的 Python API 未知。</translation>
+    </message>
+    <message>
+        <source>No trace: the Python APIs called are unknown.</source>
+        <translation>没有 trace：调用的 Python API 未知。</translation>
+    </message>
+    <message>
+        <source>Collect with ProfilerActivity.CPU (and with_stack=True to see where each API is called).</source>
+        <translation>请开启 ProfilerActivity.CPU 采集（并设 with_stack=True 以看到各 API 的调用位置）。</translation>
+    </message>
+    <message>
+        <source>%1 AI Cores and %2 vector cores, from %3.</source>
+        <translation>%1 个 AI Core、%2 个 Vector Core，来自%3。</translation>
+    </message>
+    <message>
+        <source>%1 AI Cores, from %2; the vector core count is unknown, so vector tasks are not judged.</source>
+        <translation>%1 个 AI Core，来自%2；Vector Core 数未知，因此不判断 vector 任务。</translation>
+    </message>
+    <message>
+        <source>The optimizer rules of msprof-analyze&apos;s timeline_fusion_ops.yaml are checked; its aten operator-sequence rules are not yet.</source>
+        <translation>已检查 msprof-analyze 的 timeline_fusion_ops.yaml 中的优化器规则；其 aten 算子序列规则尚未检查。</translation>
+    </message>
+    <message>
+        <source>The profile does not record the chip (a text export has no NPU_INFO), so its AI Core count is unknown.</source>
+        <translation>性能数据未记录芯片（文本导出没有 NPU_INFO），因此 AI Core 数未知。</translation>
+    </message>
+    <message>
+        <source>NPU_INFO names the chip family %1, whose models have %2 AI Cores; the profile does not say which model.</source>
+        <translation>NPU_INFO 只记录了芯片系列 %1，其各型号有 %2 个 AI Core；性能数据未说明是哪个型号。</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <comment>between core counts</comment>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <source>The chip %1 that NPU_INFO names is not in npuscope&apos;s table of Ascend chips, so its AI Core count is unknown.</source>
+        <translation>NPU_INFO 记录的芯片 %1 不在 npuscope 的昇腾芯片表中，因此 AI Core 数未知。</translation>
+    </message>
+    <message>
+        <source>NPU_INFO of %1</source>
+        <translation>%1 的 NPU_INFO</translation>
+    </message>
+    <message>
+        <source>the chip %1 (NPU_INFO)</source>
+        <translation>芯片 %1（NPU_INFO）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 → %3)</source>
+        <translation>%1（%2 → %3）</translation>
+    </message>
+    <message>
+        <source>On DOUBLE data: %1. Convert those tensors to float32 if possible (AicpuChecker&apos;s double suggestion).</source>
+        <translation>处理 DOUBLE 数据的算子：%1。如可能请将这些张量转换为 float32（AicpuChecker 针对 double 的建议）。</translation>
+    </message>
+    <message>
+        <source>logs below the error level (3): debug and info logging slow training down</source>
+        <translation>日志级别低于 error（3）：debug 和 info 日志会拖慢训练</translation>
+    </message>
+    <message>
+        <source>export ASCEND_GLOBAL_LOG_LEVEL=3</source>
+        <translation>export ASCEND_GLOBAL_LOG_LEVEL=3</translation>
+    </message>
+    <message>
+        <source>set: the DSCP value of the RoCE packets (default 132, DSCP 33) must match the network&apos;s configuration</source>
+        <translation>已设置：RoCE 报文的 DSCP 值（默认 132，即 DSCP 33）必须与网络配置一致</translation>
+    </message>
+    <message>
+        <source>check it against the switches&apos; configuration</source>
+        <translation>请对照交换机配置检查</translation>
+    </message>
+    <message>
+        <source>set: the RDMA NIC priority (0-7, default 4) must equal the NIC&apos;s PFC priority, else communication slows down</source>
+        <translation>已设置：RDMA 网卡优先级（0-7，默认 4）必须与网卡的 PFC 优先级相同，否则通信变慢</translation>
+    </message>
+    <message>
+        <source>check it against the NIC&apos;s PFC priority</source>
+        <translation>请对照网卡的 PFC 优先级检查</translation>
+    </message>
+    <message>
+        <source>not set or below 10000: aclnn operators that drop out of the cache are prepared on the host again</source>
+        <translation>未设置或小于 10000：被挤出缓存的 aclnn 算子需要在 host 上重新准备</translation>
+    </message>
+    <message>
+        <source>export ACLNN_CACHE_LIMIT=100000 when the host is the bottleneck</source>
+        <translation>当 host 是瓶颈时 export ACLNN_CACHE_LIMIT=100000</translation>
+    </message>
+    <message>
+        <source>not set or 0: the dynamic-shape cache is off, so operators of shapes seen before are prepared on the host again</source>
+        <translation>未设置或为 0：动态 shape 缓存关闭，之前出现过的 shape 的算子需要在 host 上重新准备</translation>
+    </message>
+    <message>
+        <source>export HOST_CACHE_CAPACITY=20 (costs host memory in proportion)</source>
+        <translation>export HOST_CACHE_CAPACITY=20（按比例占用 host 内存）</translation>
+    </message>
+    <message>
+        <source>without expandable_segments:True the caching allocator cannot grow a block, and memory fragments when tensor sizes change</source>
+        <translation>没有 expandable_segments:True 时缓存分配器无法扩展内存块，张量大小变化时内存会碎片化</translation>
+    </message>
+    <message>
+        <source>export PYTORCH_NPU_ALLOC_CONF=expandable_segments:True</source>
+        <translation>export PYTORCH_NPU_ALLOC_CONF=expandable_segments:True</translation>
+    </message>
+    <message>
+        <source>1: every operator runs synchronously (a debugging mode); the host waits for each one</source>
+        <translation>为 1：每个算子同步执行（调试模式），host 要等待每一个算子</translation>
+    </message>
+    <message>
+        <source>export ASCEND_LAUNCH_BLOCKING=0, or unset it</source>
+        <translation>export ASCEND_LAUNCH_BLOCKING=0，或取消设置</translation>
+    </message>
+    <message>
+        <source>set: a fixed cross-server algorithm instead of the one HCCL chooses for the chip, nodes and data size</source>
+        <translation>已设置：使用固定的跨服务器算法，而不是由 HCCL 按芯片、节点数和数据量选择</translation>
+    </message>
+    <message>
+        <source>unset HCCL_ALGO</source>
+        <translation>unset HCCL_ALGO</translation>
+    </message>
+    <message>
+        <source>(not set)</source>
+        <translation>（未设置）</translation>
+    </message>
+    <message>
+        <source>%1 = %2: %3. Suggestion: %4.</source>
+        <translation>%1 = %2：%3。建议：%4。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n environment variable(s) set against the advisor&apos;s recommendation: %1</source>
+        <translation>
+            <numerusform>%n 个环境变量与 advisor 的建议不符：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Conditions of msprof-analyze&apos;s advisor (environment_variable_checker.py, rules/en/environment_variable_info.yaml): ACLNN_CACHE_LIMIT below %1, HOST_CACHE_CAPACITY 0 or not set, PYTORCH_NPU_ALLOC_CONF without expandable_segments:True, ASCEND_LAUNCH_BLOCKING=1, a log level other than 3, HCCL_RDMA_TC, HCCL_RDMA_SL or HCCL_ALGO set. Read from %2.</source>
+        <translation>判断条件取自 msprof-analyze advisor（environment_variable_checker.py、rules/en/environment_variable_info.yaml）：ACLNN_CACHE_LIMIT 小于 %1，HOST_CACHE_CAPACITY 为 0 或未设置，PYTORCH_NPU_ALLOC_CONF 不含 expandable_segments:True，ASCEND_LAUNCH_BLOCKING=1，日志级别不是 3，设置了 HCCL_RDMA_TC、HCCL_RDMA_SL 或 HCCL_ALGO。读取自 %2。</translation>
+    </message>
+    <message>
+        <source>Set these variables in the shell that starts training (every rank), as suggested for each, then collect again: the next profile records the values it ran with.</source>
+        <translation>请在启动训练的 shell 中（每个 rank）按各自的建议设置这些变量，然后重新采集：下一份性能数据会记录运行时的取值。</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n operator task(s) ran as dynamic-shape operators (none static): each new input shape is compiled on the host</source>
+        <translation>
+            <numerusform>全部 %n 个算子任务均以动态 shape 运行（没有静态算子）：每个新的输入 shape 都要在 host 上编译</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>msprof-analyze&apos;s advisor reports this when no operator of %1 is static (operator_checker.py, is_dynamic_shape); we use its bar.</source>
+        <translation>当 %1 中没有任何静态算子时，msprof-analyze advisor 报告此问题（operator_checker.py，is_dynamic_shape）；本工具采用相同的标准。</translation>
+    </message>
+    <message>
+        <source>Most frequent types: %1</source>
+        <translation>最常见的类型：%1</translation>
+    </message>
+    <message>
+        <source>Operators compiled for dynamic shapes cost host time for each new shape. Unless the shapes really change every step, switch off online compilation and internal formats at the start of the script, as the snippet shows, and compare the step time.</source>
+        <translation>按动态 shape 编译的算子每遇到新 shape 都要消耗 host 时间。除非 shape 确实每步都变，请按代码片段所示在脚本开头关闭在线编译和内部格式，然后比较步骤时间。</translation>
+    </message>
+    <message>
+        <source>%1 (%2, dynamic)</source>
+        <translation>%1（%2，动态）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 instead of torch.optim.%2: %n call(s), %3; no call stack recorded (collect with with_stack=True to see where it is made)</source>
+        <translation>
+            <numerusform>用 %1 替代 torch.optim.%2：%n 次调用，%3；未记录调用栈（用 with_stack=True 采集可看到调用位置）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 instead of torch.optim.%2: %n call(s), %3, from %4</source>
+        <translation>
+            <numerusform>用 %1 替代 torch.optim.%2：%n 次调用，%3，调用自 %4</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Call stack: %1</source>
+        <translation>调用栈：%1</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation>%1（%2）：%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>The optimizer has a fused torch_npu version: %1 (%n step call(s), %2)</source>
+        <translation>
+            <numerusform>优化器有 torch_npu 融合版本：%1（%n 次 step 调用，%2）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rules: the Optimizer entries of msprof-analyze&apos;s rules/timeline_fusion_ops.yaml (Optimizer.step#SGD.step -&gt; torch_npu.optim.NpuFusedSGD, ...).</source>
+        <translation>规则：msprof-analyze 的 rules/timeline_fusion_ops.yaml 中的 Optimizer 条目（Optimizer.step#SGD.step -&gt; torch_npu.optim.NpuFusedSGD 等）。</translation>
+    </message>
+    <message>
+        <source>torch_npu&apos;s fused optimizers update all parameters in a few large kernels instead of several small ones per parameter, which cuts launches and host time. Replace the optimizer where it is created (the frame named above) with the torch_npu version of the same name and the same arguments.</source>
+        <translation>torch_npu 的融合优化器用少数几个大 kernel 更新全部参数，而不是每个参数若干个小 kernel，从而减少下发次数和 host 时间。请在创建优化器的位置（上面列出的调用帧）换成同名、同参数的 torch_npu 版本。</translation>
+    </message>
 </context>
 <context>
     <name>Gaps</name>
@@ -976,6 +1227,10 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
     <message>
         <source>Host-bound: waited %1 before running for %2 (at least %3x its duration, less than half of it under communication); the device idled until the host launched it.</source>
         <translation>Host 下发瓶颈：等待 %1 后才执行 %2（等待时间不少于自身耗时的 %3 倍，其中被通信覆盖的不到一半）；设备一直空闲，直到 Host 下发该算子。</translation>
+    </message>
+    <message>
+        <source>Low Block Dim: %1 blocks is not a multiple of the %2 vector cores, so some cores idled for %3.</source>
+        <translation>Block Dim 偏低：%1 个块不是 %2 个 Vector Core 的整数倍，部分核空闲了 %3。</translation>
     </message>
 </context>
 <context>
@@ -3705,6 +3960,45 @@ Click to show every kernel again.</source>
     <message>
         <source>profiler_info is %1 MB, too large to be real; ignored</source>
         <translation>profiler_info 有 %1 MB，过大，不可能是真实文件；已忽略</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::ProfilerMetadata</name>
+    <message>
+        <source>key %1</source>
+        <translation>键 %1</translation>
+    </message>
+    <message>
+        <source>profiler metadata: %1 is not %2; ignored</source>
+        <translation>profiler metadata：%1 不是%2；已忽略</translation>
+    </message>
+    <message>
+        <source>byte %1</source>
+        <translation>字节 %1</translation>
+    </message>
+    <message>
+        <source>profiler metadata is not readable JSON (%1); environment variables and parallel groups unknown</source>
+        <translation>profiler metadata 不是可读的 JSON（%1）；环境变量和并行通信组未知</translation>
+    </message>
+    <message>
+        <source>profiler metadata is not a JSON object; environment variables and parallel groups unknown</source>
+        <translation>profiler metadata 不是 JSON 对象；环境变量和并行通信组未知</translation>
+    </message>
+    <message>
+        <source>byte 0</source>
+        <translation>字节 0</translation>
+    </message>
+    <message>
+        <source>profiler metadata cannot be read: %1</source>
+        <translation>无法读取 profiler metadata：%1</translation>
+    </message>
+    <message>
+        <source>META_DATA row %1, </source>
+        <translation>META_DATA 行 %1，</translation>
+    </message>
+    <message>
+        <source>profiler metadata: %1 is not a readable JSON object; ignored</source>
+        <translation>profiler metadata：%1 不是可读的 JSON 对象；已忽略</translation>
     </message>
 </context>
 <context>
