@@ -1,5 +1,7 @@
 #include "analysis/rules/findingchecks.h"
 
+#include "analysis/rules/frameworkfindings.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -81,8 +83,16 @@ std::optional<MissingData> missingBlockDim(const DetectorInput &in)
     const KernelTable &k = *in.rank.kernels;
     const bool any = k.blockDimColumn >= 0
         && std::any_of(k.blockDim.begin(), k.blockDim.end(), [](std::int32_t d) { return d > 0; });
-    if (any)
-        return missingAcceleratorCore(in); // cube tasks are told apart by their core
+    if (any) {
+        if (auto core = missingAcceleratorCore(in)) // the tasks are told apart by their core
+            return core;
+        if (in.cores && in.cores->known())
+            return std::nullopt;
+        return MissingData { in.cores ? in.cores->unknownReason : QString(),
+            Text::tr("A Block Dim is judged against the chip's core counts: export as a "
+                     "database (export_type db), whose NPU_INFO names the chip, on a chip model "
+                     "in npuscope's table (Ascend910B1-B4, Ascend910_93xx, Ascend310P3, ...).") };
+    }
     return MissingData { k.blockDimColumn < 0
             ? Text::tr("%1 has no Block Dim column.").arg(kernelsName(in))
             : Text::tr("Block Dim is 0 or missing in every row (a Level0 profile)."),
@@ -124,6 +134,69 @@ std::optional<MissingData> missingProfilerInfo(const DetectorInput &in)
                  "ASCEND_PROFILER_OUTPUT.") };
 }
 
+std::optional<MissingData> missingEnvVariables(const DetectorInput &in)
+{
+    const ProfilerMetadata &m = in.rank.metadata;
+    if (m.hasEnvVariables)
+        return std::nullopt;
+    return MissingData { m.found ? Text::tr("%1 records no ENV_VARIABLES.").arg(m.path)
+                                 : Text::tr("No profiler_metadata.json (and no META_DATA in a "
+                                            "database): the environment is unknown."),
+        Text::tr("Keep the profiler_metadata.json that torch_npu 2.1 and later write beside "
+                 "profiler_info.json.") };
+}
+
+std::optional<MissingData> missingOpState(const DetectorInput &in)
+{
+    if (auto rows = missingKernelRows(in))
+        return rows;
+    const KernelTable &k = *in.rank.kernels;
+    const int col = opStateColumn(k);
+    bool any = false;
+    for (qsizetype r = 0; col >= 0 && r < k.rowCount() && !any; ++r)
+        any = in.kinds->isCompute(r) && !k.table->isMissing(r, col);
+    if (any)
+        return std::nullopt;
+    if (!in.rank.source.database.isEmpty())
+        return MissingData {
+            Text::tr("%1 records no operator state (OP State).").arg(kernelsName(in)),
+            Text::tr("Collect at profiler_level Level1 or higher with a CANN version whose "
+                     "database records the operator state, or with the text export.")
+        };
+    const QString collect = Text::tr("Collect at profiler_level Level1 or higher with the text "
+                                     "export: kernel_details.csv then has an OP State column.");
+    // msprof-analyze reads a missing column as "no static operator" and reports every operator
+    // dynamic here; with nothing recorded we say nothing.
+    return MissingData { col < 0
+            ? Text::tr("%1 has no OP State column (a Level0 profile); "
+                       "msprof-analyze reports every operator as dynamic "
+                       "here, as it reads a missing column as no static "
+                       "operator.")
+                  .arg(kernelsName(in))
+            : Text::tr("OP State is empty in every compute row of %1.").arg(kernelsName(in)),
+        collect };
+}
+
+std::optional<MissingData> missingFrameworkApis(const DetectorInput &in)
+{
+    // Without a trace file the timeline is made of the kernel rows (KernelTimeline): no host.
+    const bool file = !in.rank.source.traceView.isEmpty() || !in.rank.source.database.isEmpty();
+    const Trace *trace = file ? in.rank.trace.get() : nullptr;
+    if (in.rank.source.kineto)
+        return MissingData { Text::tr("A Kineto (GPU) trace: torch_npu's affinity APIs do not "
+                                      "apply."),
+            Text::tr("Profile on an Ascend NPU with torch_npu.") };
+    if (trace && std::any_of(trace->tracks.begin(), trace->tracks.end(), [](const Track &t) {
+            return t.kind == TrackKind::HostThread && !t.events.empty();
+        }))
+        return std::nullopt;
+    return MissingData { trace ? Text::tr("The trace has no host (framework) events: the Python "
+                                          "APIs called are unknown.")
+                               : Text::tr("No trace: the Python APIs called are unknown."),
+        Text::tr("Collect with ProfilerActivity.CPU (and with_stack=True to see where each API "
+                 "is called).") };
+}
+
 std::optional<MissingData> missingRanks(const std::vector<RankAnalysis> &ranks)
 {
     const auto withSteps = std::count_if(
@@ -147,11 +220,18 @@ MissingData missingStages(const ParallelLayout &layout)
 
 QString checkNote(const QString &id, const DetectorInput &in)
 {
-    if (id == QLatin1String(FindingId::kLowBlockDim) && in.options.aiCores <= 0 && !in.rank.aiCores
-        && in.aiCores > 0)
-        return Text::tr("The device's AI Core count (%1) is a guess: the largest Block Dim of "
-                        "the cube tasks; the profile does not record the device (NPU_INFO).")
-            .arg(in.aiCores);
+    if (id == QLatin1String(FindingId::kLowBlockDim) && in.cores && in.cores->known()
+        && !in.cores->source.isEmpty())
+        return in.cores->vector > 0
+            ? Text::tr("%1 AI Cores and %2 vector cores, from %3.")
+                  .arg(QString::number(in.cores->cube), QString::number(in.cores->vector),
+                      in.cores->source)
+            : Text::tr("%1 AI Cores, from %2; the vector core count is unknown, so vector "
+                       "tasks are not judged.")
+                  .arg(QString::number(in.cores->cube), in.cores->source);
+    if (id == QLatin1String(FindingId::kAffinityApi))
+        return Text::tr("The optimizer rules of msprof-analyze's timeline_fusion_ops.yaml are "
+                        "checked; its aten operator-sequence rules are not yet.");
     if (id == QLatin1String(FindingId::kHostBound) && in.rank.kernels && !in.rank.kernelsFromTrace
         && in.rank.kernels->waitColumn < 0)
         return Text::tr("%1 has no Wait Time column: judged from the trace's idle gaps alone.")

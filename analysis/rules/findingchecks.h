@@ -20,6 +20,9 @@ std::optional<MissingData> missingBlockDim(const DetectorInput &in); // low-bloc
 std::optional<MissingData> missingWaitOrTrace(const DetectorInput &in); // host-bound
 std::optional<MissingData> missingSteps(const DetectorInput &in); // comm, unaccounted time
 std::optional<MissingData> missingProfilerInfo(const DetectorInput &in); // profiler-overhead
+std::optional<MissingData> missingEnvVariables(const DetectorInput &in); // env-vars
+std::optional<MissingData> missingOpState(const DetectorInput &in); // dynamic-shape
+std::optional<MissingData> missingFrameworkApis(const DetectorInput &in); // affinity-api
 // rank-imbalance: fewer than two ranks with steps.
 std::optional<MissingData> missingRanks(const std::vector<RankAnalysis> &ranks);
 // pp-stage-imbalance: the layout has fewer than two pipeline stages (or none is known).

@@ -3,6 +3,7 @@
 #include "analysis/parallel/profilelayout.h"
 #include "analysis/rules/clusterfindings.h"
 #include "analysis/rules/findingchecks.h"
+#include "analysis/rules/frameworkfindings.h"
 #include "analysis/rules/kernelfindings.h"
 #include "analysis/rules/memoryfindings.h"
 #include "analysis/rules/setupfindings.h"
@@ -48,6 +49,9 @@ namespace {
         { FindingId::kMemoryFragmentation, findMemoryFragmentation, missingMemoryRecord },
         { FindingId::kMemoryGrowth, findMemoryGrowth, missingAllocationSteps },
         { FindingId::kLargeAllocations, findLargeAllocations, missingAllocations },
+        { FindingId::kEnvVars, findEnvVars, missingEnvVariables },
+        { FindingId::kDynamicShape, findDynamicShape, missingOpState },
+        { FindingId::kAffinityApi, findAffinityApi, missingFrameworkApis },
     };
 
     FindingCheck notChecked(const QString &id, const MissingData &missing)
@@ -85,7 +89,8 @@ QStringList findingIds()
         QLatin1String(FindingId::kProfilerOverhead), QLatin1String(FindingId::kRankImbalance),
         QLatin1String(FindingId::kPpStageImbalance), QLatin1String(FindingId::kMemoryNearCapacity),
         QLatin1String(FindingId::kMemoryFragmentation), QLatin1String(FindingId::kMemoryGrowth),
-        QLatin1String(FindingId::kLargeAllocations) };
+        QLatin1String(FindingId::kLargeAllocations), QLatin1String(FindingId::kEnvVars),
+        QLatin1String(FindingId::kDynamicShape), QLatin1String(FindingId::kAffinityApi) };
 }
 
 QString findingName(const QString &id)
@@ -114,6 +119,12 @@ QString findingName(const QString &id)
             QT_TRANSLATE_NOOP("Findings", "Memory growing step over step") },
         { FindingId::kLargeAllocations,
             QT_TRANSLATE_NOOP("Findings", "Largest single allocations") },
+        { FindingId::kEnvVars,
+            QT_TRANSLATE_NOOP("Findings", "Environment variables that slow training") },
+        { FindingId::kDynamicShape,
+            QT_TRANSLATE_NOOP("Findings", "Operators compiled for dynamic shapes") },
+        { FindingId::kAffinityApi,
+            QT_TRANSLATE_NOOP("Findings", "APIs with a faster torch_npu equivalent") },
     };
     for (const auto &[key, name] : kNames) {
         if (id == QLatin1String(key))
@@ -194,14 +205,14 @@ RankAnalysis analyseRank(const RankProfile &rank, const FindingOptions &options)
     a.steps = computeStepBreakdown(rank, kinds);
     if (kinds) {
         a.gaps = findGaps(rank, *kinds, GapOptions { options.gapThresholdNs });
-        a.aiCores = deviceAiCores(*rank.kernels, *kinds,
-            options.aiCores > 0 ? options.aiCores : rank.aiCores.value_or(0));
-        a.flags = kernelFlags(*rank.kernels, *kinds, a.aiCores);
+        a.cores = deviceCores(rank, options.aiCores);
+        a.aiCores = a.cores.cube;
+        a.flags = kernelFlags(*rank.kernels, *kinds, a.cores);
     }
     a.memory = rankMemory(rank);
     a.device = analyseDevice(rank, kinds);
     const DetectorInput in { rank, kinds, a.steps, a.gaps, options, a.flags, a.aiCores,
-        a.memory.get() };
+        a.memory.get(), &a.cores };
     for (const Detector &d : kDetectors) {
         const QString id = QLatin1String(d.id);
         if (const auto missing = d.missing(in)) {

@@ -2,6 +2,7 @@
 
 #include "analysis/device/deviceanalysis.h"
 #include "analysis/parallel/parallellayout.h"
+#include "analysis/rules/devicecores.h"
 #include "analysis/rules/kernelflags.h"
 #include "analysis/stats/kernelkinds.h"
 #include "analysis/timeline/gaps.h"
@@ -34,6 +35,10 @@ namespace FindingId {
     inline constexpr char kMemoryFragmentation[] = "memory-fragmentation";
     inline constexpr char kMemoryGrowth[] = "memory-growth";
     inline constexpr char kLargeAllocations[] = "large-allocations";
+    // After msprof-analyze's advisor (issue 36).
+    inline constexpr char kEnvVars[] = "env-vars";
+    inline constexpr char kDynamicShape[] = "dynamic-shape";
+    inline constexpr char kAffinityApi[] = "affinity-api";
 } // namespace FindingId
 
 enum class FindingSeverity : std::uint8_t { Info, Warning, Critical };
@@ -75,8 +80,8 @@ struct Finding {
 
 struct FindingOptions {
     TimeNs gapThresholdNs = 0; // 0: defaultGapThreshold()
-    // AI Cores of the device; 0: RankProfile::aiCores, else the largest Block Dim of the cube
-    // tasks (a guess, and the low-block-dim check says so).
+    // AI Cores of the device; 0: deviceCores() of the rank (NPU_INFO, the chip table), else
+    // unknown and low-block-dim not checked.
     int aiCores = 0;
     // The device's memory in MB (memory-near-capacity); 0: unknown, as the profile does not
     // record it.
@@ -104,6 +109,7 @@ struct RankAnalysis {
     // Per kernel row, what the findings count (kernelFlags()); empty without kernel rows.
     std::vector<KernelFlags> flags;
     int aiCores = 0; // the core count the low-Block-Dim flags used; 0: unknown
+    DeviceCores cores; // the device's cores as resolved (aiCores is cores.cube)
     std::vector<Finding> findings; // most severe first, then catalogue order
     std::vector<FindingCheck> checks; // every per-rank catalogue entry, in catalogue order
     std::shared_ptr<const MemoryProfile> memory; // the memory files; null when not collected
@@ -118,8 +124,9 @@ struct DetectorInput {
     const GapAnalysis &gaps;
     const FindingOptions &options;
     const std::vector<KernelFlags> &flags; // kernelFlags() of rank.kernels
-    int aiCores = 0; // resolved: options, the rank's device, else the Block Dim guess
+    int aiCores = 0; // resolved: options, else the rank's device (deviceCores()); 0: unknown
     const MemoryProfile *memory = nullptr; // RankAnalysis::memory
+    const DeviceCores *cores = nullptr; // RankAnalysis::cores; null: unknown
 };
 
 // Steps, gaps and every per-rank finding of one rank.

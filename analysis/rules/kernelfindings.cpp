@@ -98,19 +98,34 @@ namespace {
         return in + QStringLiteral(" → ") + out;
     }
 
-} // namespace
-
-int deviceAiCores(const KernelTable &kernels, const KernelKinds &kinds, int configured)
-{
-    if (configured > 0)
-        return configured;
-    int cores = 0;
-    for (qsizetype r = 0; r < kernels.rowCount(); ++r) {
-        if (kinds.isCube(r))
-            cores = std::max(cores, kernels.blockDim[std::size_t(r)]);
+    // ai-cpu-fallback: msprof-analyze's AicpuChecker names each AI_CPU operator type with its
+    // input and output data types, and suggests float for those on DOUBLE.
+    void addDataTypeDetails(Finding &f, const KernelTable &k, const std::vector<qint32> &rows)
+    {
+        const int inCol = k.table ? k.table->findColumn(u"Input Data Types") : -1;
+        const int outCol = k.table ? k.table->findColumn(u"Output Data Types") : -1;
+        if (inCol < 0 || outCol < 0)
+            return;
+        QStringList doubles;
+        for (const Group &g : groupRows(k, rows, [&](qint32 row) {
+                 const QString in = k.table->text(row, inCol).trimmed();
+                 const QString out = k.table->text(row, outCol).trimmed();
+                 return Text::tr("%1 (%2 → %3)")
+                     .arg(k.strings.string(k.type[std::size_t(row)]), in, out);
+             })) {
+            f.details << Text::tr("%1: %n task(s), %2", nullptr, int(g.count))
+                             .arg(g.key, formatDuration(g.total));
+            if (g.key.contains(QLatin1String("DOUBLE"), Qt::CaseInsensitive))
+                doubles << g.key.section(QLatin1Char(' '), 0, 0);
+        }
+        doubles.removeDuplicates();
+        if (!doubles.isEmpty())
+            f.details << Text::tr("On DOUBLE data: %1. Convert those tensors to float32 if "
+                                  "possible (AicpuChecker's double suggestion).")
+                             .arg(doubles.join(QStringLiteral(", ")));
     }
-    return cores;
-}
+
+} // namespace
 
 std::optional<Finding> findTransDataOverhead(const DetectorInput &in)
 {
@@ -187,6 +202,7 @@ std::optional<Finding> findAiCpuFallback(const DetectorInput &in)
         groupRows(k, rows, [&](qint32 row) { return k.strings.string(k.type[std::size_t(row)]); }))
         f.details << Text::tr("%1: %n task(s), %2", nullptr, int(g.count))
                          .arg(g.key, formatDuration(g.total));
+    addDataTypeDetails(f, k, rows);
     f.advice = Text::tr(
         "These operators have no AI Core implementation for their inputs and ran on the AI CPU, "
         "which is far slower. Check whether an equivalent operator runs on the AI Core, and "
@@ -218,6 +234,8 @@ std::optional<Finding> findLowBlockDim(const DetectorInput &in)
         nullptr, int(rows.size()))
                   .arg(QString::number(cores), formatShare(share));
     f.addMetric(QStringLiteral("ai_cores"), cores, Metric::Unit::Count);
+    if (in.cores && in.cores->vector > 0)
+        f.addMetric(QStringLiteral("vector_cores"), in.cores->vector, Metric::Unit::Count);
     f.addMetric(QStringLiteral("low_block_dim_tasks"), double(rows.size()), Metric::Unit::Count);
     f.addMetric(QStringLiteral("low_block_dim_time"), double(total), Metric::Unit::Ns);
     f.addMetric(QStringLiteral("compute_time"), double(in.kinds->computeSum()), Metric::Unit::Ns);

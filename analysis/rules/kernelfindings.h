@@ -9,8 +9,4 @@ std::optional<Finding> findTransDataOverhead(const DetectorInput &in); // transd
 std::optional<Finding> findAiCpuFallback(const DetectorInput &in); // ai-cpu-fallback
 std::optional<Finding> findLowBlockDim(const DetectorInput &in); // low-block-dim
 
-// The AI Cores of the device: options.aiCores, else the largest Block Dim of a cube task
-// (clean MatMuls and convolutions use every core), else 0.
-int deviceAiCores(const KernelTable &kernels, const KernelKinds &kinds, int configured);
-
 } // namespace npuscope

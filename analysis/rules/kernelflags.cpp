@@ -34,29 +34,76 @@ namespace {
 
 } // namespace
 
-KernelFlags kernelFlagsOf(const KernelTable &k, const KernelKinds &kinds, qsizetype row, int cores)
+int mixBlockDimColumn(const KernelTable &k)
 {
-    const auto i = std::size_t(row);
-    const TimeNs duration = k.duration[i];
-    KernelFlags flags = 0;
-    if (hostBound(k, kinds, row))
-        flags |= kFlagHostBound;
-    if (cores > 0 && kinds.isCube(row) && k.blockDim[i] > 0 && k.blockDim[i] % cores != 0
-        && duration >= kLowBlockDimMinNs)
-        flags |= kFlagLowBlockDim;
-    if (kinds.isTransData(row) && kinds.isCompute(row))
-        flags |= kFlagTransData;
-    if (kinds.isAiCpu(row) && duration > kAiCpuLongTaskNs)
-        flags |= kFlagAiCpu;
-    return flags;
+    if (!k.table)
+        return -1;
+    const int col = k.table->findColumn(u"Mix Block Dim");
+    return col >= 0 ? col : k.table->findColumn(u"Mix Block Num");
 }
 
-std::vector<KernelFlags> kernelFlags(const KernelTable &k, const KernelKinds &kinds, int aiCores)
+bool lowBlockDim(const KernelTable &k, qsizetype row, const DeviceCores &cores, int mixColumn)
 {
-    const int cores = deviceAiCores(k, kinds, aiCores);
+    const auto i = std::size_t(row);
+    const int dim = k.blockDim[i];
+    if (dim <= 0)
+        return false;
+    const std::string_view core = k.strings.view(k.core[i]);
+    const bool mixAic = core == "MIX_AIC", mixAiv = core == "MIX_AIV";
+    // The cores the task's own blocks run on, and for a MIX task the other kind.
+    int own = 0, other = 0;
+    if (core == "AI_CORE" || mixAic) {
+        own = cores.cube;
+        other = mixAic ? cores.vector : 0;
+    } else if (core == "AI_VECTOR_CORE" || mixAiv) {
+        own = cores.vector;
+        other = mixAiv ? cores.cube : 0;
+    }
+    if (own <= 0 || dim % own == 0)
+        return false;
+    if ((mixAic || mixAiv) && other > 0 && mixColumn >= 0) {
+        const double mix = k.table->number(row, mixColumn);
+        if (mix > 0 && mix < 1e9 && std::int64_t(mix) % other == 0)
+            return false; // the other half fills its cores
+    }
+    return true;
+}
+
+namespace {
+
+    KernelFlags flagsOf(const KernelTable &k, const KernelKinds &kinds, qsizetype row,
+        const DeviceCores &cores, int mixColumn)
+    {
+        const auto i = std::size_t(row);
+        const TimeNs duration = k.duration[i];
+        KernelFlags flags = 0;
+        if (hostBound(k, kinds, row))
+            flags |= kFlagHostBound;
+        if (duration >= kLowBlockDimMinNs && kinds.isCompute(row)
+            && lowBlockDim(k, row, cores, mixColumn))
+            flags |= kFlagLowBlockDim;
+        if (kinds.isTransData(row) && kinds.isCompute(row))
+            flags |= kFlagTransData;
+        if (kinds.isAiCpu(row) && duration > kAiCpuLongTaskNs)
+            flags |= kFlagAiCpu;
+        return flags;
+    }
+
+} // namespace
+
+KernelFlags kernelFlagsOf(
+    const KernelTable &k, const KernelKinds &kinds, qsizetype row, const DeviceCores &cores)
+{
+    return flagsOf(k, kinds, row, cores, mixBlockDimColumn(k));
+}
+
+std::vector<KernelFlags> kernelFlags(
+    const KernelTable &k, const KernelKinds &kinds, const DeviceCores &cores)
+{
+    const int mixColumn = mixBlockDimColumn(k);
     std::vector<KernelFlags> flags(std::size_t(k.rowCount()), 0);
     for (qsizetype r = 0; r < k.rowCount(); ++r)
-        flags[std::size_t(r)] = kernelFlagsOf(k, kinds, r, cores);
+        flags[std::size_t(r)] = flagsOf(k, kinds, r, cores, mixColumn);
     return flags;
 }
 
@@ -95,7 +142,8 @@ QString kernelFlagsText(KernelFlags flags)
     return labels.join(Text::tr(", ", "separator between flags"));
 }
 
-QString kernelFlagsReason(const KernelTable &k, qsizetype row, KernelFlags flags, int cores)
+QString kernelFlagsReason(
+    const KernelTable &k, qsizetype row, KernelFlags flags, const DeviceCores &cores)
 {
     if (row < 0 || row >= k.rowCount())
         return {};
@@ -107,11 +155,17 @@ QString kernelFlagsReason(const KernelTable &k, qsizetype row, KernelFlags flags
                           "idled until the host launched it.")
                      .arg(formatDuration(k.wait[i]), formatDuration(k.duration[i]),
                          QString::number(kHostBoundWaitRatio));
-    if (flags & kFlagLowBlockDim)
-        lines << Text::tr("Low Block Dim: %1 blocks is not a multiple of the %2 AI Cores, so some "
-                          "cores idled for %3.")
-                     .arg(QString::number(k.blockDim[i]), QString::number(cores),
+    if (flags & kFlagLowBlockDim) {
+        const std::string_view core = k.strings.view(k.core[i]);
+        const bool vector = core == "AI_VECTOR_CORE" || core == "MIX_AIV";
+        lines << (vector ? Text::tr("Low Block Dim: %1 blocks is not a multiple of the %2 vector "
+                                    "cores, so some cores idled for %3.")
+                         : Text::tr("Low Block Dim: %1 blocks is not a multiple of the %2 AI "
+                                    "Cores, so some cores idled for %3."))
+                     .arg(QString::number(k.blockDim[i]),
+                         QString::number(vector ? cores.vector : cores.cube),
                          formatDuration(k.duration[i]));
+    }
     if (flags & kFlagTransData)
         lines << Text::tr("Format conversion (TransData) for %1: time the model itself does not "
                           "need.")

@@ -6,6 +6,7 @@
 #include "app/reports/calltreejson.h"
 #include "app/reports/devicereport.h"
 #include "app/reports/memoryreport.h"
+#include "app/reports/metadatajson.h"
 
 #include "analysis/rules/findings.h"
 #include "analysis/stats/aggregation.h"
@@ -490,6 +491,10 @@ QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis
     };
     if (rank.aiCores)
         o[QStringLiteral("ai_core_count")] = *rank.aiCores;
+    if (rank.kernels)
+        o[QStringLiteral("device")] = deviceJson(rank.npuName, analysis.cores);
+    if (rank.metadata.found)
+        o[QStringLiteral("metadata")] = metadataJson(rank.metadata);
     o[QStringLiteral("not_collected")] = QJsonArray::fromStringList(rank.notCollected);
     o[QStringLiteral("issues")] = issuesJson(rank.issues);
     return o;

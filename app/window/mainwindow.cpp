@@ -399,7 +399,7 @@ void MainWindow::showRank()
     m_timeline->setKernelSource(full);
     m_rangeSummary->setTrace(full ? full->trace : nullptr);
     m_kernelView->setKernels(
-        full ? full->kernels : nullptr, base, full ? full->aiCores.value_or(0) : 0);
+        full ? full->kernels : nullptr, base, full ? deviceCores(*full) : DeviceCores());
     m_aggregation->setKernels(full ? full->kernels : nullptr);
     m_operators->setTable(full ? full->operators : nullptr,
         full && !full->source.database.isEmpty()

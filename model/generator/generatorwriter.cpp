@@ -349,7 +349,8 @@ void writeKernelRow(OutFile &out, const DeviceTask &t, int stepId)
     }
     out.put(',');
     out.put(k.type);
-    out.put(t.comm ? ",N/A," : ",dynamic,");
+    // Static: a clean model's operators are compiled once (dynamic-shape stays clear).
+    out.put(t.comm ? ",N/A," : ",static,");
     out.put(coreName(k.core));
     out.put(',');
     out.putMicros(t.start);

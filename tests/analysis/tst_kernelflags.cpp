@@ -120,7 +120,7 @@ void TstKernelFlags::boundaries()
     QCOMPARE(kernelFlagsReason(k, 0, got[0], 24).isEmpty(), flags == 0);
 }
 
-// Without a configured count, the AI Cores are the largest cube Block Dim (as in the findings).
+// Without the device's counts no Block Dim is judged (never a guess from the Block Dims).
 void TstKernelFlags::inferredCores()
 {
     const KernelTable k = makeTable({
@@ -129,12 +129,11 @@ void TstKernelFlags::inferredCores()
         { "Add", "Add", "AI_VECTOR_CORE", 50'000, 0, 40 }, // vector tasks do not count
     });
     const KernelKinds kinds(k);
-    QCOMPARE(kernelFlags(k, kinds), std::vector<KernelFlags>({ 0, kFlagLowBlockDim, 0 }));
-    // A configured count wins.
+    QCOMPARE(kernelFlags(k, kinds), std::vector<KernelFlags>({ 0, 0, 0 }));
+    // The AI Cores alone judge the cube tasks; the vector cores, when known, the vector ones.
     QCOMPARE(kernelFlags(k, kinds, 20), std::vector<KernelFlags>({ kFlagLowBlockDim, 0, 0 }));
-    // No cube task: no core count, no flag.
-    const KernelTable vectorOnly = makeTable({ { "Add", "Add", "AI_VECTOR_CORE", 50'000, 0, 7 } });
-    QCOMPARE(kernelFlags(vectorOnly, KernelKinds(vectorOnly)), std::vector<KernelFlags>({ 0 }));
+    QCOMPARE(kernelFlags(k, kinds, DeviceCores(24, 48)),
+        std::vector<KernelFlags>({ 0, kFlagLowBlockDim, kFlagLowBlockDim }));
 }
 
 void TstKernelFlags::text()

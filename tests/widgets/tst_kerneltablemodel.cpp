@@ -363,11 +363,11 @@ private slots:
         // Starved by the host: Wait Time 50x the Duration.
         rows.push_back(
             { "Cast_5", "Cast", "AI_VECTOR_CORE", 2, kBase + 80'000, 1'000, 50'000, 8, "1", 0.1 });
-        // Host-bound and Block Dim 20 of the 24 cores that MatMul_1 uses.
+        // Host-bound and Block Dim 20 of the device's 24 AI Cores.
         rows.push_back(
             { "MatMul_6", "MatMul", "AI_CORE", 2, kBase + 90'000, 30'000, 400'000, 20, "2", 0.3 });
         KernelTableModel model;
-        model.setKernels(makeKernels(rows));
+        model.setKernels(makeKernels(rows), 24);
         QAbstractItemModelTester tester(
             &model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         const int col = KernelTableModel::FlagsColumn;
@@ -432,7 +432,7 @@ private slots:
         KernelTableModel model;
         model.setKernels(makeKernels(rows));
         QCOMPARE(model.flagsOf(6), KernelFlags(0));
-        QCOMPARE(model.flagsOf(0) & kFlagLowBlockDim, 0); // MatMul_1: Block Dim 24 of 24 guessed
+        QCOMPARE(model.flagsOf(0) & kFlagLowBlockDim, 0); // MatMul_1: the cores unknown
         model.setKernels(makeKernels(rows), 32);
         QCOMPARE(model.flagsOf(0) & kFlagLowBlockDim, int(kFlagLowBlockDim));
         const QString tip

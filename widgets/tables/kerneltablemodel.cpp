@@ -21,7 +21,8 @@ KernelTableModel::KernelTableModel(QObject *parent)
 
 KernelTableModel::~KernelTableModel() = default;
 
-void KernelTableModel::setKernels(std::shared_ptr<const KernelTable> kernels, int aiCores)
+void KernelTableModel::setKernels(
+    std::shared_ptr<const KernelTable> kernels, const DeviceCores &cores)
 {
     beginResetModel();
     m_kernels = std::move(kernels);
@@ -29,7 +30,7 @@ void KernelTableModel::setKernels(std::shared_ptr<const KernelTable> kernels, in
     m_matchCache.clear();
     m_hasSubset = false; // rows of another table mean nothing here
     m_subset.clear();
-    computeFlags(aiCores);
+    computeFlags(cores);
     if (m_kernels && m_kernels->table) {
         const KernelTable &k = *m_kernels;
         const int used[] = { k.nameColumn, k.typeColumn, k.coreColumn, k.streamColumn,
@@ -51,14 +52,13 @@ void KernelTableModel::setKernels(std::shared_ptr<const KernelTable> kernels, in
     endResetModel();
 }
 
-void KernelTableModel::computeFlags(int aiCores)
+void KernelTableModel::computeFlags(const DeviceCores &cores)
 {
     m_flags.clear();
-    m_aiCores = 0;
+    m_cores = cores;
     if (m_kernels) {
         const KernelKinds kinds(*m_kernels);
-        m_aiCores = deviceAiCores(*m_kernels, kinds, aiCores);
-        m_flags = kernelFlags(*m_kernels, kinds, m_aiCores);
+        m_flags = kernelFlags(*m_kernels, kinds, m_cores);
     }
     std::array<int, kKernelFlagMasks> masks {};
     for (int m = 0; m < kKernelFlagMasks; ++m) {
@@ -289,7 +289,7 @@ QVariant KernelTableModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == FlagsColumn) {
             const KernelFlags flags = flagsOf(row);
-            return flags ? kernelFlagsReason(*m_kernels, row, flags, m_aiCores) : QVariant();
+            return flags ? kernelFlagsReason(*m_kernels, row, flags, m_cores) : QVariant();
         }
         return index.column() == NameColumn ? cellText(row, index.column()) : QVariant();
     case Qt::BackgroundRole: {

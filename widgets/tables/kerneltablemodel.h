@@ -44,9 +44,9 @@ public:
     explicit KernelTableModel(QObject *parent = nullptr);
     ~KernelTableModel() override;
 
-    // `aiCores`: the device's AI Core count when the profile records it (RankProfile::aiCores),
-    // else 0 and the row flags guess it as the findings do.
-    void setKernels(std::shared_ptr<const KernelTable> kernels, int aiCores = 0);
+    // `cores`: the device's (deviceCores() of the rank, as the findings use); unknown counts
+    // give no low-Block-Dim flag.
+    void setKernels(std::shared_ptr<const KernelTable> kernels, const DeviceCores &cores = {});
     const std::shared_ptr<const KernelTable> &kernels() const { return m_kernels; }
     // Start times are shown relative to this time (usually the start of the trace).
     void setBaseTime(TimeNs base);
@@ -110,7 +110,7 @@ private:
     bool rowPassesExact(std::size_t row) const;
     bool rowPassesSubset(std::size_t row) const;
     void rebuildVisible();
-    void computeFlags(int aiCores);
+    void computeFlags(const DeviceCores &cores);
     void applyFilterChange();
 
     std::shared_ptr<const KernelTable> m_kernels;
@@ -127,7 +127,7 @@ private:
     QRegularExpression m_regex;
     mutable std::vector<std::uint8_t> m_matchCache; // per kernel string id: 0 unknown, 1 no, 2 yes
     std::vector<KernelFlags> m_flags; // per kernel row
-    int m_aiCores = 0; // as given or inferred for the low-Block-Dim flag
+    DeviceCores m_cores; // as given, for the low-Block-Dim flag
     std::array<QString, kKernelFlagMasks> m_flagText; // per mask
     std::array<std::int32_t, kKernelFlagMasks> m_flagRank {}; // by flag count, then text
     std::array<bool, kKernelFlagMasks> m_flagMatch {}; // per mask, for the text filter

@@ -139,10 +139,10 @@ QWidget *KernelTableView::createFilterBar()
 }
 
 void KernelTableView::setKernels(
-    std::shared_ptr<const KernelTable> kernels, TimeNs baseTime, int aiCores)
+    std::shared_ptr<const KernelTable> kernels, TimeNs baseTime, const DeviceCores &cores)
 {
     m_model->setBaseTime(baseTime);
-    m_model->setKernels(std::move(kernels), aiCores);
+    m_model->setKernels(std::move(kernels), cores);
     setHiddenColumnNames(m_hiddenNames);
     updateColumnWidths();
 }

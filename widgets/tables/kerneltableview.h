@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/rules/devicecores.h"
 #include "model/core/kerneltable.h"
 
 #include <QWidget>
@@ -31,7 +32,8 @@ public:
     KernelTableModel *model() const { return m_model; }
     QTableView *tableView() const { return m_table; }
 
-    void setKernels(std::shared_ptr<const KernelTable> kernels, TimeNs baseTime, int aiCores = 0);
+    void setKernels(
+        std::shared_ptr<const KernelTable> kernels, TimeNs baseTime, const DeviceCores &cores = {});
 
     // Shown columns (model column indexes) in their on-screen order.
     QList<int> visibleColumns() const;
