@@ -851,6 +851,274 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <source>no %1 (or %2): the allocations were not recorded</source>
         <translation>没有 %1（或 %2）：未记录内存分配</translation>
     </message>
+    <message>
+        <source>Communication not aligned to 512 bytes</source>
+        <translation>通信数据未按 512 字节对齐</translation>
+    </message>
+    <message>
+        <source>Small communication packets</source>
+        <translation>通信小包</translation>
+    </message>
+    <message>
+        <source>Communication links under their bandwidth</source>
+        <translation>通信链路低于其带宽</translation>
+    </message>
+    <message>
+        <source>RDMA retransmission suspected</source>
+        <translation>疑似 RDMA 重传</translation>
+    </message>
+    <message>
+        <source>AI Core operator efficiency by shape</source>
+        <translation>按 shape 的 AI Core 算子效率</translation>
+    </message>
+    <message>
+        <source>Operators bound by one pipeline</source>
+        <translation>受单一流水线限制的算子</translation>
+    </message>
+    <message>
+        <source>Operators with no pipeline near its limit</source>
+        <translation>没有流水线接近上限的算子</translation>
+    </message>
+    <message>
+        <source>AI Core frequency lowered</source>
+        <translation>AI Core 频率降低</translation>
+    </message>
+    <message>
+        <source>%1 bytes × %2 (%3)</source>
+        <translation>%1 字节 × %2（%3）</translation>
+    </message>
+    <message>
+        <source>No communication statistics: communication.json (or analysis.db&apos;s CommAnalyzerTime) is absent: a single card, Level0, or not exported.</source>
+        <translation>没有通信统计：缺少 communication.json（或 analysis.db 的 CommAnalyzerTime）：单卡、Level0，或未导出。</translation>
+    </message>
+    <message>
+        <source>Collect a multi-card job at profiler_level Level1 or higher: torch_npu then writes communication.json (analysis.db with export_type db).</source>
+        <translation>在多卡任务中以 profiler_level Level1 或更高级别采集：torch_npu 会写出 communication.json（export_type db 时为 analysis.db）。</translation>
+    </message>
+    <message>
+        <source>No communication matrix: communication_matrix.json (or analysis.db&apos;s CommAnalyzerMatrix) is absent: a single card, Level0, or not exported.</source>
+        <translation>没有通信矩阵：缺少 communication_matrix.json（或 analysis.db 的 CommAnalyzerMatrix）：单卡、Level0，或未导出。</translation>
+    </message>
+    <message>
+        <source>Collect a multi-card job at profiler_level Level1 or higher: torch_npu then writes communication_matrix.json (analysis.db with export_type db).</source>
+        <translation>在多卡任务中以 profiler_level Level1 或更高级别采集：torch_npu 会写出 communication_matrix.json（export_type db 时为 analysis.db）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n communication operation(s) move data not aligned to 512 bytes (%1 of the checked transfer time)</source>
+        <translation>
+            <numerusform>%n 个通信算子传输的数据未按 512 字节对齐（占所检查传输时间的 %1）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes in %3 (%4 unaligned), %5; unaligned packets: %6</source>
+        <translation>%1：%2 字节，耗时 %3（其中未对齐 %4），%5；未对齐的数据包：%6</translation>
+    </message>
+    <message>
+        <source>Rule: msprof-analyze byte_alignment.yaml: SDMA packets between chips (HCCS, PCIE, SIO) larger than 512 bytes whose size is not a multiple of 512 bytes; read from %1.</source>
+        <translation>规则：msprof-analyze byte_alignment.yaml：芯片间（HCCS、PCIE、SIO）大于 512 字节且大小不是 512 字节整数倍的 SDMA 数据包；读取自 %1。</translation>
+    </message>
+    <message>
+        <source>HCCL moves data fastest in multiples of 512 bytes. Pad or bucket the tensors these operations reduce or gather (for example the gradient bucket size of DDP) so that each transfer is a multiple of 512 bytes; the HCCL documentation and engineers can say which size suits the algorithm.</source>
+        <translation>HCCL 在数据量为 512 字节整数倍时传输最快。请对这些算子归约或收集的张量做填充或分桶（例如 DDP 的梯度桶大小），使每次传输都是 512 字节的整数倍；适合该算法的大小可查阅 HCCL 文档或咨询 HCCL 工程师。</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 entries with %1 traffic (%4) moved less than %5 MB each, %6 in all; by volume %7 of %8 (%9), by transit time %10 of %11 (%12)</source>
+        <translation>%1：在 %3 个有 %1 流量的条目中（%4），有 %2 个每次传输少于 %5 MB，共 %6；按数据量为 %8 中的 %7（%9），按传输时间为 %11 中的 %10（%12）</translation>
+    </message>
+    <message>
+        <source>%1: %2 over %3 in %4</source>
+        <translation>%1：%2，经 %3，耗时 %4</translation>
+    </message>
+    <message>
+        <source>%1: %2 of the operations under %3 MB (%4)</source>
+        <translation>%1：%2 的通信算子小于 %3 MB（%4）</translation>
+    </message>
+    <message>
+        <source>Small communication packets: %1</source>
+        <translation>通信小包：%1</translation>
+    </message>
+    <message>
+        <source>Rule: msprof-analyze packet.yaml: more than 20% of the operations with SDMA traffic under 16 MB, or with RDMA traffic under 1 MB; it counts operations (each step&apos;s Total Op Info among them), not bytes. Severity (ours): a warning when they hold 5% of the transit time.</source>
+        <translation>规则：msprof-analyze packet.yaml：有 SDMA 流量的通信算子中超过 20% 小于 16 MB，或有 RDMA 流量的通信算子中超过 20% 小于 1 MB；它统计的是算子个数（包括每个迭代的 Total Op Info），而非字节数。严重程度（本工具自定）：这些算子占传输时间 5% 时为警告。</translation>
+    </message>
+    <message>
+        <source>Many small transfers cost more in launch and synchronisation than in moving data. If they are data-parallel gradients, raise the batch size or accumulate gradients over more steps; with ZeRO-3, ZeRO-2 or ZeRO-1 communicates less often when memory allows; fused (affinity) optimizers and operators reduce the number of communication operations.</source>
+        <translation>大量小数据传输在下发和同步上的开销大于数据传输本身。如果它们是数据并行的梯度，请增大 batch size 或增加梯度累积步数；使用 ZeRO-3 时，在内存允许的情况下改用 ZeRO-2 或 ZeRO-1 可减少通信次数；融合（亲和）优化器和融合算子可以减少通信算子的数量。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n communication link(s) well under their transport&apos;s bandwidth (down to %1 of it)</source>
+        <translation>
+            <numerusform>%n 条通信链路明显低于其传输类型的带宽（最低为其 %1）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, group %2, %3 → %4 over %5: %6 in %7, %8 (reference %9)</source>
+        <translation>%1，通信域 %2，%3 → %4，经 %5：%6，耗时 %7，%8（参考值 %9）</translation>
+    </message>
+    <message>
+        <source>Rule: SDMA links (HCCS, PCIE, SIO) under 0.8 × 18 GB/s, the reference of msprof-analyze&apos;s bandwidth_contention.yaml; RDMA under 0.8 × 12.5 GB/s (ours: 100 GbE line rate, the advisor has none). Links that moved less than 16 MB (RDMA: 1 MB) in a step are not judged (ours). Read from %1.</source>
+        <translation>规则：SDMA 链路（HCCS、PCIE、SIO）低于 0.8 × 18 GB/s，即 msprof-analyze bandwidth_contention.yaml 的参考值；RDMA 低于 0.8 × 12.5 GB/s（本工具自定：100 GbE 线速，advisor 没有此值）。一个迭代内传输少于 16 MB（RDMA：1 MB）的链路不做判断（本工具自定）。读取自 %1。</translation>
+    </message>
+    <message>
+        <source>A link this slow moves large transfers at a fraction of what its transport can carry. Compare it with the same link on the other ranks (the cluster&apos;s communication matrix): one slow link points to the hardware or its configuration (HCCS lanes, NIC, switch port, PFC/ECN); every link slow points to contention with computation that reads memory at the same time, or to small packets.</source>
+        <translation>如此慢的链路传输大数据时只达到其传输类型能力的一小部分。请与其他 Rank 上的同一链路对比（集群通信矩阵）：只有一条链路慢，说明硬件或其配置有问题（HCCS 通道、网卡、交换机端口、PFC/ECN）；所有链路都慢，说明与同时读写内存的计算存在争用，或数据包过小。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n RDMA transfer(s) took over 4 s: suspected retransmission</source>
+        <translation>
+            <numerusform>%n 次 RDMA 传输耗时超过 4 s：疑似重传</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (group %2, %3): RDMA %4 in %5, %6</source>
+        <translation>%1（通信域 %2，%3）：RDMA %4，耗时 %5，%6</translation>
+    </message>
+    <message>
+        <source>Rule: msprof-analyze rdma_analysis.yaml: an RDMA transit time over 4000 ms in an operation that itself lasted 4000 ms or more. The advisor also asks every rank of the group to have lasted that long (else the time is waiting for a late rank); compare the ranks.</source>
+        <translation>规则：msprof-analyze rdma_analysis.yaml：RDMA 传输时间超过 4000 ms，且所在通信算子本身持续 4000 ms 或更久。advisor 还要求该通信域的所有 Rank 都持续这么久（否则这段时间是在等待慢 Rank）；请对比各 Rank。</translation>
+    </message>
+    <message>
+        <source>A single RDMA transfer of seconds is the signature of packet loss and retransmission on the RoCE network. Check that the transfer time is real on the other ranks, then the network: switch and NIC configuration (PFC, ECN, MTU), optical modules and link errors.</source>
+        <translation>单次 RDMA 传输耗时数秒是 RoCE 网络丢包重传的典型特征。请先确认其他 Rank 上的传输时间同样如此，再检查网络：交换机与网卡配置（PFC、ECN、MTU）、光模块及链路错误。</translation>
+    </message>
+    <message>
+        <source>D is not divisible by 128</source>
+        <translation>D 不能被 128 整除</translation>
+    </message>
+    <message>
+        <source>neither D nor S is divisible by 128</source>
+        <translation>D 和 S 都不能被 128 整除</translation>
+    </message>
+    <message>
+        <source>S is not divisible by 128</source>
+        <translation>S 不能被 128 整除</translation>
+    </message>
+    <message>
+        <source>the inner axis is not divisible by 256</source>
+        <translation>内轴不能被 256 整除</translation>
+    </message>
+    <message>
+        <source>cube</source>
+        <translation>Cube</translation>
+    </message>
+    <message>
+        <source>FlashAttention</source>
+        <translation>FlashAttention</translation>
+    </message>
+    <message>
+        <source>vector</source>
+        <translation>Vector</translation>
+    </message>
+    <message numerus="yes">
+        <source>[%1] %2 %3 %4 (%n task(s), %5)</source>
+        <translation>
+            <numerusform>[%1] %2 %3 %4（%n 个任务，%5）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: unaffine shape, %2</source>
+        <translation>%1：shape 不亲和，%2</translation>
+    </message>
+    <message>
+        <source>%1: bound type %2 (%3)</source>
+        <translation>%1：bound 类型 %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1: %2% room for optimisation (%3)</source>
+        <translation>%1：%2% 的优化空间（%3）</translation>
+    </message>
+    <message>
+        <source>%1 has no pipeline ratios (aic_mac_ratio, aiv_vec_ratio, ...): Level0, or aic_metrics other than PipeUtilization.</source>
+        <translation>%1 没有流水线利用率（aic_mac_ratio、aiv_vec_ratio 等）：Level0，或 aic_metrics 不是 PipeUtilization。</translation>
+    </message>
+    <message>
+        <source>Collect at profiler_level Level1 or higher with aic_metrics AiCMetrics.PipeUtilization (the default).</source>
+        <translation>以 profiler_level Level1 或更高级别、aic_metrics 为 AiCMetrics.PipeUtilization（默认值）采集。</translation>
+    </message>
+    <message>
+        <source>%1 has no Input Shapes, Output Shapes or Accelerator Core.</source>
+        <translation>%1 没有 Input Shapes、Output Shapes 或 Accelerator Core 列。</translation>
+    </message>
+    <message>
+        <source>Collect at profiler_level Level1 or higher with record_shapes=True.</source>
+        <translation>以 profiler_level Level1 或更高级别并设置 record_shapes=True 采集。</translation>
+    </message>
+    <message>
+        <source>AI Core operators by shape: %1 with room for optimisation, %2 bound, %3 with unaffine shapes</source>
+        <translation>按 shape 的 AI Core 算子：%1 个有优化空间，%2 个 bound，%3 个 shape 不亲和</translation>
+    </message>
+    <message>
+        <source>Rule: msprof-analyze aicore_performance.yaml. Room: how far the averaged pipeline ratios are from the rule&apos;s thresholds (cube: mac 0.8, mte2 0.95; FlashAttention: mte2 0.8, vec or fixpipe 0.75; vector: vec, mte2, mte3 0.7 each, 0.9 together). The top 5 of each list, as the advisor shows them. Severity (ours): by the compute time of the operators with room.</source>
+        <translation>规则：msprof-analyze aicore_performance.yaml。优化空间：平均流水线利用率与规则阈值的差距（Cube：mac 0.8，mte2 0.95；FlashAttention：mte2 0.8，vec 或 fixpipe 0.75；Vector：vec、mte2、mte3 各 0.7，合计 0.9）。每个列表取前 5 项，与 advisor 的展示一致。严重程度（本工具自定）：按有优化空间的算子所占计算时间。</translation>
+    </message>
+    <message>
+        <source>Operators with room keep every pipeline far from its limit: they are usually too small to fill the cores or wait on scheduling; fuse them with their neighbours or batch the work. Bound operators have reached the limit of the pipelines named: reduce the data they move (mte2/mte3) or the work (vec, mac). Unaffine shapes: pad MatMul inner axes to multiples of 256 and FlashAttention head dim and sequence length to multiples of 128.</source>
+        <translation>有优化空间的算子没有任何流水线接近上限：它们通常太小而无法占满计算核，或在等待调度；请将其与相邻算子融合，或合并成批处理。bound 算子已达到所列流水线的上限：减少其搬运的数据（mte2/mte3）或计算量（vec、mac）。shape 不亲和：将 MatMul 的内轴填充到 256 的整数倍，将 FlashAttention 的 head dim 和序列长度填充到 128 的整数倍。</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3)</source>
+        <translation>%1（%2，%3）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n task(s) keep no pipeline above 80% busy (mte, cube, vector and scalar ratios all under it): %1 of device compute time</source>
+        <translation>
+            <numerusform>%n 个任务没有任何流水线的繁忙度超过 80%（mte、cube、vector、scalar 利用率均低于该值）：占设备计算时间的 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rule: msprof-analyze&apos;s operator bound check (config.ini operator_bound_ratio 0.8), reported when one such task lasts over 20 µs; each task&apos;s ratios are those of its own core (aic_* on the AI Core, aiv_* on the vector core). The advisor skips this check when no operator has a static shape; npuscope does not.</source>
+        <translation>规则：msprof-analyze 的算子 bound 检查（config.ini operator_bound_ratio 0.8），当其中有任务超过 20 µs 时报告；每个任务的利用率取自其所在的核（AI Core 上为 aic_*，Vector 核上为 aiv_*）。当没有任何静态 shape 算子时 advisor 会跳过此检查；npuscope 不跳过。</translation>
+    </message>
+    <message>
+        <source>These operators use no pipeline (cube, vector, memory transfer, scalar) anywhere near its limit: they are latency- or scheduling-bound rather than compute- or memory-bound. Tune the longest with AOE (operator auto-tuning), give them larger shapes or batches, or fuse them with their neighbours.</source>
+        <translation>这些算子的各条流水线（cube、vector、数据搬运、scalar）都远未达到上限：它们受延迟或调度限制，而非受计算或内存限制。请用 AOE（算子自动调优）调优耗时最长的算子，为其提供更大的 shape 或 batch，或将其与相邻算子融合。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n task(s) longer than 20 µs are bound by one pipeline (over 80% busy): %1 of device compute time</source>
+        <translation>
+            <numerusform>%n 个超过 20 µs 的任务受单一流水线限制（繁忙度超过 80%）：占设备计算时间的 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 bound by %2</source>
+        <translation>%1 受 %2 限制</translation>
+    </message>
+    <message>
+        <source>Rule: a ratio of the task&apos;s own core over 0.8 (msprof-analyze config.ini operator_bound_ratio), tasks over 20 µs. Information: a bound operator is at the limit of that pipeline.</source>
+        <translation>规则：任务所在核的某项利用率超过 0.8（msprof-analyze config.ini operator_bound_ratio），任务超过 20 µs。提示信息：bound 算子已达到该流水线的上限。</translation>
+    </message>
+    <message>
+        <source>A bound operator is limited by the pipeline named: mac (cube) or vec is the compute itself, the best case; mte2 / mte3 / mte1 mean it waits on memory transfers: fuse it with its neighbours, avoid format conversions, keep data in a layout the operator reads directly; scalar means control code dominates: often dynamic shapes or tiling that is too fine.</source>
+        <translation>bound 算子受所列流水线限制：mac（cube）或 vec 是计算本身，属于最好的情况；mte2 / mte3 / mte1 表示在等待数据搬运：请将其与相邻算子融合、避免格式转换、让数据保持在算子可直接读取的格式；scalar 表示控制代码占主导：常见原因是动态 shape 或切分过细。</translation>
+    </message>
+    <message>
+        <source>No AI Core frequency samples: the trace has no AI Core Freq counter (the database: no AICORE_FREQ rows).</source>
+        <translation>没有 AI Core 频率采样：时间线数据中没有 AI Core Freq 计数器（数据库：AICORE_FREQ 中没有数据行）。</translation>
+    </message>
+    <message>
+        <source>Collect with the trace (trace_view.json) on a device that reports its AI Core frequency (Atlas A2 and later).</source>
+        <translation>采集时保留时间线数据（trace_view.json），并在会上报 AI Core 频率的设备上采集（Atlas A2 及更新型号）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n AI Core operator(s) ran with the AI Core frequency lowered by 5% or more</source>
+        <translation>
+            <numerusform>%n 个 AI Core 算子运行时 AI Core 频率降低了 5% 或更多</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n task(s), %2, frequency %3 below %4 MHz on average (lowest %5 MHz)</source>
+        <translation>
+            <numerusform>%1：%n 个任务，%2，频率平均比 %4 MHz 低 %3（最低 %5 MHz）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rule: msprof-analyze config.ini frequency_threshold 0.05, over the AI_CORE and MIX_AIC tasks. The maximum is the highest frequency this profile recorded (the advisor reads the device&apos;s aic_frequency from info.json, which torch_npu&apos;s export does not keep).</source>
+        <translation>规则：msprof-analyze config.ini frequency_threshold 0.05，针对 AI_CORE 和 MIX_AIC 任务。最高频率取本性能数据记录到的最高值（advisor 从 info.json 读取设备的 aic_frequency，而 torch_npu 的导出不保留该文件）。</translation>
+    </message>
+    <message>
+        <source>The device lowered its AI Core clock while these operators ran, so they took longer than they would at full speed. Look for power or temperature limits (npu-smi info: power, temperature, the frequency policy) and for other jobs on the same device.</source>
+        <translation>这些算子运行时设备降低了 AI Core 时钟，因此比全速运行时耗时更长。请检查功耗或温度限制（npu-smi info：功耗、温度、调频策略），以及同一设备上的其他任务。</translation>
+    </message>
 </context>
 <context>
     <name>Gaps</name>
@@ -3741,6 +4009,41 @@ Click to show every kernel again.</source>
         <translation>
             <numerusform>已选择 %1，%n 条泳道：%2 个切片，%3 个名称</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::RankComm</name>
+    <message>
+        <source>&quot;%1&quot; is not a number</source>
+        <translation>“%1”不是数值</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>communication data partly read: %1</source>
+        <translation>通信数据部分读取：%1</translation>
+    </message>
+    <message>
+        <source>byte %1</source>
+        <translation>第 %1 字节</translation>
+    </message>
+    <message>
+        <source>not read: %1</source>
+        <translation>未读取：%1</translation>
+    </message>
+    <message>
+        <source>a packet size that is not [count, time]</source>
+        <translation>数据包大小不是 [次数, 时间]</translation>
+    </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>a link that is not &quot;src-dst&quot;</source>
+        <translation>链路不是“src-dst”形式</translation>
     </message>
 </context>
 <context>
