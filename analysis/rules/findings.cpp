@@ -2,6 +2,9 @@
 
 #include "analysis/parallel/profilelayout.h"
 #include "analysis/rules/clusterfindings.h"
+#include "analysis/rules/aicoreefficiency.h"
+#include "analysis/rules/commfindings.h"
+#include "analysis/rules/computefindings.h"
 #include "analysis/rules/findingchecks.h"
 #include "analysis/rules/frameworkfindings.h"
 #include "analysis/rules/kernelfindings.h"
@@ -52,6 +55,15 @@ namespace {
         { FindingId::kEnvVars, findEnvVars, missingEnvVariables },
         { FindingId::kDynamicShape, findDynamicShape, missingOpState },
         { FindingId::kAffinityApi, findAffinityApi, missingFrameworkApis },
+        // The advisor's communication and computation checks (issue 36).
+        { FindingId::kCommByteAlignment, findCommByteAlignment, missingCommOps },
+        { FindingId::kCommSmallPackets, findCommSmallPackets, missingCommOps },
+        { FindingId::kCommBandwidth, findCommBandwidth, missingCommLinks },
+        { FindingId::kCommRetransmission, findCommRetransmission, missingCommOps },
+        { FindingId::kAiCoreOpEfficiency, findAiCoreOpEfficiency, missingShapesAndRatios },
+        { FindingId::kOpBound, findOpBound, missingPipeRatios },
+        { FindingId::kOpNoBound, findOpNoBound, missingPipeRatios },
+        { FindingId::kAiCoreFrequency, findAiCoreFrequency, missingAiCoreFreq },
     };
 
     FindingCheck notChecked(const QString &id, const MissingData &missing)
@@ -90,7 +102,12 @@ QStringList findingIds()
         QLatin1String(FindingId::kPpStageImbalance), QLatin1String(FindingId::kMemoryNearCapacity),
         QLatin1String(FindingId::kMemoryFragmentation), QLatin1String(FindingId::kMemoryGrowth),
         QLatin1String(FindingId::kLargeAllocations), QLatin1String(FindingId::kEnvVars),
-        QLatin1String(FindingId::kDynamicShape), QLatin1String(FindingId::kAffinityApi) };
+        QLatin1String(FindingId::kDynamicShape), QLatin1String(FindingId::kAffinityApi),
+        QLatin1String(FindingId::kCommByteAlignment),
+        QLatin1String(FindingId::kCommSmallPackets), QLatin1String(FindingId::kCommBandwidth),
+        QLatin1String(FindingId::kCommRetransmission),
+        QLatin1String(FindingId::kAiCoreOpEfficiency), QLatin1String(FindingId::kOpBound),
+        QLatin1String(FindingId::kOpNoBound), QLatin1String(FindingId::kAiCoreFrequency) };
 }
 
 QString findingName(const QString &id)
@@ -125,6 +142,20 @@ QString findingName(const QString &id)
             QT_TRANSLATE_NOOP("Findings", "Operators compiled for dynamic shapes") },
         { FindingId::kAffinityApi,
             QT_TRANSLATE_NOOP("Findings", "APIs with a faster torch_npu equivalent") },
+        { FindingId::kCommByteAlignment,
+            QT_TRANSLATE_NOOP("Findings", "Communication not aligned to 512 bytes") },
+        { FindingId::kCommSmallPackets,
+            QT_TRANSLATE_NOOP("Findings", "Small communication packets") },
+        { FindingId::kCommBandwidth,
+            QT_TRANSLATE_NOOP("Findings", "Communication links under their bandwidth") },
+        { FindingId::kCommRetransmission,
+            QT_TRANSLATE_NOOP("Findings", "RDMA retransmission suspected") },
+        { FindingId::kAiCoreOpEfficiency,
+            QT_TRANSLATE_NOOP("Findings", "AI Core operator efficiency by shape") },
+        { FindingId::kOpBound, QT_TRANSLATE_NOOP("Findings", "Operators bound by one pipeline") },
+        { FindingId::kOpNoBound,
+            QT_TRANSLATE_NOOP("Findings", "Operators with no pipeline near its limit") },
+        { FindingId::kAiCoreFrequency, QT_TRANSLATE_NOOP("Findings", "AI Core frequency lowered") },
     };
     for (const auto &[key, name] : kNames) {
         if (id == QLatin1String(key))

@@ -39,6 +39,14 @@ namespace FindingId {
     inline constexpr char kEnvVars[] = "env-vars";
     inline constexpr char kDynamicShape[] = "dynamic-shape";
     inline constexpr char kAffinityApi[] = "affinity-api";
+    inline constexpr char kCommByteAlignment[] = "comm-byte-alignment";
+    inline constexpr char kCommSmallPackets[] = "comm-small-packets";
+    inline constexpr char kCommBandwidth[] = "comm-bandwidth";
+    inline constexpr char kCommRetransmission[] = "comm-retransmission";
+    inline constexpr char kAiCoreOpEfficiency[] = "aicore-op-efficiency";
+    inline constexpr char kOpBound[] = "op-bound";
+    inline constexpr char kOpNoBound[] = "op-no-bound";
+    inline constexpr char kAiCoreFrequency[] = "aicore-frequency";
 } // namespace FindingId
 
 enum class FindingSeverity : std::uint8_t { Info, Warning, Critical };

@@ -28,6 +28,8 @@ std::vector<DbCommMatrixRow> readCommMatrixTable(const QString &path, IssueList 
     const int cSrc = cols.require({ "src_rank" }), cDst = cols.require({ "dst_rank" });
     const int cTransport = cols.add({ "transport_type" }), cSize = cols.add({ "transit_size" });
     const int cTime = cols.add({ "transit_time" }), cKind = cols.add({ "type" });
+    const int cStep = cols.add({ "step" }), cOpName = cols.add({ "op_name" });
+    const int cBandwidth = cols.add({ "bandwidth" });
     SqliteQuery q(*db, cols.sql());
     while (q.next()) {
         // The ranks are TEXT in the files seen; integer() reads digits of either type.
@@ -36,7 +38,8 @@ std::vector<DbCommMatrixRow> readCommMatrixTable(const QString &path, IssueList 
             continue;
         rows.push_back(
             { qtext(q.text(cOp)), qtext(q.text(cGroup)), qtext(q.text(cKind)), int(*src), int(*dst),
-                q.real(cSize).value_or(0), q.real(cTime).value_or(0), qtext(q.text(cTransport)) });
+                q.real(cSize).value_or(0), q.real(cTime).value_or(0), qtext(q.text(cTransport)),
+                qtext(q.text(cStep)), qtext(q.text(cOpName)), q.real(cBandwidth).value_or(0) });
     }
     cols.report(q, path, issues);
     return rows;

@@ -18,6 +18,9 @@ struct DbCommMatrixRow {
     double sizeMb = 0; // transit_size
     double timeMs = 0; // transit_time
     QString transport; // transport_type: "HCCS", "RDMA", "LOCAL"
+    QString step; // "step50"
+    QString opName; // op_name: the operation of a "-top1", "-middle", ... row; may be empty
+    double bandwidthGBs = 0; // bandwidth
 };
 
 // Read-only and immutable, as every profiler database. An absent table gives no rows; rows whose

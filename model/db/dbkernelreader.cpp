@@ -7,7 +7,10 @@
 #include "model/db/sqlitedb.h"
 #include "model/db/sqlitequery.h"
 
+#include <QHash>
+
 #include <algorithm>
+#include <cmath>
 
 namespace npuscope {
 
@@ -27,6 +30,13 @@ namespace {
         kMixBlock,
         kShapes, // six: input shapes, dtypes, formats, output shapes, dtypes, formats
     };
+
+    // The PMU values kept, named as kernel_details.csv's columns (aic_metrics PipeUtilization).
+    constexpr const char *kPmuNames[] = { "aic_mac_ratio", "aic_scalar_ratio", "aic_mte1_ratio",
+        "aic_mte2_ratio", "aic_fixpipe_ratio", "aiv_vec_ratio", "aiv_scalar_ratio",
+        "aiv_mte2_ratio", "aiv_mte3_ratio" };
+    constexpr int kPmuCount = int(std::size(kPmuNames));
+    static_assert(kPmuCount == std::tuple_size_v<DbKernelReader::Pmu>);
 
     std::optional<std::int64_t> isSet(std::optional<std::int64_t> v)
     {
@@ -78,6 +88,46 @@ void DbKernelReader::readCompute(IssueList *issues)
             c.shapes[i] = m_strings.map(q.integer(cShapes[i])).value;
         m_taskName[task] = c.name;
         m_compute.push_back(c);
+    }
+    cols.report(q, m_db.path(), issues);
+    readPmu(issues);
+}
+
+void DbKernelReader::readPmu(IssueList *issues)
+{
+    DbColumns cols(m_db, "TASK_PMU_INFO");
+    if (!cols.tableExists() || m_compute.empty() || !m_db.hasTable("STRING_IDS"))
+        return;
+    const int cId = cols.require({ "globalTaskId" }), cName = cols.require({ "name" });
+    const int cValue = cols.require({ "value" });
+    std::vector<std::int32_t> computeOf(m_tasks.size(), -1);
+    for (std::size_t i = 0; i < m_compute.size(); ++i)
+        computeOf[m_compute[i].task] = std::int32_t(i);
+    QHash<std::uint32_t, int> pipeOf; // pool id of the name -> index in kPmuNames, or -1
+    // The table holds some 27 values per task; SQLite skips the other names' rows.
+    std::string names;
+    for (const char *n : kPmuNames)
+        names += (names.empty() ? "'" : ",'") + std::string(n) + "'";
+    SqliteQuery q(
+        m_db, cols.sql("WHERE name IN (SELECT id FROM STRING_IDS WHERE value IN (" + names + "))"));
+    while (q.next()) {
+        const std::uint32_t name = m_strings.map(q.integer(cName)).value;
+        auto it = pipeOf.constFind(name);
+        if (it == pipeOf.cend()) {
+            const std::string_view text = name < m_texts.size() ? m_texts[name] : "";
+            const auto at = std::find(std::begin(kPmuNames), std::end(kPmuNames), text);
+            it = pipeOf.insert(name, at == std::end(kPmuNames) ? -1 : int(at - kPmuNames));
+        }
+        const std::size_t task = *it < 0 ? DbTasks::kNone : m_tasks.find(q.integer(cId));
+        const auto value = q.real(cValue);
+        if (task == DbTasks::kNone || computeOf[task] < 0 || !value)
+            continue;
+        if (m_pmu.empty()) {
+            std::array<float, kPmuCount> none;
+            none.fill(std::nanf(""));
+            m_pmu.assign(m_compute.size(), none);
+        }
+        m_pmu[std::size_t(computeOf[task])][std::size_t(*it)] = float(*value);
     }
     cols.report(q, m_db.path(), issues);
 }
@@ -157,6 +207,9 @@ void DbKernelReader::addColumns(DbTableBuilder &t)
         { QStringLiteral("Output Formats"), T::Text } };
     for (const auto &[name, type] : columns)
         t.addColumn(name, type, /*nsOnly=*/true); // the three time columns
+    if (!m_pmu.empty())
+        for (const char *name : kPmuNames)
+            t.addColumn(QLatin1String(name), T::Number);
 }
 
 StringId DbKernelReader::cell(DbTableBuilder &t, std::uint32_t poolId)
@@ -204,6 +257,16 @@ void DbKernelReader::writeRow(DbTableBuilder &t, const Row &row, TimeNs wait, st
         t.integer(kMixBlock, c.mixBlockDim);
         for (int i = 0; i < 6; ++i)
             t.textId(kShapes + i, cell(t, c.shapes[i]));
+    }
+    if (!m_pmu.empty()) {
+        for (int i = 0; i < kPmuCount; ++i) {
+            const float v = row.comm ? std::nanf("") : m_pmu[row.index][std::size_t(i)];
+            // The table keeps what the database holds (ratios of three to six decimals), not the
+            // float's binary tail.
+            t.number(kShapes + 6 + i,
+                std::isnan(v) ? std::nullopt
+                              : std::optional<double>(std::round(double(v) * 1e6) / 1e6));
+        }
     }
     t.endRow();
 }

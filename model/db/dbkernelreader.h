@@ -6,6 +6,7 @@
 #include "model/db/dbcommops.h"
 #include "model/db/dbtablebuilder.h"
 
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -33,6 +34,7 @@ public:
         readCompute(issues);
         return table(m_db, issues);
     }
+    using Pmu = std::array<float, 9>;
     // Per task (DbTasks index): its kernel name (an id of `pool`) or 0 for other tasks.
     const std::vector<std::uint32_t> &taskNames() const { return m_taskName; }
 
@@ -53,6 +55,7 @@ private:
     void writeRow(DbTableBuilder &t, const Row &row, TimeNs wait, std::string_view step);
     StringId cell(DbTableBuilder &t, std::uint32_t poolId);
     void readSteps(const SqliteDb &db, IssueList *issues);
+    void readPmu(IssueList *issues);
     std::string_view stepOf(TimeNs start) const;
 
     const SqliteDb &m_db;
@@ -69,6 +72,9 @@ private:
         std::string id;
     };
     std::vector<Step> m_steps;
+    // TASK_PMU_INFO's pipeline ratios per compute task (kPmuNames; NaN when absent), the
+    // aic_*_ratio / aiv_*_ratio columns of kernel_details.csv; empty when the table has none.
+    std::vector<Pmu> m_pmu;
     bool m_blockNum = false; // schema 1.2 names: "Block Num"
     int m_col[17] = {};
 };

@@ -6,6 +6,7 @@
 #include "model/profile/discovery.h"
 #include "model/profile/profilerconfig.h"
 #include "model/profile/profilermetadata.h"
+#include "model/profile/rankcomm.h"
 
 #include <QHash>
 
@@ -61,6 +62,8 @@ struct RankProfile {
     std::shared_ptr<const Table> opStatistic;
     std::shared_ptr<const Table> apiStatistic;
     std::map<QString, std::shared_ptr<const Table>> otherTables; // by file name
+    // communication.json / communication_matrix.json (or analysis.db's tables), parsed.
+    std::shared_ptr<const RankComm> comm;
     IssueList issues;
     QStringList notCollected; // canonical file names (database: table names) that were absent
     // AI Cores of the device as the profile records it (the database export's NPU_INFO, absent

@@ -19,11 +19,15 @@ namespace {
 
 const QString kSamples = QStringLiteral(NPUSCOPE_SAMPLES_DIR);
 
+// The ids found, but aicore-frequency: the generator lowers the AI Core clock to 1650 MHz in
+// some layers (generatorsim.cpp), which that check rightly finds whatever was planted
+// (tst_advisorfindings covers it).
 QStringList idsOf(const std::vector<Finding> &findings)
 {
     QStringList ids;
     for (const Finding &f : findings)
-        ids << f.id;
+        if (f.id != QLatin1String(FindingId::kAiCoreFrequency))
+            ids << f.id;
     ids.sort();
     return ids;
 }
@@ -489,10 +493,18 @@ void TstFindings::checksFollowCatalogue()
     const RankAnalysis a = analyseRank(g->rank(), options);
     QStringList ids = findingIds();
     ids.removeAll(QLatin1String(FindingId::kRankImbalance));
+    // The generator writes no communication statistics, pipeline ratios or AI Core frequency:
+    // the advisor's checks over them stay not checked (tst_advisorfindings covers them).
+    const QStringList notGenerated { QLatin1String(FindingId::kCommByteAlignment),
+        QLatin1String(FindingId::kCommSmallPackets), QLatin1String(FindingId::kCommBandwidth),
+        QLatin1String(FindingId::kCommRetransmission),
+        QLatin1String(FindingId::kAiCoreOpEfficiency), QLatin1String(FindingId::kOpBound),
+        QLatin1String(FindingId::kOpNoBound), QLatin1String(FindingId::kAiCoreFrequency) };
     QStringList checked;
     for (const FindingCheck &c : a.checks) {
         checked << c.id;
-        QVERIFY2(c.status != CheckStatus::NotChecked, qPrintable(c.id + c.reason));
+        QVERIFY2(c.status != CheckStatus::NotChecked || notGenerated.contains(c.id),
+            qPrintable(c.id + c.reason));
         QCOMPARE(c.status == CheckStatus::Found, find(a.findings, qPrintable(c.id)) != nullptr);
     }
     QCOMPARE(checked, ids);
@@ -545,8 +557,18 @@ void TstFindings::sampleLevel0Checks()
         QSKIP("samples not present");
     const LoadResult loaded = loadProfile(path);
     const RankAnalysis a = analyseRank(*loaded.profile->ranks[0]);
-    QCOMPARE(a.checks.size(), std::size_t(14));
+    QCOMPARE(a.checks.size(), std::size_t(findingIds().size() - 2)); // all but the cross-rank two
     for (const FindingCheck &c : a.checks) {
+        // The advisor's checks (tst_advisorfindings): Level0 has no pipeline ratios nor
+        // communication statistics; its trace keeps the AI Core clock (aicore-frequency clear).
+        static const QStringList advisorChecks { QStringLiteral("comm-byte-alignment"),
+            QStringLiteral("comm-small-packets"), QStringLiteral("comm-bandwidth"),
+            QStringLiteral("comm-retransmission"), QStringLiteral("aicore-op-efficiency"),
+            QStringLiteral("op-bound"), QStringLiteral("op-no-bound") };
+        if (advisorChecks.contains(c.id)) {
+            QCOMPARE(c.status, CheckStatus::NotChecked);
+            continue;
+        }
         // Memory: one step (no growth to see) and no device memory size in the profile.
         if (c.id == QLatin1String("memory-growth")
             || c.id == QLatin1String("memory-near-capacity")) {
