@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis/compare/kernelmatch.h"
+#include "analysis/compare/overallmetrics.h"
 #include "analysis/compare/workbuckets.h"
 #include "analysis/rules/findings.h"
 
@@ -36,6 +37,10 @@ struct StepSummary {
     QString stepId; // empty when the run has no steps (then the whole run is compared)
     int stepIndex = -1; // in RankAnalysis::steps; -1 for the whole run
     TimeNs start = 0; // absolute start of the step (its first task when the host step is unknown)
+    // The host step's range (a ProfilerStep#N slice), both 0 when there is none: then the
+    // breakdowns (overall) take the whole run.
+    TimeNs rangeStart = 0;
+    TimeNs rangeEnd = 0;
     TimeNs wallNs = 0;
     TimeNs deviceBusyNs = 0;
     TimeNs kernelSumNs = 0; // sum of compute durations
@@ -102,6 +107,10 @@ struct RunComparison {
     KernelMatch match; // kernels of the compared steps
     qint64 faster = 0; // matched pairs beyond the threshold
     qint64 slower = 0;
+    // msprof-analyze compare's OverallMetrics over the compared steps.
+    OverallMetrics baseOverall;
+    OverallMetrics newOverall;
+    std::vector<OverallRow> overall;
 
     bool ok() const { return error.isEmpty(); }
     bool hasStepDeltaPct() const { return base.wallNs != 0; }
