@@ -176,7 +176,7 @@ namespace {
         }
     }
 
-    // The vendor's tables: time categories.
+    // The vendor's tables: time categories and modules.
     void compareBreakdowns(const CompareInput &base, const CompareInput &next, RunComparison &out)
     {
         out.baseOverall = computeOverallMetrics(*base.rank, *base.analysis->kinds, out.baseRows,
@@ -184,6 +184,13 @@ namespace {
         out.newOverall = computeOverallMetrics(
             *next.rank, *next.analysis->kinds, out.newRows, out.next.rangeStart, out.next.rangeEnd);
         out.overall = overallRows(out.baseOverall, out.newOverall);
+        if (base.rank->trace)
+            out.baseModules
+                = buildModuleTree(*base.rank->trace, out.base.rangeStart, out.base.rangeEnd);
+        if (next.rank->trace)
+            out.newModules
+                = buildModuleTree(*next.rank->trace, out.next.rangeStart, out.next.rangeEnd);
+        out.modules = compareModules(out.baseModules, out.newModules);
     }
 
 } // namespace
