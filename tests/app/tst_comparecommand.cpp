@@ -3,6 +3,7 @@
 #include "../analysis/generatedpair.h"
 #include "runbinary.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -43,6 +44,7 @@ private slots:
     void userErrors_data();
     void userErrors();
     void rankAgainstRank();
+    void vendorTablesOnSamples();
 
 private:
     std::unique_ptr<GeneratedPair> m_slow; // new run: MatMulV2 twice as long
@@ -241,6 +243,60 @@ void TstCompareCommand::rankAgainstRank()
     QCOMPARE(c[QStringLiteral("matching")].toObject()[QStringLiteral("only_base")].toInteger(), 0);
     QCOMPARE(c[QStringLiteral("matching")].toObject()[QStringLiteral("matched")].toInteger(),
         g.ranks[0].kernelRows);
+}
+
+namespace {
+
+const QString kLevel1
+    = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/level1/rank0_ascend_pt");
+const QString kLevel2
+    = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/level2/rank0_ascend_pt");
+
+// `compare --json` of level1 against level2; empty when it failed.
+QJsonObject samplesJson()
+{
+    const test::BinaryRun r = test::runNpuscope(
+        { QStringLiteral("compare"), kLevel1, kLevel2, QStringLiteral("--json") });
+    return r.exitCode == 0 ? QJsonDocument::fromJson(r.out).object() : QJsonObject();
+}
+
+QStringList keysOf(const QJsonObject &o)
+{
+    QStringList k = o.keys();
+    k.sort();
+    return k;
+}
+
+} // namespace
+
+// The JSON carries msprof-analyze compare's OverallMetrics and ModuleCompare tables; the text
+// shows them.
+void TstCompareCommand::vendorTablesOnSamples()
+{
+    if (!QDir(kLevel1).exists())
+        QSKIP("samples not present");
+    const QJsonObject c = samplesJson();
+    QVERIFY(!c.isEmpty());
+    const QJsonArray overall = c[QStringLiteral("overall")].toArray();
+    const QJsonArray modules = c[QStringLiteral("modules")].toArray();
+    QVERIFY(!overall.isEmpty());
+    QVERIFY(!modules.isEmpty());
+    QCOMPARE(keysOf(overall[0].toObject()),
+        (QStringList { QStringLiteral("base_count"), QStringLiteral("base_ms"),
+            QStringLiteral("depth"), QStringLiteral("index"), QStringLiteral("key"),
+            QStringLiteral("new_count"), QStringLiteral("new_ms") }));
+    QCOMPARE(overall[0].toObject()[QStringLiteral("index")].toString(),
+        QStringLiteral("Computing Time"));
+    QCOMPARE(keysOf(modules[0].toObject()),
+        (QStringList { QStringLiteral("backward"), QStringLiteral("base_device_self_us"),
+            QStringLiteral("base_device_total_us"), QStringLiteral("class"),
+            QStringLiteral("level"), QStringLiteral("new_device_self_us"),
+            QStringLiteral("new_device_total_us"), QStringLiteral("path") }));
+    const Run text = runBinary({ QStringLiteral("compare"), kLevel1, kLevel2 });
+    QCOMPARE(text.exitCode, 0);
+    for (const char *part :
+        { "Time by category", "Conv (Backward) (Vector)", "Device time by module" })
+        QVERIFY2(text.out.contains(part), part);
 }
 
 QTEST_GUILESS_MAIN(TstCompareCommand)
