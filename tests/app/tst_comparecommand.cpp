@@ -45,6 +45,8 @@ private slots:
     void userErrors();
     void rankAgainstRank();
     void vendorTablesOnSamples();
+    void gateOnModuleAndCategory_data();
+    void gateOnModuleAndCategory();
 
 private:
     std::unique_ptr<GeneratedPair> m_slow; // new run: MatMulV2 twice as long
@@ -209,6 +211,12 @@ void TstCompareCommand::userErrors_data()
     QTest::newRow("bad percentage")
         << QStringList { QStringLiteral("--fail-if-slower"), QStringLiteral("x") } << false
         << "--fail-if-slower";
+    QTest::newRow("bad gate kind")
+        << QStringList { QStringLiteral("--fail-if-slower"), QStringLiteral("5:colour=red") }
+        << false << "--fail-if-slower";
+    QTest::newRow("unknown category")
+        << QStringList { QStringLiteral("--fail-if-slower"), QStringLiteral("5:category=Nope") }
+        << false << "category Nope";
 }
 
 void TstCompareCommand::userErrors()
@@ -297,6 +305,66 @@ void TstCompareCommand::vendorTablesOnSamples()
     for (const char *part :
         { "Time by category", "Conv (Backward) (Vector)", "Device time by module" })
         QVERIFY2(text.out.contains(part), part);
+}
+
+void TstCompareCommand::gateOnModuleAndCategory_data()
+{
+    QTest::addColumn<QString>("gate"); // what follows "PCT:"
+    QTest::addColumn<QString>("array"); // where the JSON has its times
+    QTest::addColumn<QString>("field"); // the field that names it there
+    QTest::addColumn<QString>("name");
+    // Linear_0's forward and backward rows (path ending in "/Linear_0") add up.
+    QTest::newRow("module by name") << "module=Linear_0"
+                                    << "modules"
+                                    << "path"
+                                    << "/Linear_0";
+    QTest::newRow("category by name") << "category=Matmul"
+                                      << "overall"
+                                      << "index"
+                                      << "Matmul";
+    QTest::newRow("category by key") << "category=conv_backward"
+                                     << "overall"
+                                     << "key"
+                                     << "conv_backward";
+}
+
+// A gate fails just below the measured change and passes just above it (the change read from
+// the JSON of the same comparison).
+void TstCompareCommand::gateOnModuleAndCategory()
+{
+    QFETCH(QString, gate);
+    QFETCH(QString, array);
+    QFETCH(QString, field);
+    QFETCH(QString, name);
+    if (!QDir(kLevel1).exists())
+        QSKIP("samples not present");
+    const QJsonObject c = samplesJson();
+    QVERIFY(!c.isEmpty());
+    const bool module = array == QLatin1String("modules");
+    double base = 0, next = 0;
+    for (const QJsonValue &v : c[array].toArray()) {
+        const QJsonObject row = v.toObject();
+        const QString value = row[field].toString();
+        if (module ? !value.endsWith(name) : value != name)
+            continue;
+        base += row[module ? QStringLiteral("base_device_total_us") : QStringLiteral("base_ms")]
+                    .toDouble();
+        next += row[module ? QStringLiteral("new_device_total_us") : QStringLiteral("new_ms")]
+                    .toDouble();
+    }
+    QVERIFY2(base > 0, qPrintable(name));
+    const double change = 100.0 * (next - base) / base;
+    const double below = change - 0.5, above = change + 0.5;
+    auto run = [&](double pct) {
+        return runBinary({ QStringLiteral("compare"), kLevel1, kLevel2,
+            QStringLiteral("--fail-if-slower"), QString::number(pct) + u':' + gate });
+    };
+    if (below >= 0) {
+        const Run slower = run(below);
+        QCOMPARE(slower.exitCode, int(kExitRegression));
+        QVERIFY2(slower.err.contains("slower"), slower.err.constData());
+    }
+    QCOMPARE(run(std::max(0.0, above)).exitCode, int(kExitOk));
 }
 
 QTEST_GUILESS_MAIN(TstCompareCommand)
