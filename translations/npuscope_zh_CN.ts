@@ -91,10 +91,6 @@
         <translation>每次运行的 Rank，或 BASE_RANK:NEW_RANK（默认：第一个 Rank）。</translation>
     </message>
     <message>
-        <source>Exit with code 3 when the new step time is slower by more than PCT percent.</source>
-        <translation>新数据的迭代耗时变慢超过 PCT% 时，以退出码 3 退出。</translation>
-    </message>
-    <message>
         <source>Rows of each difference table in the text output (default 15).</source>
         <translation>文本输出中每个差异表的行数（默认 15）。</translation>
     </message>
@@ -103,20 +99,12 @@
         <translation>用法：npuscope compare BASE NEW [--json] [--step N] [--rank R] [--fail-if-slower PCT]</translation>
     </message>
     <message>
-        <source>--fail-if-slower expects a percentage &gt;= 0</source>
-        <translation>--fail-if-slower 需要不小于 0 的百分比</translation>
-    </message>
-    <message>
         <source>--top expects a whole number &gt;= 0</source>
         <translation>--top 需要不小于 0 的整数</translation>
     </message>
     <message>
         <source>%1: no such file or folder</source>
         <translation>%1：文件或文件夹不存在</translation>
-    </message>
-    <message>
-        <source>npuscope compare: the new run is %1% slower (step %2: %3 us -&gt; %4 us), more than the %5% allowed</source>
-        <translation>npuscope compare：新数据慢了 %1%（迭代 %2：%3 us -&gt; %4 us），超过允许的 %5%</translation>
     </message>
     <message>
         <source>npuscope compare: the input is damaged; run `npuscope report` on it to see where</source>
@@ -301,6 +289,92 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
     <message>
         <source>--fail-if-slower: step %1 of %2 has no step time (%3 us); the slowdown cannot be measured</source>
         <translation>--fail-if-slower：%2 的迭代 %1 没有迭代时间（%3 us）；无法衡量变慢程度</translation>
+    </message>
+    <message>
+        <source>Exit with code 3 when the new step time is slower by more than PCT percent; PCT:module=NAME or PCT:category=NAME gates the device time of a module (its path or name, e.g. Sequential_0) or of a time category (e.g. &quot;Conv (Backward)&quot; or conv_backward). May be given more than once.</source>
+        <translation>新数据的迭代耗时变慢超过 PCT 百分比时以退出码 3 退出；PCT:module=NAME 或 PCT:category=NAME 则检查某个模块（其路径或名称，例如 Sequential_0）或某个时间类别（例如 &quot;Conv (Backward)&quot; 或 conv_backward）的设备耗时。可多次指定。</translation>
+    </message>
+    <message>
+        <source>--fail-if-slower expects a percentage &gt;= 0, optionally followed by :module=NAME or :category=NAME</source>
+        <translation>--fail-if-slower 需要不小于 0 的百分比，其后可跟 :module=NAME 或 :category=NAME</translation>
+    </message>
+    <message>
+        <source>module %1</source>
+        <translation>模块 %1</translation>
+    </message>
+    <message>
+        <source>--fail-if-slower: no module in the runs (the module table needs with_stack nn.Module slices)</source>
+        <translation>--fail-if-slower：两次运行中都没有模块（模块表需要使用 with_stack 采集的 nn.Module 切片）</translation>
+    </message>
+    <message>
+        <source>--fail-if-slower: no module %1 in either run</source>
+        <translation>--fail-if-slower：两次运行中都没有模块 %1</translation>
+    </message>
+    <message>
+        <source>category %1</source>
+        <translation>类别 %1</translation>
+    </message>
+    <message>
+        <source>--fail-if-slower: no time in category %1 in either run (categories with time: %2)</source>
+        <translation>--fail-if-slower：两次运行中类别 %1 都没有耗时（有耗时的类别：%2）</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>迭代 %1</translation>
+    </message>
+    <message>
+        <source>--fail-if-slower: %1 has no device time in the base run; the slowdown cannot be measured</source>
+        <translation>--fail-if-slower：%1 在基线数据中没有设备耗时；无法衡量变慢程度</translation>
+    </message>
+    <message>
+        <source>npuscope compare: the new run is %1% slower (%2: %3 us -&gt; %4 us), more than the %5% allowed</source>
+        <translation>npuscope compare：新数据慢了 %1%（%2：%3 us -&gt; %4 us），超过允许的 %5%</translation>
+    </message>
+    <message>
+        <source>Time by category (msprof-analyze OverallMetrics)
+</source>
+        <translation>按类别的耗时（msprof-analyze OverallMetrics）
+</translation>
+    </message>
+    <message>
+        <source>Base(ms)</source>
+        <translation>基线(ms)</translation>
+    </message>
+    <message>
+        <source>New(ms)</source>
+        <translation>新数据(ms)</translation>
+    </message>
+    <message>
+        <source>Delta(ms)</source>
+        <translation>差值(ms)</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Device time by module</source>
+        <translation>按模块的设备耗时</translation>
+    </message>
+    <message>
+        <source>Base total(us)</source>
+        <translation>基线总耗时(us)</translation>
+    </message>
+    <message>
+        <source>New total(us)</source>
+        <translation>新数据总耗时(us)</translation>
+    </message>
+    <message>
+        <source>Base self(us)</source>
+        <translation>基线自身耗时(us)</translation>
+    </message>
+    <message>
+        <source>New self(us)</source>
+        <translation>新数据自身耗时(us)</translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>模块</translation>
     </message>
 </context>
 <context>
@@ -976,6 +1050,125 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
     <message>
         <source>Host-bound: waited %1 before running for %2 (at least %3x its duration, less than half of it under communication); the device idled until the host launched it.</source>
         <translation>Host 下发瓶颈：等待 %1 后才执行 %2（等待时间不少于自身耗时的 %3 倍，其中被通信覆盖的不到一半）；设备一直空闲，直到 Host 下发该算子。</translation>
+    </message>
+</context>
+<context>
+    <name>OverallMetrics</name>
+    <message>
+        <source>Computing Time</source>
+        <translation>计算时间</translation>
+    </message>
+    <message>
+        <source>Flash Attention (Forward)</source>
+        <translation>Flash Attention（前向）</translation>
+    </message>
+    <message>
+        <source>Flash Attention (Forward) (Cube)</source>
+        <translation>Flash Attention（前向）（Cube）</translation>
+    </message>
+    <message>
+        <source>Flash Attention (Forward) (Vector)</source>
+        <translation>Flash Attention（前向）（Vector）</translation>
+    </message>
+    <message>
+        <source>Flash Attention (Backward)</source>
+        <translation>Flash Attention（反向）</translation>
+    </message>
+    <message>
+        <source>Flash Attention (Backward) (Cube)</source>
+        <translation>Flash Attention（反向）（Cube）</translation>
+    </message>
+    <message>
+        <source>Flash Attention (Backward) (Vector)</source>
+        <translation>Flash Attention（反向）（Vector）</translation>
+    </message>
+    <message>
+        <source>Conv (Forward)</source>
+        <translation>卷积（前向）</translation>
+    </message>
+    <message>
+        <source>Conv (Forward) (Cube)</source>
+        <translation>卷积（前向）（Cube）</translation>
+    </message>
+    <message>
+        <source>Conv (Forward) (Vector)</source>
+        <translation>卷积（前向）（Vector）</translation>
+    </message>
+    <message>
+        <source>Conv (Backward)</source>
+        <translation>卷积（反向）</translation>
+    </message>
+    <message>
+        <source>Conv (Backward) (Cube)</source>
+        <translation>卷积（反向）（Cube）</translation>
+    </message>
+    <message>
+        <source>Conv (Backward) (Vector)</source>
+        <translation>卷积（反向）（Vector）</translation>
+    </message>
+    <message>
+        <source>Matmul</source>
+        <translation>矩阵乘</translation>
+    </message>
+    <message>
+        <source>Matmul (Cube)</source>
+        <translation>矩阵乘（Cube）</translation>
+    </message>
+    <message>
+        <source>Matmul (Vector)</source>
+        <translation>矩阵乘（Vector）</translation>
+    </message>
+    <message>
+        <source>Page Attention</source>
+        <translation>Page Attention</translation>
+    </message>
+    <message>
+        <source>Vector</source>
+        <translation>Vector</translation>
+    </message>
+    <message>
+        <source>Vector (Trans)</source>
+        <translation>Vector（格式转换类）</translation>
+    </message>
+    <message>
+        <source>Vector (No Trans)</source>
+        <translation>Vector（非格式转换类）</translation>
+    </message>
+    <message>
+        <source>Cube</source>
+        <translation>Cube（其他）</translation>
+    </message>
+    <message>
+        <source>SDMA (Tensor Move)</source>
+        <translation>SDMA（Tensor Move）</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>Uncovered Communication Time</source>
+        <translation>未掩盖通信时间</translation>
+    </message>
+    <message>
+        <source>Wait</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <source>Transmit</source>
+        <translation>传输</translation>
+    </message>
+    <message>
+        <source>Free Time</source>
+        <translation>空闲时间</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>E2E Time</source>
+        <translation>端到端时间</translation>
     </message>
 </context>
 <context>
@@ -2272,6 +2465,45 @@ The kernels were matched by their order: the same kernels under renumbered names
     </message>
 </context>
 <context>
+    <name>npuscope::CompareOverallModel</name>
+    <message>
+        <source>new</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>msprof-analyze compare: %1</source>
+        <translation>msprof-analyze compare：%1</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Base (ms)</source>
+        <translation>基线 (ms)</translation>
+    </message>
+    <message>
+        <source>Base count</source>
+        <translation>基线次数</translation>
+    </message>
+    <message>
+        <source>New (ms)</source>
+        <translation>新数据 (ms)</translation>
+    </message>
+    <message>
+        <source>New count</source>
+        <translation>新数据次数</translation>
+    </message>
+    <message>
+        <source>Delta (ms)</source>
+        <translation>差值 (ms)</translation>
+    </message>
+    <message>
+        <source>Delta %</source>
+        <translation>差值 %</translation>
+    </message>
+</context>
+<context>
     <name>npuscope::CompareSummaryModel</name>
     <message>
         <source> pt</source>
@@ -2419,6 +2651,26 @@ The kernels were matched by their order: the same kernels under renumbered names
     <message>
         <source>Name</source>
         <translation>名称</translation>
+    </message>
+    <message>
+        <source>By Category</source>
+        <translation>按类别</translation>
+    </message>
+    <message>
+        <source>Widths: new run</source>
+        <translation>宽度：新数据</translation>
+    </message>
+    <message>
+        <source>Widths: base run</source>
+        <translation>宽度：基线</translation>
+    </message>
+    <message>
+        <source>Device time per nn.Module; colour: red slower, green faster (full at ±20%), purple only in new, blue only in base</source>
+        <translation>每个 nn.Module 的设备耗时；颜色：红色变慢，绿色变快（±20% 时最深），紫色仅在新数据中，蓝色仅在基线中</translation>
+    </message>
+    <message>
+        <source>Modules</source>
+        <translation>模块</translation>
     </message>
 </context>
 <context>
@@ -3668,6 +3920,35 @@ Click to show every kernel again.</source>
 </source>
         <translation>内存（峰值；当时存活的 %1 分配）
 </translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::ModuleFlameGraph</name>
+    <message>
+        <source>No modules: the module view needs both runs collected with with_stack (nn.Module slices).</source>
+        <translation>没有模块：模块视图需要两次运行都使用 with_stack 采集（nn.Module 切片）。</translation>
+    </message>
+    <message>
+        <source>%1 (backward)</source>
+        <translation>%1（反向）</translation>
+    </message>
+    <message>
+        <source>%1 µs (self %2 µs)</source>
+        <translation>%1 µs（自身 %2 µs）</translation>
+    </message>
+    <message>
+        <source>absent</source>
+        <translation>不存在</translation>
+    </message>
+    <message>
+        <source>%1 (%2)
+Base: %3
+New: %4
+Change: %5</source>
+        <translation>%1（%2）
+基线：%3
+新数据：%4
+变化：%5</translation>
     </message>
 </context>
 <context>
