@@ -307,12 +307,21 @@ namespace {
         std::vector<Interval> compute, comm;
         TimeNs first = 0, last = 0;
         bool any = false;
+        const bool kineto = rank.trace && rank.trace->kineto;
         for (qint32 row : rows) {
             const auto r = std::size_t(row);
             if (!kinds.hasTime(row))
                 continue;
             const Interval i { k.start[r], k.start[r] + k.duration[r] };
-            (kinds.isCommunication(row) ? comm : compute).push_back(i);
+            // The vendor's GPU parser: kernels are busy time, gpu_memcpy events count in the
+            // span only, Memset events not at all.
+            const std::string type = kineto ? lower(k.strings.view(k.type[r])) : std::string();
+            if (kineto && type != "kernel" && type != "gpu_memcpy")
+                continue;
+            if (kinds.isCommunication(row))
+                comm.push_back(i);
+            else if (!kineto || type == "kernel")
+                compute.push_back(i);
             first = any ? std::min(first, i.start) : i.start;
             last = any ? std::max(last, i.end) : i.end;
             any = true;

@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <map>
 
 using namespace npuscope;
@@ -71,6 +72,7 @@ private slots:
     void categoriesByRule();
     void samplesAgainstCsv_data();
     void samplesAgainstCsv();
+    void kinetoAgainstAscend();
 };
 
 void TstOverallMetrics::categoriesByRule()
@@ -205,6 +207,45 @@ void TstOverallMetrics::samplesAgainstCsv()
         QCOMPARE(rows, count);
         QVERIFY(qAbs(sum - ns) <= count);
     }
+}
+
+// A Kineto trace (GPU) against an Ascend profile: both sides get the categories. On the GPU
+// side every kernel of the compared step but NCCL ones is counted (memory copies and sets are
+// not kernels), computing is the busy time of those kernels, and the span runs from the first
+// kernel or gpu_memcpy to the last (the vendor's GPU parser).
+void TstOverallMetrics::kinetoAgainstAscend()
+{
+    const QString kineto
+        = kSamples + QStringLiteral("/kineto/worker0.1623143089861.pt.trace.json.gz");
+    if (!QFile::exists(kineto))
+        QSKIP("samples not present");
+    const auto compared = vendorcompare::compare(
+        kineto, kSamples + QStringLiteral("/ascend-2025-01/level1/rank0_ascend_pt"));
+    QVERIFY2(compared->ok(), qPrintable(compared->comparison.error));
+    const RunComparison &c = compared->comparison;
+    QVERIFY(c.crossBackend);
+    const KernelTable &k = *compared->base->ranks[0]->kernels;
+    qint64 kernels = 0;
+    TimeNs first = 0, last = 0;
+    for (qint32 row : c.baseRows) {
+        const auto r = std::size_t(row);
+        const QString type = k.strings.string(k.type[r]).toLower();
+        if (type == QLatin1String("kernel") || type == QLatin1String("gpu_memcpy")) {
+            first = first == 0 ? k.start[r] : std::min(first, k.start[r]);
+            last = std::max(last, k.start[r] + k.duration[r]);
+        }
+        const bool nccl = k.strings.string(k.name[r]).toLower().startsWith(QLatin1String("nccl"));
+        kernels += type == QLatin1String("kernel") && !nccl ? 1 : 0;
+    }
+    const OverallRow *computing = rowNamed(c.overall, QStringLiteral("Computing Time"));
+    const OverallRow *e2e = rowNamed(c.overall, QStringLiteral("E2E Time"));
+    const OverallRow *conv = rowNamed(c.overall, QStringLiteral("Conv (Forward)"));
+    QVERIFY(computing && e2e && conv);
+    QVERIFY(kernels > 0);
+    QCOMPARE(computing->baseCount, kernels);
+    QCOMPARE(e2e->baseNs, last - first);
+    QVERIFY(conv->baseNs > 0); // ResNet-50's convolutions, launched under aten::conv2d
+    QVERIFY(conv->newNs > 0);
 }
 
 QTEST_GUILESS_MAIN(TstOverallMetrics)
