@@ -376,6 +376,14 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <source>Module</source>
         <translation>模块</translation>
     </message>
+    <message>
+        <source>Host time by API</source>
+        <translation>按 API 的 Host 耗时</translation>
+    </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
 </context>
 <context>
     <name>Comparison</name>

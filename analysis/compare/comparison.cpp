@@ -176,7 +176,7 @@ namespace {
         }
     }
 
-    // The vendor's tables: time categories and modules.
+    // The vendor's tables: time categories, modules and APIs.
     void compareBreakdowns(const CompareInput &base, const CompareInput &next, RunComparison &out)
     {
         out.baseOverall = computeOverallMetrics(*base.rank, *base.analysis->kinds, out.baseRows,
@@ -191,6 +191,8 @@ namespace {
             out.newModules
                 = buildModuleTree(*next.rank->trace, out.next.rangeStart, out.next.rangeEnd);
         out.modules = compareModules(out.baseModules, out.newModules);
+        out.apis = compareApis(base.rank->trace.get(), out.base.rangeStart, out.base.rangeEnd,
+            next.rank->trace.get(), out.next.rangeStart, out.next.rangeEnd);
     }
 
 } // namespace

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/compare/apicompare.h"
 #include "analysis/compare/kernelmatch.h"
 #include "analysis/compare/modulecompare.h"
 #include "analysis/compare/overallmetrics.h"
@@ -115,6 +116,7 @@ struct RunComparison {
     ModuleTree baseModules;
     ModuleTree newModules;
     std::vector<ModuleDiffRow> modules;
+    std::vector<ApiDiffRow> apis; // msprof-analyze compare's ApiCompare
 
     bool ok() const { return error.isEmpty(); }
     bool hasStepDeltaPct() const { return base.wallNs != 0; }

@@ -133,6 +133,23 @@ namespace {
         return out;
     }
 
+    QJsonArray apisJson(const std::vector<ApiDiffRow> &rows)
+    {
+        QJsonArray out;
+        for (const ApiDiffRow &r : rows) {
+            QJsonObject o;
+            o[L("name")] = r.name;
+            o[L("base_total_us")] = nsToUs(r.baseTotalNs);
+            o[L("base_self_us")] = nsToUs(r.baseSelfNs);
+            o[L("base_count")] = r.baseCount;
+            o[L("new_total_us")] = nsToUs(r.newTotalNs);
+            o[L("new_self_us")] = nsToUs(r.newSelfNs);
+            o[L("new_count")] = r.newCount;
+            out.append(o);
+        }
+        return out;
+    }
+
     // ---- text ----
 
     QString us(const QJsonValue &v) { return QString::number(v.toDouble(), 'f', 3); }
@@ -304,6 +321,39 @@ namespace {
                 cells);
     }
 
+    QString renderApis(const QJsonArray &rows, int top)
+    {
+        if (rows.isEmpty())
+            return QString();
+        std::vector<QJsonObject> sorted;
+        for (const QJsonValue &v : rows)
+            sorted.push_back(v.toObject());
+        auto delta = [](const QJsonObject &o) {
+            return o[L("new_total_us")].toDouble() - o[L("base_total_us")].toDouble();
+        };
+        std::stable_sort(
+            sorted.begin(), sorted.end(), [&](const QJsonObject &a, const QJsonObject &b) {
+                return std::abs(delta(a)) > std::abs(delta(b));
+            });
+        QList<QStringList> cells;
+        for (std::size_t i = 0; i < sorted.size() && int(i) < top; ++i) {
+            const QJsonObject &o = sorted[i];
+            cells << QStringList { us(o[L("base_total_us")]), us(o[L("new_total_us")]),
+                signedUs(delta(o)), us(o[L("base_self_us")]), us(o[L("new_self_us")]),
+                QString::number(o[L("base_count")].toInteger()),
+                QString::number(o[L("new_count")].toInteger()), o[L("name")].toString() };
+        }
+        const QString more = rows.size() > top
+            ? CompareCommand::tr(" (top %1 of %2 by |delta|)").arg(top).arg(rows.size())
+            : QString();
+        return CompareCommand::tr("Host time by API") + more + QLatin1Char('\n')
+            + textTable({ CompareCommand::tr("Base total(us)"), CompareCommand::tr("New total(us)"),
+                            CompareCommand::tr("Delta(us)"), CompareCommand::tr("Base self(us)"),
+                            CompareCommand::tr("New self(us)"), CompareCommand::tr("Base n"),
+                            CompareCommand::tr("New n"), CompareCommand::tr("API") },
+                cells);
+    }
+
     QString renderChanges(const QJsonArray &changes, const QString &title)
     {
         QString s;
@@ -348,6 +398,7 @@ QJsonObject comparisonJson(const RunComparison &c, const CompareRunInfo &base,
     o[L("findings")] = findings;
     o[L("overall")] = overallJson(c.overall);
     o[L("modules")] = modulesJson(c.modules);
+    o[L("apis")] = apisJson(c.apis);
     return o;
 }
 
@@ -394,6 +445,9 @@ QString renderComparisonText(const QJsonObject &c, int top)
     const QString modules = renderModules(c[L("modules")].toArray(), top);
     if (!modules.isEmpty())
         s += QLatin1Char('\n') + modules;
+    const QString apis = renderApis(c[L("apis")].toArray(), top);
+    if (!apis.isEmpty())
+        s += QLatin1Char('\n') + apis;
     s += QLatin1Char('\n')
         + renderDiff(c[L("by_bucket")].toArray(), QStringLiteral("bucket"),
             CompareCommand::tr("By work bucket"), CompareCommand::tr("Bucket"), top);

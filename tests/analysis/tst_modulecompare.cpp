@@ -93,6 +93,7 @@ class TstModuleCompare : public QObject {
 private slots:
     void writtenProfile();
     void samplesAgainstRawTrace();
+    void apisAgainstRawTrace();
 };
 
 void TstModuleCompare::writtenProfile()
@@ -167,6 +168,42 @@ void TstModuleCompare::samplesAgainstRawTrace()
             QVERIFY2(
                 qAbs(forward[i]->totalDeviceNs - raw[i].second) <= 10, qPrintable(raw[i].first));
         }
+    }
+}
+
+// ApiCompare: per host op name (cpu_op slices, ProfilerStep#N left out) its calls and total
+// duration, against a plain pass over the raw trace_view.json; self time never exceeds total.
+void TstModuleCompare::apisAgainstRawTrace()
+{
+    if (!QDir(kSamples).exists())
+        QSKIP("samples not present");
+    const QString level1 = kSamples + QStringLiteral("/ascend-2025-01/level1/rank0_ascend_pt");
+    const QString level2 = kSamples + QStringLiteral("/ascend-2025-01/level2/rank0_ascend_pt");
+    const auto compared = vendorcompare::compare(level1, level2);
+    QVERIFY2(compared->ok(), qPrintable(compared->comparison.error));
+    const std::vector<ApiDiffRow> &apis = compared->comparison.apis;
+    QVERIFY(!apis.empty());
+    QFile f(level1 + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    std::map<QString, std::pair<qint64, double>> raw; // name -> calls, total us
+    for (const QJsonValue &v : QJsonDocument::fromJson(f.readAll()).array()) {
+        const QJsonObject e = v.toObject();
+        const QString name = e[QLatin1String("name")].toString();
+        if (e[QLatin1String("cat")].toString() != QLatin1String("cpu_op")
+            || e[QLatin1String("ph")].toString() != QLatin1String("X")
+            || name.contains(QLatin1String("ProfilerStep#")))
+            continue;
+        ++raw[name].first;
+        raw[name].second += e[QLatin1String("dur")].toVariant().toDouble();
+    }
+    QCOMPARE(apis.size(), raw.size());
+    for (const ApiDiffRow &r : apis) {
+        QVERIFY2(raw.count(r.name), qPrintable(r.name));
+        QCOMPARE(r.baseCount, raw[r.name].first);
+        QVERIFY2(qAbs(double(r.baseTotalNs) / 1000.0 - raw[r.name].second)
+                < 0.001 * double(r.baseCount) + 1e-6,
+            qPrintable(r.name));
+        QVERIFY(r.baseSelfNs >= 0 && r.baseSelfNs <= r.baseTotalNs);
     }
 }
 

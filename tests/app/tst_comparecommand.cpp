@@ -289,6 +289,12 @@ void TstCompareCommand::vendorTablesOnSamples()
     const QJsonArray modules = c[QStringLiteral("modules")].toArray();
     QVERIFY(!overall.isEmpty());
     QVERIFY(!modules.isEmpty());
+    const QJsonArray apis = c[QStringLiteral("apis")].toArray();
+    QVERIFY(!apis.isEmpty());
+    QCOMPARE(keysOf(apis[0].toObject()),
+        (QStringList { QStringLiteral("base_count"), QStringLiteral("base_self_us"),
+            QStringLiteral("base_total_us"), QStringLiteral("name"), QStringLiteral("new_count"),
+            QStringLiteral("new_self_us"), QStringLiteral("new_total_us") }));
     QCOMPARE(keysOf(overall[0].toObject()),
         (QStringList { QStringLiteral("base_count"), QStringLiteral("base_ms"),
             QStringLiteral("depth"), QStringLiteral("index"), QStringLiteral("key"),
@@ -302,8 +308,8 @@ void TstCompareCommand::vendorTablesOnSamples()
             QStringLiteral("new_device_total_us"), QStringLiteral("path") }));
     const Run text = runBinary({ QStringLiteral("compare"), kLevel1, kLevel2 });
     QCOMPARE(text.exitCode, 0);
-    for (const char *part :
-        { "Time by category", "Conv (Backward) (Vector)", "Device time by module" })
+    for (const char *part : { "Time by category", "Conv (Backward) (Vector)",
+             "Device time by module", "Host time by API" })
         QVERIFY2(text.out.contains(part), part);
 }
 
