@@ -104,6 +104,10 @@ namespace {
             s.stepId = b.id;
             s.stepIndex = step;
             s.start = b.start != 0 ? b.start : b.firstTaskNs;
+            if (b.source == StepSource::Trace) { // a host step: what ran in it
+                s.rangeStart = b.start;
+                s.rangeEnd = b.end;
+            }
             s.wallNs = b.wallNs;
             s.deviceBusyNs = b.deviceBusyNs;
             s.freeNs = b.freeNs;
@@ -170,6 +174,25 @@ namespace {
             if (!has(next, f.id))
                 out.resolved.push_back({ f.id, f.severity, f.title });
         }
+    }
+
+    // The vendor's tables: time categories, modules and APIs.
+    void compareBreakdowns(const CompareInput &base, const CompareInput &next, RunComparison &out)
+    {
+        out.baseOverall = computeOverallMetrics(*base.rank, *base.analysis->kinds, out.baseRows,
+            out.base.rangeStart, out.base.rangeEnd);
+        out.newOverall = computeOverallMetrics(
+            *next.rank, *next.analysis->kinds, out.newRows, out.next.rangeStart, out.next.rangeEnd);
+        out.overall = overallRows(out.baseOverall, out.newOverall);
+        if (base.rank->trace)
+            out.baseModules
+                = buildModuleTree(*base.rank->trace, out.base.rangeStart, out.base.rangeEnd);
+        if (next.rank->trace)
+            out.newModules
+                = buildModuleTree(*next.rank->trace, out.next.rangeStart, out.next.rangeEnd);
+        out.modules = compareModules(out.baseModules, out.newModules);
+        out.apis = compareApis(base.rank->trace.get(), out.base.rangeStart, out.base.rangeEnd,
+            next.rank->trace.get(), out.next.rangeStart, out.next.rangeEnd);
     }
 
 } // namespace
@@ -251,6 +274,7 @@ RunComparison compareRuns(
         out.slower += c == MatchChange::Slower ? 1 : 0;
     }
     joinRenamedRows(out.byName, out.match, bk, nk);
+    compareBreakdowns(base, next, out);
     return out;
 }
 

@@ -1,6 +1,9 @@
 #pragma once
 
+#include "analysis/compare/apicompare.h"
 #include "analysis/compare/kernelmatch.h"
+#include "analysis/compare/modulecompare.h"
+#include "analysis/compare/overallmetrics.h"
 #include "analysis/compare/workbuckets.h"
 #include "analysis/rules/findings.h"
 
@@ -36,6 +39,10 @@ struct StepSummary {
     QString stepId; // empty when the run has no steps (then the whole run is compared)
     int stepIndex = -1; // in RankAnalysis::steps; -1 for the whole run
     TimeNs start = 0; // absolute start of the step (its first task when the host step is unknown)
+    // The host step's range (a ProfilerStep#N slice), both 0 when there is none: then the
+    // breakdowns (overall, modules) take the whole run.
+    TimeNs rangeStart = 0;
+    TimeNs rangeEnd = 0;
     TimeNs wallNs = 0;
     TimeNs deviceBusyNs = 0;
     TimeNs kernelSumNs = 0; // sum of compute durations
@@ -102,6 +109,14 @@ struct RunComparison {
     KernelMatch match; // kernels of the compared steps
     qint64 faster = 0; // matched pairs beyond the threshold
     qint64 slower = 0;
+    // msprof-analyze compare's OverallMetrics and ModuleCompare over the compared steps.
+    OverallMetrics baseOverall;
+    OverallMetrics newOverall;
+    std::vector<OverallRow> overall;
+    ModuleTree baseModules;
+    ModuleTree newModules;
+    std::vector<ModuleDiffRow> modules;
+    std::vector<ApiDiffRow> apis; // msprof-analyze compare's ApiCompare
 
     bool ok() const { return error.isEmpty(); }
     bool hasStepDeltaPct() const { return base.wallNs != 0; }

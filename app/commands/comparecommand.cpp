@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QTextStream>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -52,14 +53,46 @@ namespace {
         return kExitUserError;
     }
 
+    // One --fail-if-slower: PCT for the step time, PCT:module=NAME or PCT:category=NAME.
+    struct Gate {
+        enum class Kind { Step, Module, Category };
+        double pct = 0;
+        Kind kind = Kind::Step;
+        QString name;
+    };
+
     struct Args {
         QString base, next;
         bool json = false;
         std::pair<QString, QString> step, rank;
-        bool failIfSlower = false;
-        double slowerPct = 0;
+        std::vector<Gate> gates;
         int top = 15;
     };
+
+    std::optional<Gate> parseGate(const QString &value)
+    {
+        Gate g;
+        const qsizetype colon = value.indexOf(QLatin1Char(':'));
+        bool ok = false;
+        g.pct = value.left(colon < 0 ? value.size() : colon).trimmed().toDouble(&ok);
+        if (!ok || g.pct < 0 || !std::isfinite(g.pct))
+            return std::nullopt;
+        if (colon < 0)
+            return g;
+        const QString what = value.mid(colon + 1).trimmed();
+        const qsizetype eq = what.indexOf(QLatin1Char('='));
+        const QString kind = what.left(eq).trimmed();
+        g.name = what.mid(eq + 1).trimmed();
+        if (eq < 0 || g.name.isEmpty())
+            return std::nullopt;
+        if (kind == QLatin1String("module"))
+            g.kind = Gate::Kind::Module;
+        else if (kind == QLatin1String("category"))
+            g.kind = Gate::Kind::Category;
+        else
+            return std::nullopt;
+        return g;
+    }
 
     // Parses the arguments; returns an exit code when the command should stop (help, errors).
     std::optional<int> parse(const QStringList &arguments, Args *a)
@@ -86,7 +119,10 @@ namespace {
             QStringLiteral("R") });
         parser.addOption({ QStringLiteral("fail-if-slower"),
             CompareCommand::tr(
-                "Exit with code 3 when the new step time is slower by more than PCT percent."),
+                "Exit with code 3 when the new step time is slower by more than PCT percent; "
+                "PCT:module=NAME or PCT:category=NAME gates the device time of a module (its "
+                "path or name, e.g. Sequential_0) or of a time category (e.g. \"Conv (Backward)\" "
+                "or conv_backward). May be given more than once."),
             QStringLiteral("PCT") });
         parser.addOption({ QStringLiteral("top"),
             CompareCommand::tr("Rows of each difference table in the text output (default 15)."),
@@ -106,12 +142,13 @@ namespace {
         a->json = parser.isSet(QStringLiteral("json"));
         a->step = perRun(parser.value(QStringLiteral("step")));
         a->rank = perRun(parser.value(QStringLiteral("rank")));
-        if (parser.isSet(QStringLiteral("fail-if-slower"))) {
-            bool ok = false;
-            a->slowerPct = parser.value(QStringLiteral("fail-if-slower")).toDouble(&ok);
-            if (!ok || a->slowerPct < 0 || !std::isfinite(a->slowerPct))
-                return fail(CompareCommand::tr("--fail-if-slower expects a percentage >= 0"));
-            a->failIfSlower = true;
+        for (const QString &value : parser.values(QStringLiteral("fail-if-slower"))) {
+            const std::optional<Gate> gate = parseGate(value);
+            if (!gate)
+                return fail(CompareCommand::tr("--fail-if-slower expects a percentage >= 0, "
+                                               "optionally followed by :module=NAME or "
+                                               ":category=NAME"));
+            a->gates.push_back(*gate);
         }
         if (parser.isSet(QStringLiteral("top"))) {
             bool ok = false;
@@ -124,6 +161,87 @@ namespace {
                 return fail(CompareCommand::tr("%1: no such file or folder").arg(p));
         }
         return std::nullopt;
+    }
+
+    // What one gate compares: base and new ns, or why it cannot be measured.
+    struct Measure {
+        QString what; // "step 50", "module Sequential_0", "category Conv (Backward)"
+        TimeNs baseNs = 0;
+        TimeNs newNs = 0;
+        QString error;
+    };
+
+    bool matchesModule(const QString &path, const QString &name)
+    {
+        return path == name || path.endsWith(QLatin1Char('/') + name);
+    }
+
+    // The modules named `name` (their path or its last names), an enclosing match counted once.
+    Measure moduleMeasure(const QString &name, const RunComparison &c)
+    {
+        Measure m { CompareCommand::tr("module %1").arg(name), 0, 0, {} };
+        QStringList counted;
+        bool found = false;
+        for (const ModuleDiffRow &r : c.modules) {
+            if (!matchesModule(r.path, name))
+                continue;
+            found = true;
+            const bool inside = std::any_of(counted.begin(), counted.end(),
+                [&](const QString &p) { return r.path.startsWith(p + QLatin1Char('/')); });
+            if (inside)
+                continue;
+            counted << r.path;
+            m.baseNs += r.baseTotalNs;
+            m.newNs += r.newTotalNs;
+        }
+        if (!found)
+            m.error = c.modules.empty()
+                ? CompareCommand::tr("--fail-if-slower: no module in the runs (the module table "
+                                     "needs with_stack nn.Module slices)")
+                : CompareCommand::tr("--fail-if-slower: no module %1 in either run").arg(name);
+        return m;
+    }
+
+    Measure categoryMeasure(const QString &name, const RunComparison &c)
+    {
+        Measure m { CompareCommand::tr("category %1").arg(name), 0, 0, {} };
+        QStringList known;
+        for (const OverallRow &r : c.overall) {
+            known << r.index;
+            if (r.key.compare(name, Qt::CaseInsensitive) == 0
+                || r.index.compare(name, Qt::CaseInsensitive) == 0) {
+                m.baseNs = r.baseNs;
+                m.newNs = r.newNs;
+                return m;
+            }
+        }
+        m.error = CompareCommand::tr("--fail-if-slower: no time in category %1 in either run "
+                                     "(categories with time: %2)")
+                      .arg(name, known.join(QStringLiteral(", ")));
+        return m;
+    }
+
+    Measure measure(const Gate &g, const RunComparison &c, const QString &basePath)
+    {
+        Measure m;
+        if (g.kind == Gate::Kind::Module)
+            m = moduleMeasure(g.name, c);
+        else if (g.kind == Gate::Kind::Category)
+            m = categoryMeasure(g.name, c);
+        else
+            m = { CompareCommand::tr("step %1").arg(c.next.stepId), c.base.wallNs, c.next.wallNs,
+                {} };
+        if (!m.error.isEmpty() || m.baseNs > 0)
+            return m;
+        if (g.kind == Gate::Kind::Step)
+            m.error = CompareCommand::tr("--fail-if-slower: step %1 of %2 has no step time (%3 "
+                                         "us); the slowdown cannot be measured")
+                          .arg(c.base.stepId, basePath, QString::number(nsToUs(c.base.wallNs)));
+        else
+            m.error = CompareCommand::tr("--fail-if-slower: %1 has no device time in the base "
+                                         "run; the slowdown cannot be measured")
+                          .arg(m.what);
+        return m;
     }
 
 } // namespace
@@ -159,11 +277,14 @@ int runCompareCommand(const QStringList &arguments)
         = compareRuns({ baseRank, &baseAnalysis }, { newRank, &newAnalysis }, options);
     if (!c.ok())
         return fail(c.error);
-    // A gate that cannot be evaluated must not pass: a zero base step time has no percentage.
-    if (a.failIfSlower && c.base.wallNs <= 0)
-        return fail(CompareCommand::tr("--fail-if-slower: step %1 of %2 has no step time (%3 us); "
-                                       "the slowdown cannot be measured")
-                        .arg(c.base.stepId, a.base, QString::number(nsToUs(c.base.wallNs))));
+    std::vector<Measure> measures;
+    for (const Gate &g : a.gates) {
+        Measure m = measure(g, c, a.base);
+        // A gate that cannot be evaluated must not pass: a zero base has no percentage.
+        if (!m.error.isEmpty())
+            return fail(m.error);
+        measures.push_back(std::move(m));
+    }
     const QJsonObject object = comparisonJson(
         c, { a.base, baseRank, &baseAnalysis }, { a.next, newRank, &newAnalysis }, options);
     QTextStream out(stdout);
@@ -174,15 +295,22 @@ int runCompareCommand(const QStringList &arguments)
     out.flush();
 
     QTextStream err(stderr);
-    if (a.failIfSlower && c.hasStepDeltaPct() && c.stepDeltaPct() > a.slowerPct) {
-        err << CompareCommand::tr("npuscope compare: the new run is %1% slower (step %2: %3 us -> "
+    bool regression = false;
+    for (std::size_t i = 0; i < measures.size(); ++i) {
+        const Measure &m = measures[i];
+        const double pct = 100.0 * double(m.newNs - m.baseNs) / double(m.baseNs);
+        if (pct <= a.gates[i].pct)
+            continue;
+        err << CompareCommand::tr("npuscope compare: the new run is %1% slower (%2: %3 us -> "
                                   "%4 us), more than the %5% allowed")
-                   .arg(QString::number(c.stepDeltaPct(), 'f', 1), c.next.stepId,
-                       QString::number(nsToUs(c.base.wallNs), 'f', 3),
-                       QString::number(nsToUs(c.next.wallNs), 'f', 3), QString::number(a.slowerPct))
+                   .arg(QString::number(pct, 'f', 1), m.what,
+                       QString::number(nsToUs(m.baseNs), 'f', 3),
+                       QString::number(nsToUs(m.newNs), 'f', 3), QString::number(a.gates[i].pct))
             << '\n';
-        return kExitRegression;
+        regression = true;
     }
+    if (regression)
+        return kExitRegression;
     if (baseLoad.profile->isDamaged() || newLoad.profile->isDamaged()) {
         err << CompareCommand::tr(
             "npuscope compare: the input is damaged; run `npuscope report` on it to see where")

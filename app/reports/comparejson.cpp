@@ -6,6 +6,9 @@
 #include <QCoreApplication>
 #include <QJsonArray>
 
+#include <algorithm>
+#include <cmath>
+
 namespace npuscope {
 
 namespace {
@@ -82,6 +85,66 @@ namespace {
             o[L("id")] = f.id;
             o[L("severity")] = findingSeverityName(f.severity);
             o[L("title")] = f.title;
+            out.append(o);
+        }
+        return out;
+    }
+
+    QJsonValue countOrNull(qint64 count)
+    {
+        return count >= 0 ? QJsonValue(count) : QJsonValue(QJsonValue::Null);
+    }
+
+    QJsonArray overallJson(const std::vector<OverallRow> &rows)
+    {
+        QJsonArray out;
+        for (const OverallRow &r : rows) {
+            QJsonObject o;
+            o[L("key")] = r.key;
+            o[L("index")] = r.index;
+            o[L("depth")] = r.depth;
+            o[L("base_ms")] = double(r.baseNs) / 1e6;
+            o[L("base_count")] = countOrNull(r.baseCount);
+            o[L("new_ms")] = double(r.newNs) / 1e6;
+            o[L("new_count")] = countOrNull(r.newCount);
+            out.append(o);
+        }
+        return out;
+    }
+
+    QJsonArray modulesJson(const std::vector<ModuleDiffRow> &rows)
+    {
+        QJsonArray out;
+        auto us = [](bool present, TimeNs ns) {
+            return present ? QJsonValue(nsToUs(ns)) : QJsonValue(QJsonValue::Null);
+        };
+        for (const ModuleDiffRow &r : rows) {
+            QJsonObject o;
+            o[L("path")] = r.path;
+            o[L("class")] = r.moduleClass;
+            o[L("level")] = r.level;
+            o[L("backward")] = r.backward;
+            o[L("base_device_total_us")] = us(r.inBase(), r.baseTotalNs);
+            o[L("new_device_total_us")] = us(r.inNew(), r.newTotalNs);
+            o[L("base_device_self_us")] = us(r.inBase(), r.baseSelfNs);
+            o[L("new_device_self_us")] = us(r.inNew(), r.newSelfNs);
+            out.append(o);
+        }
+        return out;
+    }
+
+    QJsonArray apisJson(const std::vector<ApiDiffRow> &rows)
+    {
+        QJsonArray out;
+        for (const ApiDiffRow &r : rows) {
+            QJsonObject o;
+            o[L("name")] = r.name;
+            o[L("base_total_us")] = nsToUs(r.baseTotalNs);
+            o[L("base_self_us")] = nsToUs(r.baseSelfNs);
+            o[L("base_count")] = r.baseCount;
+            o[L("new_total_us")] = nsToUs(r.newTotalNs);
+            o[L("new_self_us")] = nsToUs(r.newSelfNs);
+            o[L("new_count")] = r.newCount;
             out.append(o);
         }
         return out;
@@ -195,6 +258,102 @@ namespace {
                 cells);
     }
 
+    QString count(const QJsonValue &v)
+    {
+        return v.isNull() ? QStringLiteral("/") : QString::number(v.toInteger());
+    }
+
+    QString renderOverall(const QJsonArray &rows)
+    {
+        if (rows.isEmpty())
+            return QString();
+        QList<QStringList> cells;
+        for (const QJsonValue &v : rows) {
+            const QJsonObject o = v.toObject();
+            OverallRow row;
+            row.key = o[L("key")].toString();
+            row.index = o[L("index")].toString();
+            const double b = o[L("base_ms")].toDouble(), n = o[L("new_ms")].toDouble();
+            cells << QStringList { QString::number(b, 'f', 3), count(o[L("base_count")]),
+                QString::number(n, 'f', 3), count(o[L("new_count")]),
+                (n - b > 0 ? QStringLiteral("+") : QString()) + QString::number(n - b, 'f', 3),
+                QString(2 * o[L("depth")].toInt(), QLatin1Char(' ')) + overallRowName(row) };
+        }
+        return CompareCommand::tr("Time by category (msprof-analyze OverallMetrics)\n")
+            + textTable({ CompareCommand::tr("Base(ms)"), CompareCommand::tr("Base n"),
+                            CompareCommand::tr("New(ms)"), CompareCommand::tr("New n"),
+                            CompareCommand::tr("Delta(ms)"), CompareCommand::tr("Category") },
+                cells);
+    }
+
+    QString moduleUs(const QJsonValue &v) { return v.isNull() ? QStringLiteral("-") : us(v); }
+
+    QString renderModules(const QJsonArray &rows, int top)
+    {
+        if (rows.isEmpty())
+            return QString();
+        std::vector<QJsonObject> sorted;
+        for (const QJsonValue &v : rows)
+            sorted.push_back(v.toObject());
+        auto delta = [](const QJsonObject &o) {
+            return std::abs(
+                o[L("new_device_total_us")].toDouble() - o[L("base_device_total_us")].toDouble());
+        };
+        std::stable_sort(sorted.begin(), sorted.end(),
+            [&](const QJsonObject &a, const QJsonObject &b) { return delta(a) > delta(b); });
+        QList<QStringList> cells;
+        for (std::size_t i = 0; i < sorted.size() && int(i) < top; ++i) {
+            const QJsonObject &o = sorted[i];
+            const double d
+                = o[L("new_device_total_us")].toDouble() - o[L("base_device_total_us")].toDouble();
+            cells << QStringList { moduleUs(o[L("base_device_total_us")]),
+                moduleUs(o[L("new_device_total_us")]), signedUs(d),
+                moduleUs(o[L("base_device_self_us")]), moduleUs(o[L("new_device_self_us")]),
+                o[L("path")].toString() };
+        }
+        const QString more = rows.size() > top
+            ? CompareCommand::tr(" (top %1 of %2 by |delta|)").arg(top).arg(rows.size())
+            : QString();
+        return CompareCommand::tr("Device time by module") + more + QLatin1Char('\n')
+            + textTable({ CompareCommand::tr("Base total(us)"), CompareCommand::tr("New total(us)"),
+                            CompareCommand::tr("Delta(us)"), CompareCommand::tr("Base self(us)"),
+                            CompareCommand::tr("New self(us)"), CompareCommand::tr("Module") },
+                cells);
+    }
+
+    QString renderApis(const QJsonArray &rows, int top)
+    {
+        if (rows.isEmpty())
+            return QString();
+        std::vector<QJsonObject> sorted;
+        for (const QJsonValue &v : rows)
+            sorted.push_back(v.toObject());
+        auto delta = [](const QJsonObject &o) {
+            return o[L("new_total_us")].toDouble() - o[L("base_total_us")].toDouble();
+        };
+        std::stable_sort(
+            sorted.begin(), sorted.end(), [&](const QJsonObject &a, const QJsonObject &b) {
+                return std::abs(delta(a)) > std::abs(delta(b));
+            });
+        QList<QStringList> cells;
+        for (std::size_t i = 0; i < sorted.size() && int(i) < top; ++i) {
+            const QJsonObject &o = sorted[i];
+            cells << QStringList { us(o[L("base_total_us")]), us(o[L("new_total_us")]),
+                signedUs(delta(o)), us(o[L("base_self_us")]), us(o[L("new_self_us")]),
+                QString::number(o[L("base_count")].toInteger()),
+                QString::number(o[L("new_count")].toInteger()), o[L("name")].toString() };
+        }
+        const QString more = rows.size() > top
+            ? CompareCommand::tr(" (top %1 of %2 by |delta|)").arg(top).arg(rows.size())
+            : QString();
+        return CompareCommand::tr("Host time by API") + more + QLatin1Char('\n')
+            + textTable({ CompareCommand::tr("Base total(us)"), CompareCommand::tr("New total(us)"),
+                            CompareCommand::tr("Delta(us)"), CompareCommand::tr("Base self(us)"),
+                            CompareCommand::tr("New self(us)"), CompareCommand::tr("Base n"),
+                            CompareCommand::tr("New n"), CompareCommand::tr("API") },
+                cells);
+    }
+
     QString renderChanges(const QJsonArray &changes, const QString &title)
     {
         QString s;
@@ -237,6 +396,9 @@ QJsonObject comparisonJson(const RunComparison &c, const CompareRunInfo &base,
     findings[L("appeared")] = changesJson(c.appeared);
     findings[L("resolved")] = changesJson(c.resolved);
     o[L("findings")] = findings;
+    o[L("overall")] = overallJson(c.overall);
+    o[L("modules")] = modulesJson(c.modules);
+    o[L("apis")] = apisJson(c.apis);
     return o;
 }
 
@@ -277,6 +439,15 @@ QString renderComparisonText(const QJsonObject &c, int top)
         = renderChanges(f[L("resolved")].toArray(), CompareCommand::tr("Findings resolved"));
     if (!appeared.isEmpty() || !resolved.isEmpty())
         s += QLatin1Char('\n') + appeared + resolved;
+    const QString overall = renderOverall(c[L("overall")].toArray());
+    if (!overall.isEmpty())
+        s += QLatin1Char('\n') + overall;
+    const QString modules = renderModules(c[L("modules")].toArray(), top);
+    if (!modules.isEmpty())
+        s += QLatin1Char('\n') + modules;
+    const QString apis = renderApis(c[L("apis")].toArray(), top);
+    if (!apis.isEmpty())
+        s += QLatin1Char('\n') + apis;
     s += QLatin1Char('\n')
         + renderDiff(c[L("by_bucket")].toArray(), QStringLiteral("bucket"),
             CompareCommand::tr("By work bucket"), CompareCommand::tr("Bucket"), top);

@@ -3,6 +3,7 @@
 #include "../analysis/generatedpair.h"
 #include "runbinary.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -43,6 +44,9 @@ private slots:
     void userErrors_data();
     void userErrors();
     void rankAgainstRank();
+    void vendorTablesOnSamples();
+    void gateOnModuleAndCategory_data();
+    void gateOnModuleAndCategory();
 
 private:
     std::unique_ptr<GeneratedPair> m_slow; // new run: MatMulV2 twice as long
@@ -207,6 +211,12 @@ void TstCompareCommand::userErrors_data()
     QTest::newRow("bad percentage")
         << QStringList { QStringLiteral("--fail-if-slower"), QStringLiteral("x") } << false
         << "--fail-if-slower";
+    QTest::newRow("bad gate kind")
+        << QStringList { QStringLiteral("--fail-if-slower"), QStringLiteral("5:colour=red") }
+        << false << "--fail-if-slower";
+    QTest::newRow("unknown category")
+        << QStringList { QStringLiteral("--fail-if-slower"), QStringLiteral("5:category=Nope") }
+        << false << "category Nope";
 }
 
 void TstCompareCommand::userErrors()
@@ -241,6 +251,126 @@ void TstCompareCommand::rankAgainstRank()
     QCOMPARE(c[QStringLiteral("matching")].toObject()[QStringLiteral("only_base")].toInteger(), 0);
     QCOMPARE(c[QStringLiteral("matching")].toObject()[QStringLiteral("matched")].toInteger(),
         g.ranks[0].kernelRows);
+}
+
+namespace {
+
+const QString kLevel1
+    = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/level1/rank0_ascend_pt");
+const QString kLevel2
+    = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/level2/rank0_ascend_pt");
+
+// `compare --json` of level1 against level2; empty when it failed.
+QJsonObject samplesJson()
+{
+    const test::BinaryRun r = test::runNpuscope(
+        { QStringLiteral("compare"), kLevel1, kLevel2, QStringLiteral("--json") });
+    return r.exitCode == 0 ? QJsonDocument::fromJson(r.out).object() : QJsonObject();
+}
+
+QStringList keysOf(const QJsonObject &o)
+{
+    QStringList k = o.keys();
+    k.sort();
+    return k;
+}
+
+} // namespace
+
+// The JSON carries msprof-analyze compare's OverallMetrics and ModuleCompare tables; the text
+// shows them.
+void TstCompareCommand::vendorTablesOnSamples()
+{
+    if (!QDir(kLevel1).exists())
+        QSKIP("samples not present");
+    const QJsonObject c = samplesJson();
+    QVERIFY(!c.isEmpty());
+    const QJsonArray overall = c[QStringLiteral("overall")].toArray();
+    const QJsonArray modules = c[QStringLiteral("modules")].toArray();
+    QVERIFY(!overall.isEmpty());
+    QVERIFY(!modules.isEmpty());
+    const QJsonArray apis = c[QStringLiteral("apis")].toArray();
+    QVERIFY(!apis.isEmpty());
+    QCOMPARE(keysOf(apis[0].toObject()),
+        (QStringList { QStringLiteral("base_count"), QStringLiteral("base_self_us"),
+            QStringLiteral("base_total_us"), QStringLiteral("name"), QStringLiteral("new_count"),
+            QStringLiteral("new_self_us"), QStringLiteral("new_total_us") }));
+    QCOMPARE(keysOf(overall[0].toObject()),
+        (QStringList { QStringLiteral("base_count"), QStringLiteral("base_ms"),
+            QStringLiteral("depth"), QStringLiteral("index"), QStringLiteral("key"),
+            QStringLiteral("new_count"), QStringLiteral("new_ms") }));
+    QCOMPARE(overall[0].toObject()[QStringLiteral("index")].toString(),
+        QStringLiteral("Computing Time"));
+    QCOMPARE(keysOf(modules[0].toObject()),
+        (QStringList { QStringLiteral("backward"), QStringLiteral("base_device_self_us"),
+            QStringLiteral("base_device_total_us"), QStringLiteral("class"),
+            QStringLiteral("level"), QStringLiteral("new_device_self_us"),
+            QStringLiteral("new_device_total_us"), QStringLiteral("path") }));
+    const Run text = runBinary({ QStringLiteral("compare"), kLevel1, kLevel2 });
+    QCOMPARE(text.exitCode, 0);
+    for (const char *part : { "Time by category", "Conv (Backward) (Vector)",
+             "Device time by module", "Host time by API" })
+        QVERIFY2(text.out.contains(part), part);
+}
+
+void TstCompareCommand::gateOnModuleAndCategory_data()
+{
+    QTest::addColumn<QString>("gate"); // what follows "PCT:"
+    QTest::addColumn<QString>("array"); // where the JSON has its times
+    QTest::addColumn<QString>("field"); // the field that names it there
+    QTest::addColumn<QString>("name");
+    // Linear_0's forward and backward rows (path ending in "/Linear_0") add up.
+    QTest::newRow("module by name") << "module=Linear_0"
+                                    << "modules"
+                                    << "path"
+                                    << "/Linear_0";
+    QTest::newRow("category by name") << "category=Matmul"
+                                      << "overall"
+                                      << "index"
+                                      << "Matmul";
+    QTest::newRow("category by key") << "category=conv_backward"
+                                     << "overall"
+                                     << "key"
+                                     << "conv_backward";
+}
+
+// A gate fails just below the measured change and passes just above it (the change read from
+// the JSON of the same comparison).
+void TstCompareCommand::gateOnModuleAndCategory()
+{
+    QFETCH(QString, gate);
+    QFETCH(QString, array);
+    QFETCH(QString, field);
+    QFETCH(QString, name);
+    if (!QDir(kLevel1).exists())
+        QSKIP("samples not present");
+    const QJsonObject c = samplesJson();
+    QVERIFY(!c.isEmpty());
+    const bool module = array == QLatin1String("modules");
+    double base = 0, next = 0;
+    for (const QJsonValue &v : c[array].toArray()) {
+        const QJsonObject row = v.toObject();
+        const QString value = row[field].toString();
+        if (module ? !value.endsWith(name) : value != name)
+            continue;
+        base += row[module ? QStringLiteral("base_device_total_us") : QStringLiteral("base_ms")]
+                    .toDouble();
+        next += row[module ? QStringLiteral("new_device_total_us") : QStringLiteral("new_ms")]
+                    .toDouble();
+    }
+    QVERIFY2(base > 0, qPrintable(name));
+    const double change = 100.0 * (next - base) / base;
+    const double below = change - 0.5, above = change + 0.5;
+    auto run = [&](double pct) {
+        return runBinary({ QStringLiteral("compare"), kLevel1, kLevel2,
+            QStringLiteral("--fail-if-slower"), QString::number(pct) + u':' + gate });
+    };
+    if (below >= 0) {
+        const Run slower = run(below);
+        QCOMPARE(slower.exitCode, int(kExitRegression));
+        QVERIFY2(slower.err.contains("slower"), slower.err.constData());
+    }
+    QCOMPARE(run(std::max(0.0, above)).exitCode, int(kExitOk));
 }
 
 QTEST_GUILESS_MAIN(TstCompareCommand)

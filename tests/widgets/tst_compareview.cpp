@@ -1,9 +1,11 @@
 #include "model/annotations/annotations.h"
 #include "model/profile/profileloader.h"
 #include "widgets/compare/comparediffmodel.h"
+#include "widgets/compare/compareoverallmodel.h"
 #include "widgets/compare/comparesummarymodel.h"
 #include "widgets/compare/comparetintoverlay.h"
 #include "widgets/compare/compareview.h"
+#include "widgets/compare/moduleflamegraph.h"
 #include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/timelinezoomcontrol.h"
 
@@ -15,6 +17,7 @@
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTest>
 
@@ -59,6 +62,7 @@ private slots:
     void alignOnEvent();
     void tracksScrollTogether();
     void summaryReadable();
+    void categoriesAndModulesOnSamples();
 
 private:
     std::unique_ptr<GeneratedPair> m_pair; // the new run's MatMulV2 kernels are twice as long
@@ -373,6 +377,72 @@ void TstCompareView::summaryReadable()
                 qPrintable(i.data().toString()));
         }
     }
+}
+
+// The level1 and level2 collections of one job (ascend-2025-01, rank 0): the category table
+// and the module flame graph are filled, and selecting a category or a module frames its
+// kernels on both timelines. The Modules tab is saved as a picture to look at.
+void TstCompareView::categoriesAndModulesOnSamples()
+{
+    const QString samples = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-01/");
+    if (!QDir(samples).exists())
+        QSKIP("samples not present");
+    auto sampleSide = [](const QString &path, const QString &title) -> CompareView::Side {
+        const LoadResult loaded = loadProfile(path);
+        if (!loaded.profile || loaded.profile->ranks.empty())
+            return {};
+        const auto rank = loaded.profile->ranks[0];
+        return { rank, std::make_shared<const RankAnalysis>(analyseRank(*rank)), title, {}, {} };
+    };
+    const CompareView::Side base
+        = sampleSide(samples + QStringLiteral("level1/rank0_ascend_pt"), QStringLiteral("level1"));
+    const CompareView::Side next
+        = sampleSide(samples + QStringLiteral("level2/rank0_ascend_pt"), QStringLiteral("level2"));
+    QVERIFY(base.rank && next.rank);
+    CompareView view;
+    QVERIFY(view.setRuns(base, next));
+    QAbstractItemModelTester tester(
+        view.overallModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const RunComparison &c = view.comparison();
+    QCOMPARE(view.overallModel()->rowCount(), int(c.overall.size()));
+    int convBackward = -1;
+    for (int i = 0; i < int(c.overall.size()); ++i)
+        convBackward
+            = c.overall[std::size_t(i)].key == QLatin1String("conv_backward") ? i : convBackward;
+    QVERIFY(convBackward >= 0);
+    view.highlightCategory(convBackward);
+    QCOMPARE(qint64(view.baseOverlay()->highlighted().size()),
+        c.overall[std::size_t(convBackward)].baseCount);
+    QCOMPARE(qint64(view.newOverlay()->highlighted().size()),
+        c.overall[std::size_t(convBackward)].newCount);
+
+    int sequential = -1;
+    for (int i = 0; i < int(c.modules.size()) && sequential < 0; ++i)
+        sequential
+            = c.modules[std::size_t(i)].path.endsWith(QLatin1String("/Sequential_0")) ? i : -1;
+    QVERIFY(sequential >= 0);
+    view.highlightModule(sequential);
+    const ModuleDiffRow &m = c.modules[std::size_t(sequential)];
+    QCOMPARE(qint64(view.baseOverlay()->highlighted().size()),
+        qint64(c.baseModules.kernelsUnder(m.baseNode).size()) + 1);
+    QVERIFY(view.newOverlay()->highlighted().size() > 1);
+    QCOMPARE(view.moduleFlameGraph()->selectedRow(), sequential);
+
+    ModuleFlameGraph *flame = view.moduleFlameGraph();
+    QVERIFY(!flame->boxes().empty());
+    auto *tabs = view.findChild<QTabWidget *>();
+    QVERIFY(tabs);
+    tabs->setCurrentIndex(tabs->count() - 1);
+    view.resize(1600, 1100);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QImage image = view.grab().toImage();
+    const QString png = QDir::temp().filePath(QStringLiteral("npuscope_compare_modules.png"));
+    QVERIFY(image.save(png));
+    qInfo("compare view with the module flame graph rendered to %s", qPrintable(png));
+    // The Sequential_0 box spans most of the forward pass on the new side: found under a click.
+    const int at = flame->rowAt(QPoint(flame->width() / 10, 20 * 2 + 10));
+    QVERIFY(at >= 0);
 }
 
 QTEST_MAIN(TstCompareView)

@@ -3,8 +3,10 @@
 #include "model/annotations/annotations.h"
 #include "model/core/trace.h"
 #include "widgets/compare/comparediffmodel.h"
+#include "widgets/compare/compareoverallmodel.h"
 #include "widgets/compare/comparesummarymodel.h"
 #include "widgets/compare/comparetintoverlay.h"
+#include "widgets/compare/moduleflamegraph.h"
 #include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/timelinezoomcontrol.h"
 
@@ -19,6 +21,8 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace npuscope {
 
@@ -163,6 +167,7 @@ CompareView::CompareView(QWidget *parent)
     addTable(m_byBucket, tr("By Work Bucket"), RowKind::Bucket);
     addTable(m_byType, tr("By Type"), RowKind::Type);
     addTable(m_byName, tr("By Name"), RowKind::Name);
+    addBreakdownTabs();
 
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(timelines);
@@ -370,6 +375,8 @@ void CompareView::showComparison()
     m_byBucket->setRows(c.byBucket, tr("Work bucket"));
     m_byType->setRows(c.byType, tr("Type"));
     m_byName->setRows(c.byName, tr("Name"));
+    m_overall->setRows(c.overall);
+    m_flame->setComparison(&m_comparison);
     m_tabs->setCurrentIndex(c.crossBackend ? 1 : 0);
     applyTints();
 
@@ -430,6 +437,86 @@ void CompareView::highlightRow(RowKind kind, const QString &key, const QString &
         eventsOf(*m_base.rank, *m_base.analysis, m_comparison.baseRows, kind, key));
     m_newOverlay->setHighlighted(eventsOf(*m_next.rank, *m_next.analysis, m_comparison.newRows,
         kind, newKey.isNull() ? key : newKey));
+}
+
+void CompareView::addBreakdownTabs()
+{
+    m_overall = new CompareOverallModel(this);
+    auto *table = new QTableView(this);
+    table->setModel(m_overall);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setSelectionMode(QAbstractItemView::SingleSelection);
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setSectionResizeMode(
+        CompareOverallModel::Category, QHeaderView::ResizeToContents);
+    connect(table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex &current) { highlightCategory(current.row()); });
+    m_tabs->addTab(table, tr("By Category"));
+
+    auto *page = new QWidget(this);
+    auto *side = new QComboBox(page);
+    side->addItem(tr("Widths: new run"), int(ModuleFlameGraph::Side::New));
+    side->addItem(tr("Widths: base run"), int(ModuleFlameGraph::Side::Base));
+    m_flame = new ModuleFlameGraph(page);
+    connect(side, &QComboBox::activated, this, [this, side](int index) {
+        m_flame->setSide(ModuleFlameGraph::Side(side->itemData(index).toInt()));
+    });
+    connect(m_flame, &ModuleFlameGraph::rowClicked, this, &CompareView::highlightModule);
+    auto *legend = new QLabel(tr("Device time per nn.Module; colour: red slower, green faster "
+                                 "(full at ±20%), purple only in new, blue only in base"),
+        page);
+    auto *top = new QHBoxLayout;
+    top->addWidget(side);
+    top->addWidget(legend, 1);
+    auto *layout = new QVBoxLayout(page);
+    layout->addLayout(top);
+    layout->addWidget(m_flame, 1);
+    m_tabs->addTab(page, tr("Modules"));
+}
+
+void CompareView::highlightCategory(int row)
+{
+    const OverallRow *r = m_overall->rowAt(row);
+    if (!r || !m_base.rank || !m_next.rank)
+        return;
+    auto events
+        = [&](const RankProfile &rank, const OverallMetrics &m, const std::vector<qint32> &rows) {
+              QSet<quint64> out;
+              for (qint32 k : rows) {
+                  const auto i = std::size_t(k);
+                  if (i >= m.rowCategory.size() || i >= rank.join.rowToEvent.size()
+                      || !rank.join.rowToEvent[i].isValid())
+                      continue;
+                  if (std::find(r->categories.begin(), r->categories.end(), m.rowCategory[i])
+                      != r->categories.end())
+                      out.insert(KernelJoin::key(rank.join.rowToEvent[i]));
+              }
+              return out;
+          };
+    m_baseOverlay->setHighlighted(
+        events(*m_base.rank, m_comparison.baseOverall, m_comparison.baseRows));
+    m_newOverlay->setHighlighted(
+        events(*m_next.rank, m_comparison.newOverall, m_comparison.newRows));
+}
+
+void CompareView::highlightModule(int row)
+{
+    const RunComparison &c = m_comparison;
+    if (row < 0 || row >= int(c.modules.size()))
+        return;
+    const ModuleDiffRow &m = c.modules[std::size_t(row)];
+    auto events = [](const ModuleTree &tree, std::uint32_t node) {
+        QSet<quint64> out;
+        if (node == ModuleNode::kNone)
+            return out;
+        out.insert(KernelJoin::key(tree.nodes[node].event));
+        for (EventRef e : tree.kernelsUnder(node))
+            out.insert(KernelJoin::key(e));
+        return out;
+    };
+    m_flame->selectRow(row);
+    m_baseOverlay->setHighlighted(events(c.baseModules, m.baseNode));
+    m_newOverlay->setHighlighted(events(c.newModules, m.newNode));
 }
 
 void CompareView::syncScroll(TimelineView *from)

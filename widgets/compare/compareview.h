@@ -15,7 +15,9 @@ class QTabWidget;
 namespace npuscope {
 
 class CompareDiffModel;
+class CompareOverallModel;
 class CompareSummaryModel;
+class ModuleFlameGraph;
 class CompareTintOverlay;
 class TimelineView;
 class TimelineZoomControl;
@@ -26,8 +28,9 @@ class TimelineZoomControl;
 // starts; scrolling one side's tracks scrolls the other's to the same track, device streams
 // first on both, each in its profile's saved arrangement), matched kernels tinted
 // faster / slower, unmatched ones marked, and below them the
-// summary and the diff tables by work bucket, Type and Name. Selecting a diff row frames its
-// kernels on both timelines.
+// summary and the diff tables by work bucket, Type and Name, the time categories of
+// msprof-analyze compare and the differential flame graph of the nn.Modules. Selecting a diff
+// row, a category or a module frames its kernels (and the module's slices) on both timelines.
 class CompareView : public QWidget {
     Q_OBJECT
 
@@ -66,6 +69,8 @@ public:
     CompareDiffModel *byNameModel() const { return m_byName; }
     CompareDiffModel *byBucketModel() const { return m_byBucket; }
     CompareSummaryModel *summaryModel() const { return m_summary; }
+    CompareOverallModel *overallModel() const { return m_overall; }
+    ModuleFlameGraph *moduleFlameGraph() const { return m_flame; }
     TimeNs baseOrigin() const { return m_baseOrigin; }
     TimeNs newOrigin() const { return m_newOrigin; }
 
@@ -73,6 +78,10 @@ public:
     // when given, is the new run's name of a renamed kernel (DiffRow::newKey).
     enum class RowKind { Type, Name, Bucket };
     void highlightRow(RowKind kind, const QString &key, const QString &newKey = QString());
+    // Frames the kernels of a row of overallModel() on both timelines.
+    void highlightCategory(int row);
+    // Frames a module of RunComparison::modules (its slices and the kernels launched in it).
+    void highlightModule(int row);
 
 signals:
     void leaveRequested();
@@ -89,6 +98,7 @@ private:
     void syncScroll(TimelineView *from);
     QTableView *addTable(CompareDiffModel *model, const QString &title, RowKind kind);
     void fillSteps();
+    void addBreakdownTabs();
     void showTraces(); // each side's trace in its arrangement
     void connectArrangements();
 
@@ -112,6 +122,8 @@ private:
     CompareDiffModel *m_byBucket = nullptr;
     CompareDiffModel *m_byType = nullptr;
     CompareDiffModel *m_byName = nullptr;
+    CompareOverallModel *m_overall = nullptr;
+    ModuleFlameGraph *m_flame = nullptr;
 };
 
 } // namespace npuscope
