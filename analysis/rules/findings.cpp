@@ -1,8 +1,8 @@
 #include "analysis/rules/findings.h"
 
 #include "analysis/parallel/profilelayout.h"
-#include "analysis/rules/clusterfindings.h"
 #include "analysis/rules/aicoreefficiency.h"
+#include "analysis/rules/clusterfindings.h"
 #include "analysis/rules/commfindings.h"
 #include "analysis/rules/computefindings.h"
 #include "analysis/rules/findingchecks.h"
@@ -103,9 +103,8 @@ QStringList findingIds()
         QLatin1String(FindingId::kMemoryFragmentation), QLatin1String(FindingId::kMemoryGrowth),
         QLatin1String(FindingId::kLargeAllocations), QLatin1String(FindingId::kEnvVars),
         QLatin1String(FindingId::kDynamicShape), QLatin1String(FindingId::kAffinityApi),
-        QLatin1String(FindingId::kCommByteAlignment),
-        QLatin1String(FindingId::kCommSmallPackets), QLatin1String(FindingId::kCommBandwidth),
-        QLatin1String(FindingId::kCommRetransmission),
+        QLatin1String(FindingId::kCommByteAlignment), QLatin1String(FindingId::kCommSmallPackets),
+        QLatin1String(FindingId::kCommBandwidth), QLatin1String(FindingId::kCommRetransmission),
         QLatin1String(FindingId::kAiCoreOpEfficiency), QLatin1String(FindingId::kOpBound),
         QLatin1String(FindingId::kOpNoBound), QLatin1String(FindingId::kAiCoreFrequency) };
 }

@@ -1,6 +1,6 @@
 #include "model/profile/rankcomm.h"
 
-#include "model/db/dbcommanalyzer.h"
+#include "model/profile/dbcommanalyzer.h"
 
 #include <QCoreApplication>
 #include <QFile>

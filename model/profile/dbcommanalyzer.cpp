@@ -1,4 +1,4 @@
-#include "model/db/dbcommanalyzer.h"
+#include "model/profile/dbcommanalyzer.h"
 
 #include "model/db/dbcolumns.h"
 #include "model/db/dbcommmatrix.h"
