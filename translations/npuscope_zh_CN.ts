@@ -162,6 +162,10 @@
         <source>Bandwidth(GB/s)</source>
         <translation>带宽(GB/s)</translation>
     </message>
+    <message>
+        <source>Bubble(us)</source>
+        <translation>气泡(us)</translation>
+    </message>
 </context>
 <context>
     <name>CompareCommand</name>
@@ -198,10 +202,6 @@
         <translation>每次运行的 Rank，或 BASE_RANK:NEW_RANK（默认：第一个 Rank）。</translation>
     </message>
     <message>
-        <source>Exit with code 3 when the new step time is slower by more than PCT percent.</source>
-        <translation>新数据的迭代耗时变慢超过 PCT% 时，以退出码 3 退出。</translation>
-    </message>
-    <message>
         <source>Rows of each difference table in the text output (default 15).</source>
         <translation>文本输出中每个差异表的行数（默认 15）。</translation>
     </message>
@@ -210,20 +210,12 @@
         <translation>用法：npuscope compare BASE NEW [--json] [--step N] [--rank R] [--fail-if-slower PCT]</translation>
     </message>
     <message>
-        <source>--fail-if-slower expects a percentage &gt;= 0</source>
-        <translation>--fail-if-slower 需要不小于 0 的百分比</translation>
-    </message>
-    <message>
         <source>--top expects a whole number &gt;= 0</source>
         <translation>--top 需要不小于 0 的整数</translation>
     </message>
     <message>
         <source>%1: no such file or folder</source>
         <translation>%1：文件或文件夹不存在</translation>
-    </message>
-    <message>
-        <source>npuscope compare: the new run is %1% slower (step %2: %3 us -&gt; %4 us), more than the %5% allowed</source>
-        <translation>npuscope compare：新数据慢了 %1%（迭代 %2：%3 us -&gt; %4 us），超过允许的 %5%</translation>
     </message>
     <message>
         <source>npuscope compare: the input is damaged; run `npuscope report` on it to see where</source>
@@ -408,6 +400,100 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
     <message>
         <source>--fail-if-slower: step %1 of %2 has no step time (%3 us); the slowdown cannot be measured</source>
         <translation>--fail-if-slower：%2 的迭代 %1 没有迭代时间（%3 us）；无法衡量变慢程度</translation>
+    </message>
+    <message>
+        <source>Exit with code 3 when the new step time is slower by more than PCT percent; PCT:module=NAME or PCT:category=NAME gates the device time of a module (its path or name, e.g. Sequential_0) or of a time category (e.g. &quot;Conv (Backward)&quot; or conv_backward). May be given more than once.</source>
+        <translation>新数据的迭代耗时变慢超过 PCT 百分比时以退出码 3 退出；PCT:module=NAME 或 PCT:category=NAME 则检查某个模块（其路径或名称，例如 Sequential_0）或某个时间类别（例如 &quot;Conv (Backward)&quot; 或 conv_backward）的设备耗时。可多次指定。</translation>
+    </message>
+    <message>
+        <source>--fail-if-slower expects a percentage &gt;= 0, optionally followed by :module=NAME or :category=NAME</source>
+        <translation>--fail-if-slower 需要不小于 0 的百分比，其后可跟 :module=NAME 或 :category=NAME</translation>
+    </message>
+    <message>
+        <source>module %1</source>
+        <translation>模块 %1</translation>
+    </message>
+    <message>
+        <source>--fail-if-slower: no module in the runs (the module table needs with_stack nn.Module slices)</source>
+        <translation>--fail-if-slower：两次运行中都没有模块（模块表需要使用 with_stack 采集的 nn.Module 切片）</translation>
+    </message>
+    <message>
+        <source>--fail-if-slower: no module %1 in either run</source>
+        <translation>--fail-if-slower：两次运行中都没有模块 %1</translation>
+    </message>
+    <message>
+        <source>category %1</source>
+        <translation>类别 %1</translation>
+    </message>
+    <message>
+        <source>--fail-if-slower: no time in category %1 in either run (categories with time: %2)</source>
+        <translation>--fail-if-slower：两次运行中类别 %1 都没有耗时（有耗时的类别：%2）</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>迭代 %1</translation>
+    </message>
+    <message>
+        <source>--fail-if-slower: %1 has no device time in the base run; the slowdown cannot be measured</source>
+        <translation>--fail-if-slower：%1 在基线数据中没有设备耗时；无法衡量变慢程度</translation>
+    </message>
+    <message>
+        <source>npuscope compare: the new run is %1% slower (%2: %3 us -&gt; %4 us), more than the %5% allowed</source>
+        <translation>npuscope compare：新数据慢了 %1%（%2：%3 us -&gt; %4 us），超过允许的 %5%</translation>
+    </message>
+    <message>
+        <source>Time by category (msprof-analyze OverallMetrics)
+</source>
+        <translation>按类别的耗时（msprof-analyze OverallMetrics）
+</translation>
+    </message>
+    <message>
+        <source>Base(ms)</source>
+        <translation>基线(ms)</translation>
+    </message>
+    <message>
+        <source>New(ms)</source>
+        <translation>新数据(ms)</translation>
+    </message>
+    <message>
+        <source>Delta(ms)</source>
+        <translation>差值(ms)</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Device time by module</source>
+        <translation>按模块的设备耗时</translation>
+    </message>
+    <message>
+        <source>Base total(us)</source>
+        <translation>基线总耗时(us)</translation>
+    </message>
+    <message>
+        <source>New total(us)</source>
+        <translation>新数据总耗时(us)</translation>
+    </message>
+    <message>
+        <source>Base self(us)</source>
+        <translation>基线自身耗时(us)</translation>
+    </message>
+    <message>
+        <source>New self(us)</source>
+        <translation>新数据自身耗时(us)</translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <source>Host time by API</source>
+        <translation>按 API 的 Host 耗时</translation>
+    </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
     </message>
 </context>
 <context>
@@ -767,10 +853,6 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <translation>把作业的所有 rank 采集到同一个文件夹（每个 rank 一个 rank*_ascend_pt 文件夹）。</translation>
     </message>
     <message>
-        <source>The device&apos;s AI Core count (%1) is a guess: the largest Block Dim of the cube tasks; the profile does not record the device (NPU_INFO).</source>
-        <translation>设备的 AI Core 数（%1）是推测值：取自 cube 任务的最大 Block Dim；该数据未记录设备信息（NPU_INFO）。</translation>
-    </message>
-    <message>
         <source>the span of the step&apos;s kernel rows</source>
         <translation>该迭代算子行的时间跨度</translation>
     </message>
@@ -998,6 +1080,529 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <source>A pipeline runs at the pace of its slowest stage: the other stages wait for it in the pipeline bubbles and inside the collectives, which shows on them as communication. No rank is slow: the stages hold unequal work. Move layers from stage %1 to the faster stages (an uneven layer split, e.g. MindSpeed&apos;s --num-layer-list or Megatron&apos;s --decoder-first-pipeline-num-layers), or, where the split cannot change, more micro-batches per step make the bubbles a smaller share of it.</source>
         <translation>流水线的速度取决于最慢的 stage：其他 stage 在流水线气泡中和集合通信内等待它，这在它们身上表现为通信时间。并没有慢 Rank：是各 stage 承担的工作量不均。请把 stage %1 的部分层移到较快的 stage（不均匀切分层数，例如 MindSpeed 的 --num-layer-list 或 Megatron 的 --decoder-first-pipeline-num-layers）；如果无法调整切分，增加每个迭代的 micro-batch 数可以降低气泡在迭代中的占比。</translation>
     </message>
+    <message>
+        <source>D is not divisible by 128</source>
+        <translation>D 不能被 128 整除</translation>
+    </message>
+    <message>
+        <source>neither D nor S is divisible by 128</source>
+        <translation>D 和 S 都不能被 128 整除</translation>
+    </message>
+    <message>
+        <source>S is not divisible by 128</source>
+        <translation>S 不能被 128 整除</translation>
+    </message>
+    <message>
+        <source>the inner axis is not divisible by 256</source>
+        <translation>内轴不能被 256 整除</translation>
+    </message>
+    <message>
+        <source>cube</source>
+        <translation>Cube</translation>
+    </message>
+    <message>
+        <source>FlashAttention</source>
+        <translation>FlashAttention</translation>
+    </message>
+    <message>
+        <source>vector</source>
+        <translation>Vector</translation>
+    </message>
+    <message numerus="yes">
+        <source>[%1] %2 %3 %4 (%n task(s), %5)</source>
+        <translation>
+            <numerusform>[%1] %2 %3 %4（%n 个任务，%5）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: unaffine shape, %2</source>
+        <translation>%1：shape 不亲和，%2</translation>
+    </message>
+    <message>
+        <source>%1: bound type %2 (%3)</source>
+        <translation>%1：bound 类型 %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1: %2% room for optimisation (%3)</source>
+        <translation>%1：%2% 的优化空间（%3）</translation>
+    </message>
+    <message>
+        <source>%1 has no pipeline ratios (aic_mac_ratio, aiv_vec_ratio, ...): Level0, or aic_metrics other than PipeUtilization.</source>
+        <translation>%1 没有流水线利用率（aic_mac_ratio、aiv_vec_ratio 等）：Level0，或 aic_metrics 不是 PipeUtilization。</translation>
+    </message>
+    <message>
+        <source>Collect at profiler_level Level1 or higher with aic_metrics AiCMetrics.PipeUtilization (the default).</source>
+        <translation>以 profiler_level Level1 或更高级别、aic_metrics 为 AiCMetrics.PipeUtilization（默认值）采集。</translation>
+    </message>
+    <message>
+        <source>%1 has no Input Shapes, Output Shapes or Accelerator Core.</source>
+        <translation>%1 没有 Input Shapes、Output Shapes 或 Accelerator Core 列。</translation>
+    </message>
+    <message>
+        <source>Collect at profiler_level Level1 or higher with record_shapes=True.</source>
+        <translation>以 profiler_level Level1 或更高级别并设置 record_shapes=True 采集。</translation>
+    </message>
+    <message>
+        <source>AI Core operators by shape: %1 with room for optimisation, %2 bound, %3 with unaffine shapes</source>
+        <translation>按 shape 的 AI Core 算子：%1 个有优化空间，%2 个 bound，%3 个 shape 不亲和</translation>
+    </message>
+    <message>
+        <source>Rule: msprof-analyze aicore_performance.yaml. Room: how far the averaged pipeline ratios are from the rule&apos;s thresholds (cube: mac 0.8, mte2 0.95; FlashAttention: mte2 0.8, vec or fixpipe 0.75; vector: vec, mte2, mte3 0.7 each, 0.9 together). The top 5 of each list, as the advisor shows them. Severity (ours): by the compute time of the operators with room.</source>
+        <translation>规则：msprof-analyze aicore_performance.yaml。优化空间：平均流水线利用率与规则阈值的差距（Cube：mac 0.8，mte2 0.95；FlashAttention：mte2 0.8，vec 或 fixpipe 0.75；Vector：vec、mte2、mte3 各 0.7，合计 0.9）。每个列表取前 5 项，与 advisor 的展示一致。严重程度（本工具自定）：按有优化空间的算子所占计算时间。</translation>
+    </message>
+    <message>
+        <source>Operators with room keep every pipeline far from its limit: they are usually too small to fill the cores or wait on scheduling; fuse them with their neighbours or batch the work. Bound operators have reached the limit of the pipelines named: reduce the data they move (mte2/mte3) or the work (vec, mac). Unaffine shapes: pad MatMul inner axes to multiples of 256 and FlashAttention head dim and sequence length to multiples of 128.</source>
+        <translation>有优化空间的算子没有任何流水线接近上限：它们通常太小而无法占满计算核，或在等待调度；请将其与相邻算子融合，或合并成批处理。bound 算子已达到所列流水线的上限：减少其搬运的数据（mte2/mte3）或计算量（vec、mac）。shape 不亲和：将 MatMul 的内轴填充到 256 的整数倍，将 FlashAttention 的 head dim 和序列长度填充到 128 的整数倍。</translation>
+    </message>
+    <message>
+        <source>%1 bytes × %2 (%3)</source>
+        <translation>%1 字节 × %2（%3）</translation>
+    </message>
+    <message>
+        <source>No communication statistics: communication.json (or analysis.db&apos;s CommAnalyzerTime) is absent: a single card, Level0, or not exported.</source>
+        <translation>没有通信统计：缺少 communication.json（或 analysis.db 的 CommAnalyzerTime）：单卡、Level0，或未导出。</translation>
+    </message>
+    <message>
+        <source>Collect a multi-card job at profiler_level Level1 or higher: torch_npu then writes communication.json (analysis.db with export_type db).</source>
+        <translation>在多卡任务中以 profiler_level Level1 或更高级别采集：torch_npu 会写出 communication.json（export_type db 时为 analysis.db）。</translation>
+    </message>
+    <message>
+        <source>No communication matrix: communication_matrix.json (or analysis.db&apos;s CommAnalyzerMatrix) is absent: a single card, Level0, or not exported.</source>
+        <translation>没有通信矩阵：缺少 communication_matrix.json（或 analysis.db 的 CommAnalyzerMatrix）：单卡、Level0，或未导出。</translation>
+    </message>
+    <message>
+        <source>Collect a multi-card job at profiler_level Level1 or higher: torch_npu then writes communication_matrix.json (analysis.db with export_type db).</source>
+        <translation>在多卡任务中以 profiler_level Level1 或更高级别采集：torch_npu 会写出 communication_matrix.json（export_type db 时为 analysis.db）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n communication operation(s) move data not aligned to 512 bytes (%1 of the checked transfer time)</source>
+        <translation>
+            <numerusform>%n 个通信算子传输的数据未按 512 字节对齐（占所检查传输时间的 %1）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes in %3 (%4 unaligned), %5; unaligned packets: %6</source>
+        <translation>%1：%2 字节，耗时 %3（其中未对齐 %4），%5；未对齐的数据包：%6</translation>
+    </message>
+    <message>
+        <source>Rule: msprof-analyze byte_alignment.yaml: SDMA packets between chips (HCCS, PCIE, SIO) larger than 512 bytes whose size is not a multiple of 512 bytes; read from %1.</source>
+        <translation>规则：msprof-analyze byte_alignment.yaml：芯片间（HCCS、PCIE、SIO）大于 512 字节且大小不是 512 字节整数倍的 SDMA 数据包；读取自 %1。</translation>
+    </message>
+    <message>
+        <source>HCCL moves data fastest in multiples of 512 bytes. Pad or bucket the tensors these operations reduce or gather (for example the gradient bucket size of DDP) so that each transfer is a multiple of 512 bytes; the HCCL documentation and engineers can say which size suits the algorithm.</source>
+        <translation>HCCL 在数据量为 512 字节整数倍时传输最快。请对这些算子归约或收集的张量做填充或分桶（例如 DDP 的梯度桶大小），使每次传输都是 512 字节的整数倍；适合该算法的大小可查阅 HCCL 文档或咨询 HCCL 工程师。</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 entries with %1 traffic (%4) moved less than %5 MB each, %6 in all; by volume %7 of %8 (%9), by transit time %10 of %11 (%12)</source>
+        <translation>%1：在 %3 个有 %1 流量的条目中（%4），有 %2 个每次传输少于 %5 MB，共 %6；按数据量为 %8 中的 %7（%9），按传输时间为 %11 中的 %10（%12）</translation>
+    </message>
+    <message>
+        <source>%1: %2 over %3 in %4</source>
+        <translation>%1：%2，经 %3，耗时 %4</translation>
+    </message>
+    <message>
+        <source>%1: %2 of the operations under %3 MB (%4)</source>
+        <translation>%1：%2 的通信算子小于 %3 MB（%4）</translation>
+    </message>
+    <message>
+        <source>Small communication packets: %1</source>
+        <translation>通信小包：%1</translation>
+    </message>
+    <message>
+        <source>Rule: msprof-analyze packet.yaml: more than 20% of the operations with SDMA traffic under 16 MB, or with RDMA traffic under 1 MB; it counts operations (each step&apos;s Total Op Info among them), not bytes. Severity (ours): a warning when they hold 5% of the transit time.</source>
+        <translation>规则：msprof-analyze packet.yaml：有 SDMA 流量的通信算子中超过 20% 小于 16 MB，或有 RDMA 流量的通信算子中超过 20% 小于 1 MB；它统计的是算子个数（包括每个迭代的 Total Op Info），而非字节数。严重程度（本工具自定）：这些算子占传输时间 5% 时为警告。</translation>
+    </message>
+    <message>
+        <source>Many small transfers cost more in launch and synchronisation than in moving data. If they are data-parallel gradients, raise the batch size or accumulate gradients over more steps; with ZeRO-3, ZeRO-2 or ZeRO-1 communicates less often when memory allows; fused (affinity) optimizers and operators reduce the number of communication operations.</source>
+        <translation>大量小数据传输在下发和同步上的开销大于数据传输本身。如果它们是数据并行的梯度，请增大 batch size 或增加梯度累积步数；使用 ZeRO-3 时，在内存允许的情况下改用 ZeRO-2 或 ZeRO-1 可减少通信次数；融合（亲和）优化器和融合算子可以减少通信算子的数量。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n communication link(s) well under their transport&apos;s bandwidth (down to %1 of it)</source>
+        <translation>
+            <numerusform>%n 条通信链路明显低于其传输类型的带宽（最低为其 %1）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, group %2, %3 → %4 over %5: %6 in %7, %8 (reference %9)</source>
+        <translation>%1，通信域 %2，%3 → %4，经 %5：%6，耗时 %7，%8（参考值 %9）</translation>
+    </message>
+    <message>
+        <source>Rule: SDMA links (HCCS, PCIE, SIO) under 0.8 × 18 GB/s, the reference of msprof-analyze&apos;s bandwidth_contention.yaml; RDMA under 0.8 × 12.5 GB/s (ours: 100 GbE line rate, the advisor has none). Links that moved less than 16 MB (RDMA: 1 MB) in a step are not judged (ours). Read from %1.</source>
+        <translation>规则：SDMA 链路（HCCS、PCIE、SIO）低于 0.8 × 18 GB/s，即 msprof-analyze bandwidth_contention.yaml 的参考值；RDMA 低于 0.8 × 12.5 GB/s（本工具自定：100 GbE 线速，advisor 没有此值）。一个迭代内传输少于 16 MB（RDMA：1 MB）的链路不做判断（本工具自定）。读取自 %1。</translation>
+    </message>
+    <message>
+        <source>A link this slow moves large transfers at a fraction of what its transport can carry. Compare it with the same link on the other ranks (the cluster&apos;s communication matrix): one slow link points to the hardware or its configuration (HCCS lanes, NIC, switch port, PFC/ECN); every link slow points to contention with computation that reads memory at the same time, or to small packets.</source>
+        <translation>如此慢的链路传输大数据时只达到其传输类型能力的一小部分。请与其他 Rank 上的同一链路对比（集群通信矩阵）：只有一条链路慢，说明硬件或其配置有问题（HCCS 通道、网卡、交换机端口、PFC/ECN）；所有链路都慢，说明与同时读写内存的计算存在争用，或数据包过小。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n RDMA transfer(s) took over 4 s: suspected retransmission</source>
+        <translation>
+            <numerusform>%n 次 RDMA 传输耗时超过 4 s：疑似重传</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (group %2, %3): RDMA %4 in %5, %6</source>
+        <translation>%1（通信域 %2，%3）：RDMA %4，耗时 %5，%6</translation>
+    </message>
+    <message>
+        <source>Rule: msprof-analyze rdma_analysis.yaml: an RDMA transit time over 4000 ms in an operation that itself lasted 4000 ms or more. The advisor also asks every rank of the group to have lasted that long (else the time is waiting for a late rank); compare the ranks.</source>
+        <translation>规则：msprof-analyze rdma_analysis.yaml：RDMA 传输时间超过 4000 ms，且所在通信算子本身持续 4000 ms 或更久。advisor 还要求该通信域的所有 Rank 都持续这么久（否则这段时间是在等待慢 Rank）；请对比各 Rank。</translation>
+    </message>
+    <message>
+        <source>A single RDMA transfer of seconds is the signature of packet loss and retransmission on the RoCE network. Check that the transfer time is real on the other ranks, then the network: switch and NIC configuration (PFC, ECN, MTU), optical modules and link errors.</source>
+        <translation>单次 RDMA 传输耗时数秒是 RoCE 网络丢包重传的典型特征。请先确认其他 Rank 上的传输时间同样如此，再检查网络：交换机与网卡配置（PFC、ECN、MTU）、光模块及链路错误。</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3)</source>
+        <translation>%1（%2，%3）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n task(s) keep no pipeline above 80% busy (mte, cube, vector and scalar ratios all under it): %1 of device compute time</source>
+        <translation>
+            <numerusform>%n 个任务没有任何流水线的繁忙度超过 80%（mte、cube、vector、scalar 利用率均低于该值）：占设备计算时间的 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rule: msprof-analyze&apos;s operator bound check (config.ini operator_bound_ratio 0.8), reported when one such task lasts over 20 µs; each task&apos;s ratios are those of its own core (aic_* on the AI Core, aiv_* on the vector core). The advisor skips this check when no operator has a static shape; npuscope does not.</source>
+        <translation>规则：msprof-analyze 的算子 bound 检查（config.ini operator_bound_ratio 0.8），当其中有任务超过 20 µs 时报告；每个任务的利用率取自其所在的核（AI Core 上为 aic_*，Vector 核上为 aiv_*）。当没有任何静态 shape 算子时 advisor 会跳过此检查；npuscope 不跳过。</translation>
+    </message>
+    <message>
+        <source>These operators use no pipeline (cube, vector, memory transfer, scalar) anywhere near its limit: they are latency- or scheduling-bound rather than compute- or memory-bound. Tune the longest with AOE (operator auto-tuning), give them larger shapes or batches, or fuse them with their neighbours.</source>
+        <translation>这些算子的各条流水线（cube、vector、数据搬运、scalar）都远未达到上限：它们受延迟或调度限制，而非受计算或内存限制。请用 AOE（算子自动调优）调优耗时最长的算子，为其提供更大的 shape 或 batch，或将其与相邻算子融合。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n task(s) longer than 20 µs are bound by one pipeline (over 80% busy): %1 of device compute time</source>
+        <translation>
+            <numerusform>%n 个超过 20 µs 的任务受单一流水线限制（繁忙度超过 80%）：占设备计算时间的 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 bound by %2</source>
+        <translation>%1 受 %2 限制</translation>
+    </message>
+    <message>
+        <source>Rule: a ratio of the task&apos;s own core over 0.8 (msprof-analyze config.ini operator_bound_ratio), tasks over 20 µs. Information: a bound operator is at the limit of that pipeline.</source>
+        <translation>规则：任务所在核的某项利用率超过 0.8（msprof-analyze config.ini operator_bound_ratio），任务超过 20 µs。提示信息：bound 算子已达到该流水线的上限。</translation>
+    </message>
+    <message>
+        <source>A bound operator is limited by the pipeline named: mac (cube) or vec is the compute itself, the best case; mte2 / mte3 / mte1 mean it waits on memory transfers: fuse it with its neighbours, avoid format conversions, keep data in a layout the operator reads directly; scalar means control code dominates: often dynamic shapes or tiling that is too fine.</source>
+        <translation>bound 算子受所列流水线限制：mac（cube）或 vec 是计算本身，属于最好的情况；mte2 / mte3 / mte1 表示在等待数据搬运：请将其与相邻算子融合、避免格式转换、让数据保持在算子可直接读取的格式；scalar 表示控制代码占主导：常见原因是动态 shape 或切分过细。</translation>
+    </message>
+    <message>
+        <source>No AI Core frequency samples: the trace has no AI Core Freq counter (the database: no AICORE_FREQ rows).</source>
+        <translation>没有 AI Core 频率采样：时间线数据中没有 AI Core Freq 计数器（数据库：AICORE_FREQ 中没有数据行）。</translation>
+    </message>
+    <message>
+        <source>Collect with the trace (trace_view.json) on a device that reports its AI Core frequency (Atlas A2 and later).</source>
+        <translation>采集时保留时间线数据（trace_view.json），并在会上报 AI Core 频率的设备上采集（Atlas A2 及更新型号）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n AI Core operator(s) ran with the AI Core frequency lowered by 5% or more</source>
+        <translation>
+            <numerusform>%n 个 AI Core 算子运行时 AI Core 频率降低了 5% 或更多</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n task(s), %2, frequency %3 below %4 MHz on average (lowest %5 MHz)</source>
+        <translation>
+            <numerusform>%1：%n 个任务，%2，频率平均比 %4 MHz 低 %3（最低 %5 MHz）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rule: msprof-analyze config.ini frequency_threshold 0.05, over the AI_CORE and MIX_AIC tasks. The maximum is the highest frequency this profile recorded (the advisor reads the device&apos;s aic_frequency from info.json, which torch_npu&apos;s export does not keep).</source>
+        <translation>规则：msprof-analyze config.ini frequency_threshold 0.05，针对 AI_CORE 和 MIX_AIC 任务。最高频率取本性能数据记录到的最高值（advisor 从 info.json 读取设备的 aic_frequency，而 torch_npu 的导出不保留该文件）。</translation>
+    </message>
+    <message>
+        <source>The device lowered its AI Core clock while these operators ran, so they took longer than they would at full speed. Look for power or temperature limits (npu-smi info: power, temperature, the frequency policy) and for other jobs on the same device.</source>
+        <translation>这些算子运行时设备降低了 AI Core 时钟，因此比全速运行时耗时更长。请检查功耗或温度限制（npu-smi info：功耗、温度、调频策略），以及同一设备上的其他任务。</translation>
+    </message>
+    <message>
+        <source>The profile does not record the chip (a text export has no NPU_INFO), so its AI Core count is unknown.</source>
+        <translation>性能数据未记录芯片（文本导出没有 NPU_INFO），因此 AI Core 数未知。</translation>
+    </message>
+    <message>
+        <source>NPU_INFO names the chip family %1, whose models have %2 AI Cores; the profile does not say which model.</source>
+        <translation>NPU_INFO 只记录了芯片系列 %1，其各型号有 %2 个 AI Core；性能数据未说明是哪个型号。</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <comment>between core counts</comment>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <source>The chip %1 that NPU_INFO names is not in npuscope&apos;s table of Ascend chips, so its AI Core count is unknown.</source>
+        <translation>NPU_INFO 记录的芯片 %1 不在 npuscope 的昇腾芯片表中，因此 AI Core 数未知。</translation>
+    </message>
+    <message>
+        <source>NPU_INFO of %1</source>
+        <translation>%1 的 NPU_INFO</translation>
+    </message>
+    <message>
+        <source>the chip %1 (NPU_INFO)</source>
+        <translation>芯片 %1（NPU_INFO）</translation>
+    </message>
+    <message>
+        <source>A Block Dim is judged against the chip&apos;s core counts: export as a database (export_type db), whose NPU_INFO names the chip, on a chip model in npuscope&apos;s table (Ascend910B1-B4, Ascend910_93xx, Ascend310P3, ...).</source>
+        <translation>Block Dim 要与芯片的核数比较：请以数据库格式导出（export_type db），其 NPU_INFO 会记录芯片，且芯片型号需在 npuscope 的芯片表中（Ascend910B1-B4、Ascend910_93xx、Ascend310P3 等）。</translation>
+    </message>
+    <message>
+        <source>%1 records no ENV_VARIABLES.</source>
+        <translation>%1 未记录 ENV_VARIABLES。</translation>
+    </message>
+    <message>
+        <source>No profiler_metadata.json (and no META_DATA in a database): the environment is unknown.</source>
+        <translation>没有 profiler_metadata.json（数据库中也没有 META_DATA）：环境变量未知。</translation>
+    </message>
+    <message>
+        <source>Keep the profiler_metadata.json that torch_npu 2.1 and later write beside profiler_info.json.</source>
+        <translation>请保留 torch_npu 2.1 及以后版本写在 profiler_info.json 旁边的 profiler_metadata.json。</translation>
+    </message>
+    <message>
+        <source>%1 records no operator state (OP State).</source>
+        <translation>%1 未记录算子状态（OP State）。</translation>
+    </message>
+    <message>
+        <source>Collect at profiler_level Level1 or higher with a CANN version whose database records the operator state, or with the text export.</source>
+        <translation>请以 profiler_level Level1 或更高级别采集，并使用其数据库记录算子状态的 CANN 版本，或使用文本导出。</translation>
+    </message>
+    <message>
+        <source>Collect at profiler_level Level1 or higher with the text export: kernel_details.csv then has an OP State column.</source>
+        <translation>请以 profiler_level Level1 或更高级别、文本导出方式采集：此时 kernel_details.csv 含 OP State 列。</translation>
+    </message>
+    <message>
+        <source>%1 has no OP State column (a Level0 profile); msprof-analyze reports every operator as dynamic here, as it reads a missing column as no static operator.</source>
+        <translation>%1 没有 OP State 列（Level0 数据）；msprof-analyze 在此会把所有算子报为动态 shape，因为它把缺失的列当作没有静态算子。</translation>
+    </message>
+    <message>
+        <source>OP State is empty in every compute row of %1.</source>
+        <translation>%1 所有计算行的 OP State 均为空。</translation>
+    </message>
+    <message>
+        <source>A Kineto (GPU) trace: torch_npu&apos;s affinity APIs do not apply.</source>
+        <translation>这是 Kineto（GPU）trace：torch_npu 的亲和 API 不适用。</translation>
+    </message>
+    <message>
+        <source>Profile on an Ascend NPU with torch_npu.</source>
+        <translation>请在昇腾 NPU 上用 torch_npu 采集。</translation>
+    </message>
+    <message>
+        <source>The trace has no host (framework) events: the Python APIs called are unknown.</source>
+        <translation>trace 中没有 host（框架）事件：调用的 Python API 未知。</translation>
+    </message>
+    <message>
+        <source>No trace: the Python APIs called are unknown.</source>
+        <translation>没有 trace：调用的 Python API 未知。</translation>
+    </message>
+    <message>
+        <source>Collect with ProfilerActivity.CPU (and with_stack=True to see where each API is called).</source>
+        <translation>请开启 ProfilerActivity.CPU 采集（并设 with_stack=True 以看到各 API 的调用位置）。</translation>
+    </message>
+    <message>
+        <source>%1 AI Cores and %2 vector cores, from %3.</source>
+        <translation>%1 个 AI Core、%2 个 Vector Core，来自%3。</translation>
+    </message>
+    <message>
+        <source>%1 AI Cores, from %2; the vector core count is unknown, so vector tasks are not judged.</source>
+        <translation>%1 个 AI Core，来自%2；Vector Core 数未知，因此不判断 vector 任务。</translation>
+    </message>
+    <message>
+        <source>The optimizer rules of msprof-analyze&apos;s timeline_fusion_ops.yaml are checked; its aten operator-sequence rules are not yet.</source>
+        <translation>已检查 msprof-analyze 的 timeline_fusion_ops.yaml 中的优化器规则；其 aten 算子序列规则尚未检查。</translation>
+    </message>
+    <message>
+        <source>Environment variables that slow training</source>
+        <translation>拖慢训练的环境变量</translation>
+    </message>
+    <message>
+        <source>Operators compiled for dynamic shapes</source>
+        <translation>按动态 shape 编译的算子</translation>
+    </message>
+    <message>
+        <source>APIs with a faster torch_npu equivalent</source>
+        <translation>有更快 torch_npu 替代的 API</translation>
+    </message>
+    <message>
+        <source>Communication not aligned to 512 bytes</source>
+        <translation>通信数据未按 512 字节对齐</translation>
+    </message>
+    <message>
+        <source>Small communication packets</source>
+        <translation>通信小包</translation>
+    </message>
+    <message>
+        <source>Communication links under their bandwidth</source>
+        <translation>通信链路低于其带宽</translation>
+    </message>
+    <message>
+        <source>RDMA retransmission suspected</source>
+        <translation>疑似 RDMA 重传</translation>
+    </message>
+    <message>
+        <source>AI Core operator efficiency by shape</source>
+        <translation>按 shape 的 AI Core 算子效率</translation>
+    </message>
+    <message>
+        <source>Operators bound by one pipeline</source>
+        <translation>受单一流水线限制的算子</translation>
+    </message>
+    <message>
+        <source>Operators with no pipeline near its limit</source>
+        <translation>没有流水线接近上限的算子</translation>
+    </message>
+    <message>
+        <source>AI Core frequency lowered</source>
+        <translation>AI Core 频率降低</translation>
+    </message>
+    <message>
+        <source>logs below the error level (3): debug and info logging slow training down</source>
+        <translation>日志级别低于 error（3）：debug 和 info 日志会拖慢训练</translation>
+    </message>
+    <message>
+        <source>export ASCEND_GLOBAL_LOG_LEVEL=3</source>
+        <translation>export ASCEND_GLOBAL_LOG_LEVEL=3</translation>
+    </message>
+    <message>
+        <source>set: the DSCP value of the RoCE packets (default 132, DSCP 33) must match the network&apos;s configuration</source>
+        <translation>已设置：RoCE 报文的 DSCP 值（默认 132，即 DSCP 33）必须与网络配置一致</translation>
+    </message>
+    <message>
+        <source>check it against the switches&apos; configuration</source>
+        <translation>请对照交换机配置检查</translation>
+    </message>
+    <message>
+        <source>set: the RDMA NIC priority (0-7, default 4) must equal the NIC&apos;s PFC priority, else communication slows down</source>
+        <translation>已设置：RDMA 网卡优先级（0-7，默认 4）必须与网卡的 PFC 优先级相同，否则通信变慢</translation>
+    </message>
+    <message>
+        <source>check it against the NIC&apos;s PFC priority</source>
+        <translation>请对照网卡的 PFC 优先级检查</translation>
+    </message>
+    <message>
+        <source>not set or below 10000: aclnn operators that drop out of the cache are prepared on the host again</source>
+        <translation>未设置或小于 10000：被挤出缓存的 aclnn 算子需要在 host 上重新准备</translation>
+    </message>
+    <message>
+        <source>export ACLNN_CACHE_LIMIT=100000 when the host is the bottleneck</source>
+        <translation>当 host 是瓶颈时 export ACLNN_CACHE_LIMIT=100000</translation>
+    </message>
+    <message>
+        <source>not set or 0: the dynamic-shape cache is off, so operators of shapes seen before are prepared on the host again</source>
+        <translation>未设置或为 0：动态 shape 缓存关闭，之前出现过的 shape 的算子需要在 host 上重新准备</translation>
+    </message>
+    <message>
+        <source>export HOST_CACHE_CAPACITY=20 (costs host memory in proportion)</source>
+        <translation>export HOST_CACHE_CAPACITY=20（按比例占用 host 内存）</translation>
+    </message>
+    <message>
+        <source>without expandable_segments:True the caching allocator cannot grow a block, and memory fragments when tensor sizes change</source>
+        <translation>没有 expandable_segments:True 时缓存分配器无法扩展内存块，张量大小变化时内存会碎片化</translation>
+    </message>
+    <message>
+        <source>export PYTORCH_NPU_ALLOC_CONF=expandable_segments:True</source>
+        <translation>export PYTORCH_NPU_ALLOC_CONF=expandable_segments:True</translation>
+    </message>
+    <message>
+        <source>1: every operator runs synchronously (a debugging mode); the host waits for each one</source>
+        <translation>为 1：每个算子同步执行（调试模式），host 要等待每一个算子</translation>
+    </message>
+    <message>
+        <source>export ASCEND_LAUNCH_BLOCKING=0, or unset it</source>
+        <translation>export ASCEND_LAUNCH_BLOCKING=0，或取消设置</translation>
+    </message>
+    <message>
+        <source>set: a fixed cross-server algorithm instead of the one HCCL chooses for the chip, nodes and data size</source>
+        <translation>已设置：使用固定的跨服务器算法，而不是由 HCCL 按芯片、节点数和数据量选择</translation>
+    </message>
+    <message>
+        <source>unset HCCL_ALGO</source>
+        <translation>unset HCCL_ALGO</translation>
+    </message>
+    <message>
+        <source>(not set)</source>
+        <translation>（未设置）</translation>
+    </message>
+    <message>
+        <source>%1 = %2: %3. Suggestion: %4.</source>
+        <translation>%1 = %2：%3。建议：%4。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n environment variable(s) set against the advisor&apos;s recommendation: %1</source>
+        <translation>
+            <numerusform>%n 个环境变量与 advisor 的建议不符：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Conditions of msprof-analyze&apos;s advisor (environment_variable_checker.py, rules/en/environment_variable_info.yaml): ACLNN_CACHE_LIMIT below %1, HOST_CACHE_CAPACITY 0 or not set, PYTORCH_NPU_ALLOC_CONF without expandable_segments:True, ASCEND_LAUNCH_BLOCKING=1, a log level other than 3, HCCL_RDMA_TC, HCCL_RDMA_SL or HCCL_ALGO set. Read from %2.</source>
+        <translation>判断条件取自 msprof-analyze advisor（environment_variable_checker.py、rules/en/environment_variable_info.yaml）：ACLNN_CACHE_LIMIT 小于 %1，HOST_CACHE_CAPACITY 为 0 或未设置，PYTORCH_NPU_ALLOC_CONF 不含 expandable_segments:True，ASCEND_LAUNCH_BLOCKING=1，日志级别不是 3，设置了 HCCL_RDMA_TC、HCCL_RDMA_SL 或 HCCL_ALGO。读取自 %2。</translation>
+    </message>
+    <message>
+        <source>Set these variables in the shell that starts training (every rank), as suggested for each, then collect again: the next profile records the values it ran with.</source>
+        <translation>请在启动训练的 shell 中（每个 rank）按各自的建议设置这些变量，然后重新采集：下一份性能数据会记录运行时的取值。</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n operator task(s) ran as dynamic-shape operators (none static): each new input shape is compiled on the host</source>
+        <translation>
+            <numerusform>全部 %n 个算子任务均以动态 shape 运行（没有静态算子）：每个新的输入 shape 都要在 host 上编译</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>msprof-analyze&apos;s advisor reports this when no operator of %1 is static (operator_checker.py, is_dynamic_shape); we use its bar.</source>
+        <translation>当 %1 中没有任何静态算子时，msprof-analyze advisor 报告此问题（operator_checker.py，is_dynamic_shape）；本工具采用相同的标准。</translation>
+    </message>
+    <message>
+        <source>Most frequent types: %1</source>
+        <translation>最常见的类型：%1</translation>
+    </message>
+    <message>
+        <source>Operators compiled for dynamic shapes cost host time for each new shape. Unless the shapes really change every step, switch off online compilation and internal formats at the start of the script, as the snippet shows, and compare the step time.</source>
+        <translation>按动态 shape 编译的算子每遇到新 shape 都要消耗 host 时间。除非 shape 确实每步都变，请按代码片段所示在脚本开头关闭在线编译和内部格式，然后比较步骤时间。</translation>
+    </message>
+    <message>
+        <source>%1 (%2, dynamic)</source>
+        <translation>%1（%2，动态）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 instead of torch.optim.%2: %n call(s), %3; no call stack recorded (collect with with_stack=True to see where it is made)</source>
+        <translation>
+            <numerusform>用 %1 替代 torch.optim.%2：%n 次调用，%3；未记录调用栈（用 with_stack=True 采集可看到调用位置）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 instead of torch.optim.%2: %n call(s), %3, from %4</source>
+        <translation>
+            <numerusform>用 %1 替代 torch.optim.%2：%n 次调用，%3，调用自 %4</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Call stack: %1</source>
+        <translation>调用栈：%1</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation>%1（%2）：%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>The optimizer has a fused torch_npu version: %1 (%n step call(s), %2)</source>
+        <translation>
+            <numerusform>优化器有 torch_npu 融合版本：%1（%n 次 step 调用，%2）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rules: the Optimizer entries of msprof-analyze&apos;s rules/timeline_fusion_ops.yaml (Optimizer.step#SGD.step -&gt; torch_npu.optim.NpuFusedSGD, ...).</source>
+        <translation>规则：msprof-analyze 的 rules/timeline_fusion_ops.yaml 中的 Optimizer 条目（Optimizer.step#SGD.step -&gt; torch_npu.optim.NpuFusedSGD 等）。</translation>
+    </message>
+    <message>
+        <source>torch_npu&apos;s fused optimizers update all parameters in a few large kernels instead of several small ones per parameter, which cuts launches and host time. Replace the optimizer where it is created (the frame named above) with the torch_npu version of the same name and the same arguments.</source>
+        <translation>torch_npu 的融合优化器用少数几个大 kernel 更新全部参数，而不是每个参数若干个小 kernel，从而减少下发次数和 host 时间。请在创建优化器的位置（上面列出的调用帧）换成同名、同参数的 torch_npu 版本。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 → %3)</source>
+        <translation>%1（%2 → %3）</translation>
+    </message>
+    <message>
+        <source>On DOUBLE data: %1. Convert those tensors to float32 if possible (AicpuChecker&apos;s double suggestion).</source>
+        <translation>处理 DOUBLE 数据的算子：%1。如可能请将这些张量转换为 float32（AicpuChecker 针对 double 的建议）。</translation>
+    </message>
 </context>
 <context>
     <name>Gaps</name>
@@ -1123,6 +1728,129 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
     <message>
         <source>Host-bound: waited %1 before running for %2 (at least %3x its duration, less than half of it under communication); the device idled until the host launched it.</source>
         <translation>Host 下发瓶颈：等待 %1 后才执行 %2（等待时间不少于自身耗时的 %3 倍，其中被通信覆盖的不到一半）；设备一直空闲，直到 Host 下发该算子。</translation>
+    </message>
+    <message>
+        <source>Low Block Dim: %1 blocks is not a multiple of the %2 vector cores, so some cores idled for %3.</source>
+        <translation>Block Dim 偏低：%1 个块不是 %2 个 Vector Core 的整数倍，部分核空闲了 %3。</translation>
+    </message>
+</context>
+<context>
+    <name>OverallMetrics</name>
+    <message>
+        <source>Computing Time</source>
+        <translation>计算时间</translation>
+    </message>
+    <message>
+        <source>Flash Attention (Forward)</source>
+        <translation>Flash Attention（前向）</translation>
+    </message>
+    <message>
+        <source>Flash Attention (Forward) (Cube)</source>
+        <translation>Flash Attention（前向）（Cube）</translation>
+    </message>
+    <message>
+        <source>Flash Attention (Forward) (Vector)</source>
+        <translation>Flash Attention（前向）（Vector）</translation>
+    </message>
+    <message>
+        <source>Flash Attention (Backward)</source>
+        <translation>Flash Attention（反向）</translation>
+    </message>
+    <message>
+        <source>Flash Attention (Backward) (Cube)</source>
+        <translation>Flash Attention（反向）（Cube）</translation>
+    </message>
+    <message>
+        <source>Flash Attention (Backward) (Vector)</source>
+        <translation>Flash Attention（反向）（Vector）</translation>
+    </message>
+    <message>
+        <source>Conv (Forward)</source>
+        <translation>卷积（前向）</translation>
+    </message>
+    <message>
+        <source>Conv (Forward) (Cube)</source>
+        <translation>卷积（前向）（Cube）</translation>
+    </message>
+    <message>
+        <source>Conv (Forward) (Vector)</source>
+        <translation>卷积（前向）（Vector）</translation>
+    </message>
+    <message>
+        <source>Conv (Backward)</source>
+        <translation>卷积（反向）</translation>
+    </message>
+    <message>
+        <source>Conv (Backward) (Cube)</source>
+        <translation>卷积（反向）（Cube）</translation>
+    </message>
+    <message>
+        <source>Conv (Backward) (Vector)</source>
+        <translation>卷积（反向）（Vector）</translation>
+    </message>
+    <message>
+        <source>Matmul</source>
+        <translation>矩阵乘</translation>
+    </message>
+    <message>
+        <source>Matmul (Cube)</source>
+        <translation>矩阵乘（Cube）</translation>
+    </message>
+    <message>
+        <source>Matmul (Vector)</source>
+        <translation>矩阵乘（Vector）</translation>
+    </message>
+    <message>
+        <source>Page Attention</source>
+        <translation>Page Attention</translation>
+    </message>
+    <message>
+        <source>Vector</source>
+        <translation>Vector</translation>
+    </message>
+    <message>
+        <source>Vector (Trans)</source>
+        <translation>Vector（格式转换类）</translation>
+    </message>
+    <message>
+        <source>Vector (No Trans)</source>
+        <translation>Vector（非格式转换类）</translation>
+    </message>
+    <message>
+        <source>Cube</source>
+        <translation>Cube（其他）</translation>
+    </message>
+    <message>
+        <source>SDMA (Tensor Move)</source>
+        <translation>SDMA（Tensor Move）</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>Uncovered Communication Time</source>
+        <translation>未掩盖通信时间</translation>
+    </message>
+    <message>
+        <source>Wait</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <source>Transmit</source>
+        <translation>传输</translation>
+    </message>
+    <message>
+        <source>Free Time</source>
+        <translation>空闲时间</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>E2E Time</source>
+        <translation>端到端时间</translation>
     </message>
 </context>
 <context>
@@ -1447,6 +2175,10 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
 </source>
         <translation>集群
 </translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
     </message>
 </context>
 <context>
@@ -2454,6 +3186,45 @@ The kernels were matched by their order: the same kernels under renumbered names
     </message>
 </context>
 <context>
+    <name>npuscope::CompareOverallModel</name>
+    <message>
+        <source>new</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>msprof-analyze compare: %1</source>
+        <translation>msprof-analyze compare：%1</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Base (ms)</source>
+        <translation>基线 (ms)</translation>
+    </message>
+    <message>
+        <source>Base count</source>
+        <translation>基线次数</translation>
+    </message>
+    <message>
+        <source>New (ms)</source>
+        <translation>新数据 (ms)</translation>
+    </message>
+    <message>
+        <source>New count</source>
+        <translation>新数据次数</translation>
+    </message>
+    <message>
+        <source>Delta (ms)</source>
+        <translation>差值 (ms)</translation>
+    </message>
+    <message>
+        <source>Delta %</source>
+        <translation>差值 %</translation>
+    </message>
+</context>
+<context>
     <name>npuscope::CompareSummaryModel</name>
     <message>
         <source> pt</source>
@@ -2601,6 +3372,26 @@ The kernels were matched by their order: the same kernels under renumbered names
     <message>
         <source>Name</source>
         <translation>名称</translation>
+    </message>
+    <message>
+        <source>By Category</source>
+        <translation>按类别</translation>
+    </message>
+    <message>
+        <source>Widths: new run</source>
+        <translation>宽度：新数据</translation>
+    </message>
+    <message>
+        <source>Widths: base run</source>
+        <translation>宽度：基线</translation>
+    </message>
+    <message>
+        <source>Device time per nn.Module; colour: red slower, green faster (full at ±20%), purple only in new, blue only in base</source>
+        <translation>每个 nn.Module 的设备耗时；颜色：红色变慢，绿色变快（±20% 时最深），紫色仅在新数据中，蓝色仅在基线中</translation>
+    </message>
+    <message>
+        <source>Modules</source>
+        <translation>模块</translation>
     </message>
 </context>
 <context>
@@ -2798,6 +3589,137 @@ The kernels were matched by their order: the same kernels under renumbered names
     <message>
         <source>Copy &amp;All</source>
         <translation>全部复制(&amp;A)</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::DeviceReport</name>
+    <message>
+        <source>no device tasks with a time</source>
+        <translation>没有带时间的设备任务</translation>
+    </message>
+    <message>
+        <source>The trace links no task to its launch: every task is measured (HTA, matching correlation ids, leaves out those launched in the last ProfilerStep).</source>
+        <translation>该 trace 没有把任何任务关联到其下发调用：所有任务都计入（HTA 通过 correlation id 匹配，会略去最后一个 ProfilerStep 中下发的任务）。</translation>
+    </message>
+    <message>
+        <source>no communication kernels</source>
+        <translation>没有通信核函数</translation>
+    </message>
+    <message>
+        <source>no launch links (flows) from runtime calls to device tasks</source>
+        <translation>没有从运行时调用到设备任务的下发连线（flow）</translation>
+    </message>
+    <message>
+        <source>Not in this trace: %1.</source>
+        <translation>此 trace 中没有：%1。</translation>
+    </message>
+    <message>
+        <source>Device time (HTA&apos;s temporal breakdown)</source>
+        <translation>设备时间（HTA 的时间分解）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device task(s) over %1 us, idle where no stream runs.</source>
+        <translation>
+            <numerusform>%n 个设备任务，跨度 %1 us；没有任何流在运行时计为空闲。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>As HTA: the tasks launched before %1 (%n later task(s) left out).</source>
+        <translation>
+            <numerusform>与 HTA 相同：只计 %1 开始之前下发的任务（其后的 %n 个任务未计入）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Time(us)</source>
+        <translation>时间(us)</translation>
+    </message>
+    <message>
+        <source>Share of span</source>
+        <translation>占跨度比例</translation>
+    </message>
+    <message>
+        <source>HTA default, whole us(us)</source>
+        <translation>HTA 默认值，取整到 us(us)</translation>
+    </message>
+    <message>
+        <source>Span</source>
+        <translation>跨度</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Non-compute</source>
+        <translation>非计算</translation>
+    </message>
+    <message>
+        <source>Idle time by cause (HTA)</source>
+        <translation>按原因划分的空闲时间（HTA）</translation>
+    </message>
+    <message>
+        <source>Gaps between a stream&apos;s tasks. Host wait: the next task was launched after the stream went idle. Kernel wait: it was launched in time and the gap is under %1 us. Other: the rest.</source>
+        <translation>同一流上相邻任务之间的间隙。主机等待：下一个任务在流空闲之后才下发。核函数等待：任务已及时下发，且间隙小于 %1 us。其他：其余情况。</translation>
+    </message>
+    <message>
+        <source>Host wait is not in this trace (no launch links).</source>
+        <translation>此 trace 中没有主机等待的信息（没有下发连线）。</translation>
+    </message>
+    <message>
+        <source>Stream</source>
+        <translation>流</translation>
+    </message>
+    <message>
+        <source>Gaps</source>
+        <translation>间隙数</translation>
+    </message>
+    <message>
+        <source>Host wait(us)</source>
+        <translation>主机等待(us)</translation>
+    </message>
+    <message>
+        <source>Kernel wait(us)</source>
+        <translation>核函数等待(us)</translation>
+    </message>
+    <message>
+        <source>Other(us)</source>
+        <translation>其他(us)</translation>
+    </message>
+    <message>
+        <source>Communication overlapping compute (HTA)</source>
+        <translation>通信与计算的重叠（HTA）</translation>
+    </message>
+    <message>
+        <source>%1 us of %2 us of communication (%3%) ran while compute ran.</source>
+        <translation>%2 us 通信中有 %1 us（%3%）与计算同时进行。</translation>
+    </message>
+    <message>
+        <source>Kernel launches (HTA)</source>
+        <translation>核函数下发（HTA）</translation>
+    </message>
+    <message>
+        <source>%1 launches. Launch delay (task start after the launch call ended): mean %2, p50 %3, p95 %4, max %5 us; %6 over %7 us. Short kernels (launch call at most %8 us and longer than the kernel): %9, %10 us on the device for %11 us of launch calls. Launch calls over %8 us: %12.</source>
+        <translation>共 %1 次下发。下发延迟（下发调用结束到任务开始）：平均 %2，p50 %3，p95 %4，最大 %5 us；超过 %7 us 的有 %6 次。短核函数（下发调用不超过 %8 us 且长于该核函数）：%9 个，设备上共 %10 us，对应下发调用 %11 us。超过 %8 us 的下发调用：%12 次。</translation>
+    </message>
+    <message>
+        <source>Queue length (HTA)</source>
+        <translation>队列长度（HTA）</translation>
+    </message>
+    <message>
+        <source>Tasks launched and not yet started, per stream.</source>
+        <translation>每个流上已下发但尚未开始的任务数。</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>平均</translation>
     </message>
 </context>
 <context>
@@ -3877,6 +4799,35 @@ Click to show every kernel again.</source>
     </message>
 </context>
 <context>
+    <name>npuscope::ModuleFlameGraph</name>
+    <message>
+        <source>No modules: the module view needs both runs collected with with_stack (nn.Module slices).</source>
+        <translation>没有模块：模块视图需要两次运行都使用 with_stack 采集（nn.Module 切片）。</translation>
+    </message>
+    <message>
+        <source>%1 (backward)</source>
+        <translation>%1（反向）</translation>
+    </message>
+    <message>
+        <source>%1 µs (self %2 µs)</source>
+        <translation>%1 µs（自身 %2 µs）</translation>
+    </message>
+    <message>
+        <source>absent</source>
+        <translation>不存在</translation>
+    </message>
+    <message>
+        <source>%1 (%2)
+Base: %3
+New: %4
+Change: %5</source>
+        <translation>%1（%2）
+基线：%3
+新数据：%4
+变化：%5</translation>
+    </message>
+</context>
+<context>
     <name>npuscope::MsprofText</name>
     <message>
         <source>cannot read %1: %2</source>
@@ -3917,39 +4868,39 @@ Click to show every kernel again.</source>
     <name>npuscope::ProfilerMetadata</name>
     <message>
         <source>key %1</source>
-        <translation type="unfinished"></translation>
+        <translation>键 %1</translation>
     </message>
     <message>
         <source>profiler metadata: %1 is not %2; ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>profiler metadata：%1 不是%2；已忽略</translation>
     </message>
     <message>
         <source>byte %1</source>
-        <translation type="unfinished">第 %1 字节</translation>
+        <translation>字节 %1</translation>
     </message>
     <message>
         <source>profiler metadata is not readable JSON (%1); environment variables and parallel groups unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>profiler metadata 不是可读的 JSON（%1）；环境变量和并行通信组未知</translation>
     </message>
     <message>
         <source>profiler metadata is not a JSON object; environment variables and parallel groups unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>profiler metadata 不是 JSON 对象；环境变量和并行通信组未知</translation>
     </message>
     <message>
         <source>byte 0</source>
-        <translation type="unfinished">第 0 字节</translation>
+        <translation>字节 0</translation>
     </message>
     <message>
         <source>profiler metadata cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 profiler metadata：%1</translation>
     </message>
     <message>
         <source>META_DATA row %1, </source>
-        <translation type="unfinished"></translation>
+        <translation>META_DATA 行 %1，</translation>
     </message>
     <message>
         <source>profiler metadata: %1 is not a readable JSON object; ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>profiler metadata：%1 不是可读的 JSON 对象；已忽略</translation>
     </message>
 </context>
 <context>
@@ -3986,6 +4937,49 @@ Click to show every kernel again.</source>
         <translation>
             <numerusform>已选择 %1，%n 条泳道：%2 个切片，%3 个名称</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Whole trace, device (as HTA): %1 span; idle %2 (%3), compute %4 (%5), non-compute %6 (%7).</source>
+        <translation>整个 trace 的设备时间（与 HTA 相同）：跨度 %1；空闲 %2（%3），计算 %4（%5），非计算 %6（%7）。</translation>
+    </message>
+    <message>
+        <source>Work launched before %1, as HTA measures.</source>
+        <translation>只计 %1 开始之前下发的任务，与 HTA 相同。</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::RankComm</name>
+    <message>
+        <source>&quot;%1&quot; is not a number</source>
+        <translation>“%1”不是数值</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>communication data partly read: %1</source>
+        <translation>通信数据部分读取：%1</translation>
+    </message>
+    <message>
+        <source>byte %1</source>
+        <translation>第 %1 字节</translation>
+    </message>
+    <message>
+        <source>not read: %1</source>
+        <translation>未读取：%1</translation>
+    </message>
+    <message>
+        <source>a packet size that is not [count, time]</source>
+        <translation>数据包大小不是 [次数, 时间]</translation>
+    </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>a link that is not &quot;src-dst&quot;</source>
+        <translation>链路不是“src-dst”形式</translation>
     </message>
 </context>
 <context>
@@ -4292,6 +5286,10 @@ Click to show every kernel again.</source>
     <message>
         <source>Cluster</source>
         <translation>集群</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
     </message>
 </context>
 <context>
