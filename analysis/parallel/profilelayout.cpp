@@ -79,6 +79,11 @@ ParallelLayout profileLayout(const Profile &profile)
 
 ClusterLinks profileLinks(const Profile &profile)
 {
+    return profileLinks(profile, profileLayout(profile));
+}
+
+ClusterLinks profileLinks(const Profile &profile, const ParallelLayout &layout)
+{
     std::vector<MatrixLink> entries;
     for (const auto &rank : profile.ranks) {
         if (!rank->comm)
@@ -86,7 +91,7 @@ ClusterLinks profileLinks(const Profile &profile)
         for (const CommLink &l : rank->comm->links)
             entries.push_back(matrixLink(rank->rank(), l));
     }
-    return clusterLinks(entries, profileLayout(profile).groups, namedGroups(profile));
+    return clusterLinks(entries, layout.groups, namedGroups(profile));
 }
 
 } // namespace npuscope

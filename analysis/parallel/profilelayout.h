@@ -11,5 +11,6 @@ namespace npuscope {
 ParallelLayout profileLayout(const Profile &profile);
 // The links of the ranks' communication_matrix.json (or analysis.db) in global ranks.
 ClusterLinks profileLinks(const Profile &profile);
+ClusterLinks profileLinks(const Profile &profile, const ParallelLayout &layout);
 
 } // namespace npuscope

@@ -1,6 +1,7 @@
 #include "analysis/rules/findingchecks.h"
 
 #include "analysis/rules/frameworkfindings.h"
+#include "analysis/rules/linkfindings.h"
 
 #include <QCoreApplication>
 
@@ -216,6 +217,34 @@ MissingData missingStages(const ParallelLayout &layout)
         Text::tr("Collect with torch_npu 2.1 or later, which writes distributed_args and "
                  "parallel_group_info into profiler_metadata.json, and keep every rank's "
                  "communication.json (profiler_level Level1 or higher).") };
+}
+
+std::optional<MissingData> missingClusterLinks(const ClusterLinks &links)
+{
+    const QString collect = Text::tr("Collect every rank of the job with profiler_level Level1 or "
+                                     "higher and keep each rank's communication_matrix.json.");
+    if (links.links.empty() && links.unmapped > 0) {
+        return MissingData { Text::tr("The communication matrices' %n link(s) join ranks that "
+                                      "were not collected.",
+                                 nullptr, links.unmapped),
+            collect };
+    }
+    if (links.links.empty())
+        return MissingData { Text::tr("No rank has a communication matrix."), collect };
+    if (judgeLinks(links).empty()) {
+        return MissingData { Text::tr("No two links of 1 MB or more share a group name, an "
+                                      "operation type and a transport: nothing to compare."),
+            {} };
+    }
+    return std::nullopt;
+}
+
+QString unmappedNote(const ClusterLinks &links)
+{
+    if (links.unmapped == 0)
+        return {};
+    return Text::tr(
+        "%n link(s) left out: they join ranks that were not collected.", nullptr, links.unmapped);
 }
 
 QString checkNote(const QString &id, const DetectorInput &in)

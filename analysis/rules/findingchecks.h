@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/parallel/clusterlinks.h"
 #include "analysis/rules/findings.h"
 
 #include <optional>
@@ -27,6 +28,9 @@ std::optional<MissingData> missingFrameworkApis(const DetectorInput &in); // aff
 std::optional<MissingData> missingRanks(const std::vector<RankAnalysis> &ranks);
 // pp-stage-imbalance: the layout has fewer than two pipeline stages (or none is known).
 MissingData missingStages(const ParallelLayout &layout);
+std::optional<MissingData> missingClusterLinks(const ClusterLinks &links); // slow-link
+// What a slow-link verdict leaves out: links of ranks that were not collected; else empty.
+QString unmappedNote(const ClusterLinks &links);
 
 // What a check that ran rests on when part of it is a guess or a fallback (the Block Dim guess
 // of the core count, a missing Wait Time column); empty otherwise.

@@ -8,6 +8,7 @@
 #include "analysis/rules/findingchecks.h"
 #include "analysis/rules/frameworkfindings.h"
 #include "analysis/rules/kernelfindings.h"
+#include "analysis/rules/linkfindings.h"
 #include "analysis/rules/memoryfindings.h"
 #include "analysis/rules/setupfindings.h"
 #include "analysis/rules/timefindings.h"
@@ -99,7 +100,8 @@ QStringList findingIds()
         QLatin1String(FindingId::kHostBound), QLatin1String(FindingId::kLowBlockDim),
         QLatin1String(FindingId::kCommNotOverlapped), QLatin1String(FindingId::kUnaccountedTime),
         QLatin1String(FindingId::kProfilerOverhead), QLatin1String(FindingId::kRankImbalance),
-        QLatin1String(FindingId::kPpStageImbalance), QLatin1String(FindingId::kMemoryNearCapacity),
+        QLatin1String(FindingId::kPpStageImbalance), QLatin1String(FindingId::kSlowLink),
+        QLatin1String(FindingId::kMemoryNearCapacity),
         QLatin1String(FindingId::kMemoryFragmentation), QLatin1String(FindingId::kMemoryGrowth),
         QLatin1String(FindingId::kLargeAllocations), QLatin1String(FindingId::kEnvVars),
         QLatin1String(FindingId::kDynamicShape), QLatin1String(FindingId::kAffinityApi),
@@ -127,6 +129,8 @@ QString findingName(const QString &id)
         { FindingId::kRankImbalance, QT_TRANSLATE_NOOP("Findings", "Imbalance between ranks") },
         { FindingId::kPpStageImbalance,
             QT_TRANSLATE_NOOP("Findings", "Imbalance between pipeline stages") },
+        { FindingId::kSlowLink,
+            QT_TRANSLATE_NOOP("Findings", "Communication links slower than their peers") },
         { FindingId::kMemoryNearCapacity,
             QT_TRANSLATE_NOOP("Findings", "Device memory close to its capacity") },
         { FindingId::kMemoryFragmentation,
@@ -274,10 +278,11 @@ std::vector<Finding> findProfileFindings(const Profile &profile,
     std::vector<Finding> out;
     const QString rankId = QLatin1String(FindingId::kRankImbalance);
     const QString stageId = QLatin1String(FindingId::kPpStageImbalance);
+    const QString linkId = QLatin1String(FindingId::kSlowLink);
     if (const auto missing = missingRanks(ranks)) {
         if (checks) {
-            checks->push_back(notChecked(rankId, *missing));
-            checks->push_back(notChecked(stageId, *missing));
+            for (const QString &id : { rankId, stageId, linkId })
+                checks->push_back(notChecked(id, *missing));
         }
         return out;
     }
@@ -294,6 +299,13 @@ std::vector<Finding> findProfileFindings(const Profile &profile,
             checks->push_back(notChecked(stageId, missingStages(layout)));
     } else {
         check(stageId, findStageImbalance(profile, ranks, layout), layout.note);
+    }
+    const ClusterLinks links = profileLinks(profile, layout);
+    if (const auto missing = missingClusterLinks(links)) {
+        if (checks)
+            checks->push_back(notChecked(linkId, *missing));
+    } else {
+        check(linkId, findSlowLinks(profile, links), unmappedNote(links));
     }
     std::stable_sort(out.begin(), out.end(),
         [](const Finding &x, const Finding &y) { return x.severity > y.severity; });

@@ -31,6 +31,7 @@ namespace FindingId {
     inline constexpr char kProfilerOverhead[] = "profiler-overhead";
     inline constexpr char kRankImbalance[] = "rank-imbalance";
     inline constexpr char kPpStageImbalance[] = "pp-stage-imbalance";
+    inline constexpr char kSlowLink[] = "slow-link";
     inline constexpr char kMemoryNearCapacity[] = "memory-near-capacity";
     inline constexpr char kMemoryFragmentation[] = "memory-fragmentation";
     inline constexpr char kMemoryGrowth[] = "memory-growth";
@@ -139,9 +140,9 @@ struct DetectorInput {
 
 // Steps, gaps and every per-rank finding of one rank.
 RankAnalysis analyseRank(const RankProfile &rank, const FindingOptions &options = {});
-// Findings across ranks (rank-imbalance, pp-stage-imbalance); `ranks` are analyseRank() of
-// profile.ranks, in order; `layout` the run's parallel layout (profileLayout()).
-// `checks`, when given, receives the check of each cross-rank catalogue entry.
+// Findings across ranks (rank-imbalance, pp-stage-imbalance, slow-link); `ranks` are analyseRank()
+// of profile.ranks, in order; `layout` the run's parallel layout (profileLayout()). `checks`, when
+// given, receives the check of each cross-rank catalogue entry.
 std::vector<Finding> findProfileFindings(const Profile &profile,
     const std::vector<RankAnalysis> &ranks, const FindingOptions &options = {},
     std::vector<FindingCheck> *checks = nullptr);

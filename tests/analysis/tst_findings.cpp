@@ -557,7 +557,7 @@ void TstFindings::sampleLevel0Checks()
         QSKIP("samples not present");
     const LoadResult loaded = loadProfile(path);
     const RankAnalysis a = analyseRank(*loaded.profile->ranks[0]);
-    QCOMPARE(a.checks.size(), std::size_t(findingIds().size() - 2)); // all but the cross-rank two
+    QCOMPARE(a.checks.size(), std::size_t(findingIds().size() - 3)); // all but the cross-rank three
     for (const FindingCheck &c : a.checks) {
         // The advisor's checks (tst_advisorfindings): Level0 has no pipeline ratios nor
         // communication statistics; its trace keeps the AI Core clock (aicore-frequency clear).

@@ -239,9 +239,10 @@ void TstThresholds::rankSpread()
         }
         std::vector<FindingCheck> checks;
         const auto found = findProfileFindings(profile, ranks, FindingOptions {}, &checks);
-        // Then pp-stage-imbalance: not checked, the two ranks are one stage.
-        if (checks.size() != 2 || checks[0].id != QLatin1String("rank-imbalance")
+        // Then pp-stage-imbalance and slow-link: not checked (no layout, no matrix).
+        if (checks.size() != 3 || checks[0].id != QLatin1String("rank-imbalance")
             || checks[1].status != CheckStatus::NotChecked
+            || checks[2].status != CheckStatus::NotChecked
             || (checks[0].status == CheckStatus::Found) != !found.empty())
             return QStringLiteral("bad checks");
         return checkStatusName(checks[0].status);
@@ -253,7 +254,7 @@ void TstThresholds::rankSpread()
     std::vector<RankAnalysis> one(1);
     one[0].steps = { StepBreakdown {} };
     findProfileFindings(profile, one, FindingOptions {}, &checks);
-    QCOMPARE(checks.size(), std::size_t(2));
+    QCOMPARE(checks.size(), std::size_t(3));
     for (const FindingCheck &c : checks) {
         QCOMPARE(c.status, CheckStatus::NotChecked);
         QVERIFY(!c.reason.isEmpty() && !c.collect.isEmpty());

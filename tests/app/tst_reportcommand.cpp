@@ -489,7 +489,7 @@ void TstReportCommand::checksOnLevel0()
             QStringLiteral("op-bound"), QStringLiteral("op-no-bound") }));
     QCOMPARE(all.size(), 22);
     const QJsonArray profileChecks = root[QStringLiteral("checks")].toArray();
-    QCOMPARE(profileChecks.size(), 2); // rank-imbalance, pp-stage-imbalance
+    QCOMPARE(profileChecks.size(), 3); // rank-imbalance, pp-stage-imbalance, slow-link
     for (const QJsonValue &c : profileChecks) // one rank given
         QCOMPARE(c.toObject()[QStringLiteral("status")].toString(), QStringLiteral("not_checked"));
     const Run text = runBinary({ QStringLiteral("report"), level0 });
