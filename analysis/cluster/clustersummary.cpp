@@ -1,5 +1,8 @@
 #include "analysis/cluster/clustersummary.h"
 
+#include <algorithm>
+#include <tuple>
+
 namespace npuscope {
 
 namespace {
@@ -39,10 +42,10 @@ ClusterSummary summariseCluster(const Profile &profile,
             int(i), *profile.ranks[i], i < analyses.size() ? analyses[i].get() : nullptr));
 
     for (const Finding &f : profileFindings) {
-        if (f.id == QLatin1String(FindingId::kRankImbalance)) {
+        if (f.id == QLatin1String(FindingId::kRankImbalance))
             summary.imbalance = f.title;
-            break;
-        }
+        else if (f.id == QLatin1String(FindingId::kPpStageImbalance))
+            summary.stageImbalance = f.title;
     }
     // The slowest rank and its lag are the tallest and the shortest bar: the wall time per step.
     // Not the finding's compute lag: in synchronous training the ranks' steps take the same wall
@@ -63,6 +66,33 @@ ClusterSummary summariseCluster(const Profile &profile,
     summary.lagNs = summary.ranks[std::size_t(summary.slowest)].wallNs
         - summary.ranks[std::size_t(summary.fastest)].wallNs;
     return summary;
+}
+
+void placeRanks(ClusterSummary &summary, const Profile &profile, const ParallelLayout &layout)
+{
+    summary.stages = layout.stages.size() > 1 ? int(layout.stages.size()) : 0;
+    for (ClusterRank &r : summary.ranks) {
+        const int rank = profile.ranks[std::size_t(r.rankIndex)]->rank();
+        r.stage = summary.stages ? layout.stageOf(rank) : -1;
+        r.dpIndex = rank >= 0 && std::size_t(rank) < layout.index.size()
+            ? layout.index[std::size_t(rank)].dp
+            : -1;
+    }
+    const int slowest
+        = summary.slowest >= 0 ? summary.ranks[std::size_t(summary.slowest)].rankIndex : -1;
+    const int fastest
+        = summary.fastest >= 0 ? summary.ranks[std::size_t(summary.fastest)].rankIndex : -1;
+    std::stable_sort(
+        summary.ranks.begin(), summary.ranks.end(), [](const ClusterRank &a, const ClusterRank &b) {
+            return std::tie(a.stage, a.dpIndex, a.rankIndex)
+                < std::tie(b.stage, b.dpIndex, b.rankIndex);
+        });
+    for (std::size_t i = 0; i < summary.ranks.size(); ++i) {
+        if (summary.ranks[i].rankIndex == slowest)
+            summary.slowest = int(i);
+        if (summary.ranks[i].rankIndex == fastest)
+            summary.fastest = int(i);
+    }
 }
 
 } // namespace npuscope

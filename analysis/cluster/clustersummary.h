@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/parallel/parallellayout.h"
 #include "analysis/rules/findings.h"
 
 #include <memory>
@@ -17,6 +18,8 @@ struct ClusterRank {
     TimeNs freeNs = 0; // Free
     TimeNs preparingNs = 0; // Preparing: step start to its first device task
     TimeNs wallNs = 0; // the step's wall time
+    int stage = -1; // pipeline stage; -1 when the layout has no stages
+    int dpIndex = -1; // data-parallel index; -1 unless distributed_args gave it
 };
 
 struct ClusterSummary {
@@ -25,6 +28,8 @@ struct ClusterSummary {
     int fastest = -1; // ranks with steps, or when they all take the same time
     TimeNs lagNs = 0; // wall time per step of the slowest rank minus that of the fastest
     QString imbalance; // the rank-imbalance finding's title when there is one
+    QString stageImbalance; // the pp-stage-imbalance finding's title when there is one
+    int stages = 0; // pipeline stages of the layout; 0 when unknown
 };
 
 // Per-rank means of the step breakdowns (step_trace_time.csv, or the trace's steps) that
@@ -35,5 +40,9 @@ struct ClusterSummary {
 ClusterSummary summariseCluster(const Profile &profile,
     const std::vector<std::shared_ptr<const RankAnalysis>> &analyses,
     const std::vector<Finding> &profileFindings);
+
+// Gives each rank its stage and DP index from `layout` and orders the ranks by stage, then DP
+// index, then position in the profile (slowest and fastest follow their ranks).
+void placeRanks(ClusterSummary &summary, const Profile &profile, const ParallelLayout &layout);
 
 } // namespace npuscope

@@ -1,6 +1,7 @@
 #include "app/window/clustercontroller.h"
 
 #include "analysis/cluster/clustersummary.h"
+#include "analysis/parallel/profilelayout.h"
 #include "app/window/analysiscontroller.h"
 #include "app/window/mainwindow.h"
 #include "widgets/cluster/clusteroverview.h"
@@ -47,11 +48,16 @@ void ClusterController::onProfileLoaded()
 {
     m_profile = m_window->session()->profile();
     m_overview->clear();
+    m_layout = {};
     const bool cluster = m_profile && m_profile->ranks.size() >= 2;
     m_dock->setVisible(cluster);
     if (!cluster)
         return;
     m_dock->raise(); // the first view of a multi-rank run
+    // From profiler_metadata.json and the communication statistics read at load: milliseconds
+    // even for a thousand ranks.
+    m_layout = profileLayout(*m_profile);
+    m_overview->setLinks(profileLinks(*m_profile, m_layout));
     refreshSummary();
 
     QStringList files;
@@ -88,10 +94,14 @@ void ClusterController::refreshSummary()
         ranks.push_back(analysis->analysis(int(i)));
     // findings() of any analysed rank carries the cross-rank findings too.
     std::vector<Finding> profileFindings;
-    for (const Finding &f : analysis->findings(0))
-        if (f.id == QLatin1String(FindingId::kRankImbalance))
+    for (const Finding &f : analysis->findings(0)) {
+        if (f.id == QLatin1String(FindingId::kRankImbalance)
+            || f.id == QLatin1String(FindingId::kPpStageImbalance))
             profileFindings.push_back(f);
-    m_overview->setSummary(summariseCluster(*m_profile, ranks, profileFindings));
+    }
+    ClusterSummary summary = summariseCluster(*m_profile, ranks, profileFindings);
+    placeRanks(summary, *m_profile, m_layout);
+    m_overview->setSummary(summary);
 }
 
 } // namespace npuscope

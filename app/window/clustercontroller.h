@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/parallel/parallellayout.h"
 #include "model/profile/commmatrix.h"
 
 #include <QObject>
@@ -37,6 +38,7 @@ private:
     ClusterOverview *m_overview = nullptr;
     QDockWidget *m_dock = nullptr;
     std::shared_ptr<const Profile> m_profile; // the one shown
+    ParallelLayout m_layout; // of m_profile
     QFutureWatcher<CommMatrix> *m_matrixWatcher = nullptr;
     // Coalesces the per-rank analysis results: rebuilding the chart for each of hundreds of ranks
     // took half a minute.

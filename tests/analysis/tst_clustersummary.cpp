@@ -110,6 +110,38 @@ private slots:
         QCOMPARE(s.slowest, -1); // one rank with data compares with nothing
         QCOMPARE(s.lagNs, TimeNs(0));
     }
+
+    void placedByStage()
+    {
+        // Ranks 0 and 2 form stage 0, rank 1 stage 1: the bars go 0, 2, 1, and the slowest and
+        // fastest follow their ranks.
+        ClusterSummary s = summariseCluster(*m_run->profile, m_analyses, {});
+        QVERIFY(s.slowest >= 0 && s.fastest >= 0);
+        const int slowRank = s.ranks[std::size_t(s.slowest)].rankIndex;
+        const int fastRank = s.ranks[std::size_t(s.fastest)].rankIndex;
+        ParallelLayout layout;
+        layout.source = ParallelLayout::Source::DistributedArgs;
+        layout.stages = { { 0, 2 }, { 1 } };
+        layout.index = { { 0, 0, 0 }, { 0, 1, 0 }, { 1, 0, 0 } };
+        placeRanks(s, *m_run->profile, layout);
+        QCOMPARE(s.stages, 2);
+        QCOMPARE(s.ranks[0].rankIndex, 0);
+        QCOMPARE(s.ranks[1].rankIndex, 2);
+        QCOMPARE(s.ranks[2].rankIndex, 1);
+        QCOMPARE(s.ranks[1].stage, 0);
+        QCOMPARE(s.ranks[1].dpIndex, 1);
+        QCOMPARE(s.ranks[2].stage, 1);
+        QCOMPARE(s.ranks[std::size_t(s.slowest)].rankIndex, slowRank);
+        QCOMPARE(s.ranks[std::size_t(s.fastest)].rankIndex, fastRank);
+        // No stages: the order stays, no stage shown.
+        ClusterSummary plain = summariseCluster(*m_run->profile, m_analyses, {});
+        placeRanks(plain, *m_run->profile, ParallelLayout {});
+        QCOMPARE(plain.stages, 0);
+        for (std::size_t i = 0; i < plain.ranks.size(); ++i) {
+            QCOMPARE(plain.ranks[i].rankIndex, int(i));
+            QCOMPARE(plain.ranks[i].stage, -1);
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TstClusterSummary)

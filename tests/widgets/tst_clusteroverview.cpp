@@ -1,8 +1,10 @@
+#include "widgets/cluster/clusterlinksview.h"
 #include "widgets/cluster/clusteroverview.h"
 #include "widgets/cluster/commmatrixview.h"
 
 #include <QAbstractAxis>
 #include <QAction>
+#include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
 #include <QComboBox>
@@ -11,6 +13,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStackedBarSeries>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
 
@@ -170,6 +173,89 @@ private slots:
         QVERIFY(table->item(0, 1)->toolTip().contains(QLatin1String("HCCS")));
         view.setCommMatrix({});
         QVERIFY(!matrixView->isVisible());
+    }
+
+    void links()
+    {
+        // The dp groups (0,1) and (2,3): reduce over HCCS, rank 2 -> 3 at 9 GB/s against 18.
+        ClusterLinks links;
+        auto add = [&](std::vector<int> ranks, const char *op, int src, int dst, double gbps) {
+            ClusterLink l;
+            l.group = QString::number(ranks.front());
+            l.groupName = QStringLiteral("dp");
+            l.groupRanks = std::move(ranks);
+            l.op = QLatin1String(op);
+            l.src = src;
+            l.dst = dst;
+            l.transport = QStringLiteral("HCCS");
+            l.sizeMb = 90;
+            l.timeMs = 90 / gbps;
+            l.entries = 2;
+            links.links.push_back(l);
+        };
+        add({ 0, 1 }, "reduce", 0, 1, 18);
+        add({ 0, 1 }, "reduce", 1, 0, 18);
+        add({ 2, 3 }, "reduce", 2, 3, 9);
+        add({ 2, 3 }, "reduce", 3, 2, 18);
+        add({ 0, 1 }, "allgather", 0, 1, 19);
+        ClusterOverview view;
+        view.setSummary(summary());
+        view.show();
+        QVERIFY(!view.communicationTabs()->isVisible());
+        view.setLinks(links);
+        QVERIFY(view.communicationTabs()->isVisible());
+        ClusterLinksView *v = view.linksView();
+        QTableWidget *table = v->table();
+        QCOMPARE(table->rowCount(), 5);
+        QCOMPARE(v->slowLinks(), 1);
+        // Filter by operation, then by group: the slow link stays tinted.
+        v->opCombo()->setCurrentText(QStringLiteral("reduce"));
+        QCOMPARE(table->rowCount(), 4);
+        v->groupCombo()->setCurrentText(QStringLiteral("dp (2, 3)"));
+        QCOMPARE(table->rowCount(), 2);
+        QCOMPARE(v->slowLinks(), 1);
+        int slowRow = -1;
+        for (int r = 0; r < table->rowCount(); ++r) {
+            if (table->item(r, ClusterLinksView::From)->data(Qt::DisplayRole).toInt() == 2)
+                slowRow = r;
+        }
+        QVERIFY(slowRow >= 0);
+        QCOMPARE(
+            table->item(slowRow, ClusterLinksView::Bandwidth)->data(Qt::DisplayRole).toDouble(),
+            9.0);
+        // The peers' median of 18, 18, 9 and 18.
+        QCOMPARE(
+            table->item(slowRow, ClusterLinksView::PeerMedian)->data(Qt::DisplayRole).toDouble(),
+            18.0);
+        QVERIFY(table->item(slowRow, 0)->background().color().red() > 0xf0);
+        QVERIFY(
+            table->item(slowRow, 0)->toolTip().contains(QLatin1String("rank 2 to 3 over HCCS")));
+        // Sorting by bandwidth keeps the numbers numeric (9 before 18).
+        v->groupCombo()->setCurrentIndex(0);
+        table->sortItems(ClusterLinksView::Bandwidth);
+        QCOMPARE(
+            table->item(0, ClusterLinksView::Bandwidth)->data(Qt::DisplayRole).toDouble(), 9.0);
+    }
+
+    void stageLabels()
+    {
+        ClusterSummary s = summary();
+        for (ClusterRank &r : s.ranks) {
+            r.stage = r.rankIndex / 2;
+            r.dpIndex = r.rankIndex % 2;
+        }
+        s.stages = 2;
+        s.stageImbalance = QStringLiteral("stage 1 computes 170 ms longer per step than stage 0");
+        ClusterOverview view;
+        view.setSummary(s);
+        const auto *x
+            = qobject_cast<QBarCategoryAxis *>(view.chart()->axes(Qt::Horizontal).first());
+        QVERIFY(x);
+        QCOMPARE(x->categories().first(), QStringLiteral("rank 0 · S0 DP0"));
+        QVERIFY(x->categories().last().startsWith(QStringLiteral("rank 3 · S1 DP1")));
+        const QString headline = ClusterOverview::headlineText(s);
+        QVERIFY(headline.contains(QLatin1String("2 pipeline stages")));
+        QVERIFY(headline.contains(QLatin1String("stage 1 computes")));
     }
 };
 

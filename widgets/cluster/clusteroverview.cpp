@@ -1,5 +1,6 @@
 #include "widgets/cluster/clusteroverview.h"
 
+#include "widgets/cluster/clusterlinksview.h"
 #include "widgets/cluster/commmatrixview.h"
 
 #include <QAction>
@@ -13,6 +14,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QStackedBarSeries>
+#include <QTabWidget>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -35,7 +37,8 @@ ClusterOverview::ClusterOverview(QWidget *parent)
     : QWidget(parent)
     , m_headline(new QLabel(this))
     , m_chart(new QChart)
-    , m_matrixTitle(new QLabel(tr("Communication matrix"), this))
+    , m_tabs(new QTabWidget(this))
+    , m_links(new ClusterLinksView(this))
     , m_matrix(new CommMatrixView(this))
 {
     auto *layout = new QVBoxLayout(this);
@@ -50,25 +53,18 @@ ClusterOverview::ClusterOverview(QWidget *parent)
     m_chartView->setRenderHint(QPainter::Antialiasing);
     m_chartView->setMinimumHeight(220);
 
-    auto *matrixBox = new QWidget(this);
-    auto *matrixLayout = new QVBoxLayout(matrixBox);
-    matrixLayout->setContentsMargins(0, 0, 0, 0);
-    QFont bold = m_matrixTitle->font();
-    bold.setBold(true);
-    m_matrixTitle->setFont(bold);
-    matrixLayout->addWidget(m_matrixTitle);
-    matrixLayout->addWidget(m_matrix, 1);
+    m_tabs->addTab(m_links, tr("Links"));
+    m_tabs->addTab(m_matrix, tr("Communication matrix"));
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_chartView);
-    splitter->addWidget(matrixBox);
+    splitter->addWidget(m_tabs);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     layout->addWidget(splitter, 1);
     m_buttons = new QHBoxLayout;
     m_buttons->addStretch(1);
     layout->addLayout(m_buttons);
-    matrixBox->hide();
     clear();
 }
 
@@ -91,7 +87,8 @@ void ClusterOverview::clear()
 {
     m_summary = {};
     m_matrix->setMatrix({});
-    m_matrix->parentWidget()->hide();
+    m_links->setLinks({});
+    updateTabs();
     rebuildChart();
 }
 
@@ -115,6 +112,13 @@ QString ClusterOverview::headlineText(const ClusterSummary &summary)
                       QString::number(double(summary.lagNs) / kNsPerMs, 'f', 2),
                       fast.label.toHtmlEscaped());
     }
+    if (summary.stages > 1)
+        text += QStringLiteral("<br>")
+            + tr("%1 pipeline stages: bars ordered by stage (S) and data-parallel index (DP).")
+                  .arg(summary.stages);
+    if (!summary.stageImbalance.isEmpty())
+        text += QStringLiteral("<br><b>") + summary.stageImbalance.toHtmlEscaped()
+            + QStringLiteral("</b>");
     if (!summary.imbalance.isEmpty())
         text += QStringLiteral("<br>") + summary.imbalance.toHtmlEscaped();
     text += QStringLiteral("<br>") + tr("Click a bar to open that rank.");
@@ -130,7 +134,31 @@ void ClusterOverview::setSummary(const ClusterSummary &summary)
 void ClusterOverview::setCommMatrix(const CommMatrix &matrix)
 {
     m_matrix->setMatrix(matrix);
-    m_matrix->parentWidget()->setVisible(!matrix.empty());
+    updateTabs();
+}
+
+void ClusterOverview::setLinks(const ClusterLinks &links)
+{
+    m_links->setLinks(links);
+    updateTabs();
+}
+
+void ClusterOverview::updateTabs()
+{
+    const bool links = !m_links->links().links.empty();
+    const bool matrix = !m_matrix->matrix().empty();
+    m_tabs->setTabVisible(m_tabs->indexOf(m_links), links);
+    m_tabs->setTabVisible(m_tabs->indexOf(m_matrix), matrix);
+    m_tabs->setVisible(links || matrix);
+}
+
+QString ClusterOverview::category(const ClusterRank &rank) const
+{
+    if (rank.stage < 0)
+        return rank.label;
+    if (rank.dpIndex < 0)
+        return tr("%1 · S%2").arg(rank.label).arg(rank.stage);
+    return tr("%1 · S%2 DP%3").arg(rank.label).arg(rank.stage).arg(rank.dpIndex);
 }
 
 void ClusterOverview::rebuildChart()
@@ -155,7 +183,7 @@ void ClusterOverview::rebuildChart()
     QStringList categories;
     double top = 0;
     for (const ClusterRank &r : m_summary.ranks) {
-        categories << r.label;
+        categories << category(r);
         *compute << double(r.computeNs) / kNsPerMs;
         *comm << double(r.commNotOverlappedNs) / kNsPerMs;
         *idle << double(r.freeNs) / kNsPerMs;
