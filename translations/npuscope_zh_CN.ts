@@ -1603,6 +1603,56 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <source>On DOUBLE data: %1. Convert those tensors to float32 if possible (AicpuChecker&apos;s double suggestion).</source>
         <translation>处理 DOUBLE 数据的算子：%1。如可能请将这些张量转换为 float32（AicpuChecker 针对 double 的建议）。</translation>
     </message>
+    <message>
+        <source>Collect every rank of the job with profiler_level Level1 or higher and keep each rank&apos;s communication_matrix.json.</source>
+        <translation>以 profiler_level Level1 或更高级别采集作业的每个 rank，并保留每个 rank 的 communication_matrix.json。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The communication matrices&apos; %n link(s) join ranks that were not collected.</source>
+        <translation>
+            <numerusform>通信矩阵的 %n 条链路连接的是未采集的 rank。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No rank has a communication matrix.</source>
+        <translation>没有任何 rank 有通信矩阵。</translation>
+    </message>
+    <message>
+        <source>No two links of 1 MB or more share a group name, an operation type and a transport: nothing to compare.</source>
+        <translation>没有两条 1 MB 及以上的链路属于同名通信组、同一操作类型和同一传输类型：无可比较。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s) left out: they join ranks that were not collected.</source>
+        <translation>
+            <numerusform>略去了 %n 条链路：它们连接的是未采集的 rank。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Communication links slower than their peers</source>
+        <translation>慢于同类链路的通信链路</translation>
+    </message>
+    <message>
+        <source>group (%1)</source>
+        <translation>通信组 (%1)</translation>
+    </message>
+    <message>
+        <source>%1 %2, rank %3 to %4 over %5: %6 GB/s, its peers&apos; median %7 GB/s (%8 MB in %9 ms)</source>
+        <translation>%1 %2，rank %3 到 %4，经 %5：%6 GB/s，同类链路中位数 %7 GB/s（%8 MB，用时 %9 ms）</translation>
+    </message>
+    <message>
+        <source>rank %1 sends to rank %2 (%3 %4)</source>
+        <translation>rank %1 发送到 rank %2（%3 %4）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s) slower than their peers; the slowest at %1 of their bandwidth</source>
+        <translation>
+            <numerusform>%n 条链路慢于同类链路；最慢的只有其带宽的 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Links of one group carry the same operations, so they should move data at the same rate. A link well under its peers points at the cards at its ends or the path between them: check the link&apos;s health (hccn_tool link and error counters), whether other jobs share the card or the switch, and whether the ranks at its ends are placed as the others are.</source>
+        <translation>同一通信组的链路承载相同的操作，传输速率应当一致。明显慢于同类的链路指向其两端的卡或两者之间的通路：检查链路健康状况（hccn_tool 的链路与错误计数），是否有其他作业共用该卡或交换机，以及其两端 rank 的放置是否与其他 rank 相同。</translation>
+    </message>
 </context>
 <context>
     <name>Gaps</name>
@@ -2956,6 +3006,75 @@ Run it in a desktop session, under xvfb-run, or use a headless command: npuscope
     </message>
 </context>
 <context>
+    <name>npuscope::ClusterLinksView</name>
+    <message>
+        <source>group</source>
+        <translation>通信组</translation>
+    </message>
+    <message>
+        <source>Group:</source>
+        <translation>通信组：</translation>
+    </message>
+    <message>
+        <source>Operation:</source>
+        <translation>操作：</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>通信组</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>起始</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation>传输类型</translation>
+    </message>
+    <message>
+        <source>Size (MB)</source>
+        <translation>大小（MB）</translation>
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation>时间（ms）</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>Peers&apos; GB/s</source>
+        <translation>同类 GB/s</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>%1 %2, rank %3 to %4 over %5: %6 MB in %7 ms, %8 GB/s (%9 entries)</source>
+        <translation>%1 %2，rank %3 到 %4，经 %5：%6 MB，用时 %7 ms，%8 GB/s（%9 条记录）</translation>
+    </message>
+    <message>
+        <source>Links between global ranks, summed over the steps. Red: under 80% of the median bandwidth of its peers (same operation and transport in groups of the same name).</source>
+        <translation>全局 rank 之间的链路，按各 step 累加。红色：低于同类链路（同名通信组中相同操作与传输类型）带宽中位数的 80%。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s) left out: they join ranks that were not collected.</source>
+        <translation>
+            <numerusform>略去了 %n 条链路：它们连接的是未采集的 rank。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>npuscope::ClusterOverview</name>
     <message>
         <source>Communication matrix</source>
@@ -3012,6 +3131,22 @@ Run it in a desktop session, under xvfb-run, or use a headless command: npuscope
     <message>
         <source>Preparing</source>
         <translation>准备</translation>
+    </message>
+    <message>
+        <source>Links</source>
+        <translation>链路</translation>
+    </message>
+    <message>
+        <source>%1 pipeline stages: bars ordered by stage (S) and data-parallel index (DP).</source>
+        <translation>%1 个流水线阶段：柱按阶段（S）和数据并行序号（DP）排列。</translation>
+    </message>
+    <message>
+        <source>%1 · S%2</source>
+        <translation>%1 · S%2</translation>
+    </message>
+    <message>
+        <source>%1 · S%2 DP%3</source>
+        <translation>%1 · S%2 DP%3</translation>
     </message>
 </context>
 <context>
