@@ -492,7 +492,9 @@ void TstFindings::checksFollowCatalogue()
     options.aiCores = spec.deviceCores; // a text export records no chip
     const RankAnalysis a = analyseRank(g->rank(), options);
     QStringList ids = findingIds();
-    ids.removeAll(QLatin1String(FindingId::kRankImbalance));
+    ids.removeAll(QLatin1String(FindingId::kRankImbalance)); // across ranks, not per rank
+    ids.removeAll(QLatin1String(FindingId::kPpStageImbalance));
+    ids.removeAll(QLatin1String(FindingId::kSlowLink));
     // The generator writes no communication statistics, pipeline ratios or AI Core frequency:
     // the advisor's checks over them stay not checked (tst_advisorfindings covers them).
     const QStringList notGenerated { QLatin1String(FindingId::kCommByteAlignment),
@@ -705,13 +707,16 @@ void TstFindings::sampleFourRanks()
     const std::vector<RankAnalysis> &ranks = run->ranks;
     const std::vector<Finding> &findings = run->findings;
     QCOMPARE(ranks.size(), std::size_t(4));
-    QCOMPARE(idsOf(findings), QStringList { QStringLiteral("rank-imbalance") });
+    // Ranks 0, 1 are pipeline stage 0 and ranks 2, 3 stage 1 (profiler_metadata.json): the stages
+    // differ, no rank is slow within its stage. Computing: ranks 0/1 231.29 / 230.90 ms, ranks
+    // 2/3 400.45 / 401.13 ms; a stage's is its slowest rank's, as msprof-analyze's stage rows.
+    QCOMPARE(idsOf(findings), QStringList { QStringLiteral("pp-stage-imbalance") });
     const Finding &f = findings.front();
-    // Computing: ranks 0/1 231.29 / 230.90 ms, ranks 2/3 400.45 / 401.13 ms.
-    QCOMPARE(f.metric(u"slowest_rank"), 3.0);
-    QCOMPARE(f.metric(u"fastest_rank"), 1.0);
-    QCOMPARE(f.metric(u"compute_lag"), 401131700.0 - 230903720.0);
-    QCOMPARE(f.metric(u"spread"), f.metric(u"compute_lag"));
+    QCOMPARE(f.metric(u"stages"), 2.0);
+    QCOMPARE(f.metric(u"slowest_stage"), 1.0);
+    QCOMPARE(f.metric(u"fastest_stage"), 0.0);
+    QVERIFY2(qAbs(f.metric(u"compute_lag") - (401131700.0 - 231290100.0)) < 1000.0,
+        qPrintable(QString::number(f.metric(u"compute_lag"), 'f', 0)));
     QVERIFY(f.metric(u"compute_spread") > 0.2);
     QCOMPARE(f.severity, FindingSeverity::Critical);
     for (const RankAnalysis &a : ranks) {
@@ -722,7 +727,7 @@ void TstFindings::sampleFourRanks()
 
 void TstFindings::sampleKineto()
 {
-    // ResNet-50 on a GPU, 2021: the device idles 69 ms at the start of every step.
+    // ResNet-50 on a GPU, 2021: the device idles 62-69 ms before every step's first task.
     const QString path = kSamples + QStringLiteral("/kineto");
     if (!QDir(path).exists())
         QSKIP("samples not present");
@@ -731,9 +736,15 @@ void TstFindings::sampleKineto()
     QCOMPARE(idsOf(a.findings),
         (QStringList { QStringLiteral("host-bound"), QStringLiteral("unaccounted-time") }));
     const Finding *unaccounted = find(a.findings, "unaccounted-time");
+    // Steps are measured in their device window (first start to last end of the kernels each
+    // launched, as HTA): the 62-69 ms the device waits before a step's first copy lies outside
+    // it and is host-bound's; inside, 17-19 ms of each ~118 ms window runs no kernel.
     QCOMPARE(unaccounted->metric(u"steps"), 6.0);
-    QVERIFY(unaccounted->metric(u"share") > 0.4);
-    QVERIFY(unaccounted->metric(u"preparing") > 0.5 * unaccounted->metric(u"unaccounted"));
+    const double share = unaccounted->metric(u"share");
+    QVERIFY2(share > 0.14 && share < 0.16, qPrintable(QString::number(share)));
+    QCOMPARE(unaccounted->metric(u"preparing"), 0.0);
+    const Finding *hostBound = find(a.findings, "host-bound");
+    QVERIFY2(hostBound->title.contains(QLatin1String("idle")), qPrintable(hostBound->title));
 }
 
 QTEST_GUILESS_MAIN(TstFindings)

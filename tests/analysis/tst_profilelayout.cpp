@@ -31,8 +31,9 @@ void TstProfileLayout::initTestCase()
     if (!QDir(QString::fromUtf8(NPUSCOPE_SAMPLES_DIR)).exists())
         QSKIP("samples not present");
     for (int r = 0; r < 4; ++r) {
-        const QString meta
-            = QStringLiteral("%1/rank_%2_ascend_pt/profiler_metadata.json").arg(kRun).arg(r);
+        const QString meta = QStringLiteral("%1/rank_%2_ascend_pt/profiler_metadata.json")
+                                 .arg(QString::fromUtf8(kRun))
+                                 .arg(r);
         QVERIFY2(QFile::exists(meta), qPrintable(meta));
     }
     LoadResult loaded = loadProfile(QString::fromUtf8(kRun), LoadOptions {});

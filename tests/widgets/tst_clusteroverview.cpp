@@ -248,8 +248,7 @@ private slots:
         s.stageImbalance = QStringLiteral("stage 1 computes 170 ms longer per step than stage 0");
         ClusterOverview view;
         view.setSummary(s);
-        const auto *x
-            = qobject_cast<QBarCategoryAxis *>(view.chart()->axes(Qt::Horizontal).first());
+        auto *x = qobject_cast<QBarCategoryAxis *>(view.chart()->axes(Qt::Horizontal).first());
         QVERIFY(x);
         QCOMPARE(x->categories().first(), QStringLiteral("rank 0 · S0 DP0"));
         QVERIFY(x->categories().last().startsWith(QStringLiteral("rank 3 · S1 DP1")));
