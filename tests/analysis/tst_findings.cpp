@@ -575,17 +575,22 @@ void TstFindings::sampleLevel0Checks()
             QCOMPARE(c.status, CheckStatus::NotChecked);
             continue;
         }
-        const bool blind = c.id == QLatin1String("ai-cpu-fallback")
-            || c.id == QLatin1String("low-block-dim") || c.id == QLatin1String("dynamic-shape");
+        // No CANN API events at Level0, and no GC events: the host's checks over them.
+        static const QStringList blindIds { QStringLiteral("ai-cpu-fallback"),
+            QStringLiteral("low-block-dim"), QStringLiteral("dynamic-shape"),
+            QStringLiteral("sync-stream"), QStringLiteral("gc"), QStringLiteral("op-dispatch"),
+            QStringLiteral("memory-ops") };
+        const bool blind = blindIds.contains(c.id);
         QCOMPARE(c.status == CheckStatus::NotChecked, blind);
         if (!blind)
             continue;
         QVERIFY2(c.reason.contains(QStringLiteral("Level0")), qPrintable(c.reason));
-        QVERIFY2(
-            c.reason.contains(c.id == QLatin1String("low-block-dim") ? QStringLiteral("Block Dim")
-                    : c.id == QLatin1String("dynamic-shape")         ? QStringLiteral("OP State")
-                                                             : QStringLiteral("Accelerator Core")),
-            qPrintable(c.reason));
+        const QString missing = c.id == QLatin1String("low-block-dim") ? QStringLiteral("Block Dim")
+            : c.id == QLatin1String("dynamic-shape")                   ? QStringLiteral("OP State")
+            : c.id == QLatin1String("ai-cpu-fallback") ? QStringLiteral("Accelerator Core")
+            : c.id == QLatin1String("gc")              ? QStringLiteral("GC events")
+                                                       : QStringLiteral("CANN API events");
+        QVERIFY2(c.reason.contains(missing), qPrintable(c.reason));
         QVERIFY2(c.collect.contains(QStringLiteral("Level1")), qPrintable(c.collect));
     }
 }
@@ -722,14 +727,16 @@ void TstFindings::sampleFourRanks()
 
 void TstFindings::sampleKineto()
 {
-    // ResNet-50 on a GPU, 2021: the device idles 69 ms at the start of every step.
+    // ResNet-50 on a GPU, 2021: the device idles 69 ms at the start of every step, waiting for
+    // a single-process DataLoader (62-73 ms per step).
     const QString path = kSamples + QStringLiteral("/kineto");
     if (!QDir(path).exists())
         QSKIP("samples not present");
     const LoadResult loaded = loadProfile(path);
     const RankAnalysis a = analyseRank(*loaded.profile->ranks[0]);
     QCOMPARE(idsOf(a.findings),
-        (QStringList { QStringLiteral("host-bound"), QStringLiteral("unaccounted-time") }));
+        (QStringList { QStringLiteral("dataloader"), QStringLiteral("host-bound"),
+            QStringLiteral("unaccounted-time") }));
     const Finding *unaccounted = find(a.findings, "unaccounted-time");
     QCOMPARE(unaccounted->metric(u"steps"), 6.0);
     QVERIFY(unaccounted->metric(u"share") > 0.4);
