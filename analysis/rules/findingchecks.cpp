@@ -1,6 +1,7 @@
 #include "analysis/rules/findingchecks.h"
 
 #include "analysis/rules/frameworkfindings.h"
+#include "analysis/rules/fusibleops.h"
 #include "analysis/rules/hostfindings.h"
 
 #include <QCoreApplication>
@@ -281,8 +282,10 @@ QString checkNote(const QString &id, const DetectorInput &in)
                        "tasks are not judged.")
                   .arg(QString::number(in.cores->cube), in.cores->source);
     if (id == QLatin1String(FindingId::kAffinityApi))
-        return Text::tr("The optimizer rules of msprof-analyze's timeline_fusion_ops.yaml are "
-                        "checked; its aten operator-sequence rules are not yet.");
+        return Text::tr("The optimizer rules of msprof-analyze's timeline_fusion_ops.yaml; its "
+                        "aten operator-sequence rules are fusible-ops.");
+    if (id == QLatin1String(FindingId::kFusibleOps))
+        return fusibleOpsNote(in);
     if (id == QLatin1String(FindingId::kGc) && in.rank.trace && !hasGcEvents(*in.rank.trace))
         return in.rank.source.database.isEmpty()
             ? Text::tr("No GC events recorded (gc_detect_threshold was not set): only the "

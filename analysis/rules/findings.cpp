@@ -7,6 +7,7 @@
 #include "analysis/rules/computefindings.h"
 #include "analysis/rules/findingchecks.h"
 #include "analysis/rules/frameworkfindings.h"
+#include "analysis/rules/fusibleops.h"
 #include "analysis/rules/hostfindings.h"
 #include "analysis/rules/kernelfindings.h"
 #include "analysis/rules/memoryfindings.h"
@@ -72,6 +73,7 @@ namespace {
         { FindingId::kOpDispatch, findOpDispatch, missingCannApis },
         { FindingId::kSyncBn, findSyncBn, missingHostEvents },
         { FindingId::kMemoryOps, findMemoryOps, missingCannApis },
+        { FindingId::kFusibleOps, findFusibleOps, missingFrameworkApis },
     };
 
     FindingCheck notChecked(const QString &id, const MissingData &missing)
@@ -117,7 +119,8 @@ QStringList findingIds()
         QLatin1String(FindingId::kOpNoBound), QLatin1String(FindingId::kAiCoreFrequency),
         QLatin1String(FindingId::kSyncStream), QLatin1String(FindingId::kGc),
         QLatin1String(FindingId::kDataloader), QLatin1String(FindingId::kOpDispatch),
-        QLatin1String(FindingId::kSyncBn), QLatin1String(FindingId::kMemoryOps) };
+        QLatin1String(FindingId::kSyncBn), QLatin1String(FindingId::kMemoryOps),
+        QLatin1String(FindingId::kFusibleOps) };
 }
 
 QString findingName(const QString &id)
@@ -175,6 +178,8 @@ QString findingName(const QString &id)
         { FindingId::kSyncBn, QT_TRANSLATE_NOOP("Findings", "SyncBatchNorm calls") },
         { FindingId::kMemoryOps,
             QT_TRANSLATE_NOOP("Findings", "Slow device memory APIs (malloc and free)") },
+        { FindingId::kFusibleOps,
+            QT_TRANSLATE_NOOP("Findings", "Operator sequences a fused API replaces") },
     };
     for (const auto &[key, name] : kNames) {
         if (id == QLatin1String(key))

@@ -53,6 +53,7 @@ namespace FindingId {
     inline constexpr char kOpDispatch[] = "op-dispatch";
     inline constexpr char kSyncBn[] = "syncbn";
     inline constexpr char kMemoryOps[] = "memory-ops";
+    inline constexpr char kFusibleOps[] = "fusible-ops";
 } // namespace FindingId
 
 enum class FindingSeverity : std::uint8_t { Info, Warning, Critical };
