@@ -27,6 +27,8 @@ private slots:
     void syncBn();
     void memoryOps_data();
     void memoryOps();
+    void fusibleOps_data();
+    void fusibleOps();
     void withoutCann();
     void samples_data();
     void samples();
@@ -38,7 +40,7 @@ namespace {
 const QString kSamples = QStringLiteral(NPUSCOPE_SAMPLES_DIR);
 const QStringList kIds { QStringLiteral("sync-stream"), QStringLiteral("gc"),
     QStringLiteral("dataloader"), QStringLiteral("op-dispatch"), QStringLiteral("syncbn"),
-    QStringLiteral("memory-ops") };
+    QStringLiteral("memory-ops"), QStringLiteral("fusible-ops") };
 
 constexpr int kHost = 10; // pid of the Python process; its thread is 10 as well
 constexpr int kCann = 20; // pid of the CANN process (same thread 10)
@@ -368,6 +370,38 @@ void TstHostFindings::memoryOps()
         f->snippet.contains(QStringLiteral("expandable_segments")), name.contains("MallocMem"));
 }
 
+void TstHostFindings::fusibleOps_data()
+{
+    QTest::addColumn<bool>("nested");
+    QTest::addColumn<bool>("found");
+    // timeline_fusion_ops.yaml: add-layer_norm -> torch_npu.npu_add_layer_norm, on the
+    // top-level forward operators only.
+    QTest::newRow("top level") << false << true;
+    QTest::newRow("inside another aten operator") << true << false;
+}
+
+void TstHostFindings::fusibleOps()
+{
+    QFETCH(bool, nested);
+    QFETCH(bool, found);
+    Events ev;
+    if (nested)
+        ev.x(kHost, "aten::my_block", 150, 100);
+    ev.x(kHost, "aten::add", 200, 10, "cpu_op", kStack).x(kHost, "aten::layer_norm", 220, 20);
+    const RankAnalysis a = analyse(ev);
+    QCOMPARE(checkOf(a, QStringLiteral("fusible-ops"))->status,
+        found ? CheckStatus::Found : CheckStatus::Clear);
+    const Finding *f = findingOf(a, QStringLiteral("fusible-ops"));
+    QCOMPARE(f != nullptr, found);
+    if (!f)
+        return;
+    QCOMPARE(f->metric(u"fusible_sequences"), 1.0);
+    const QString text = textOf(*f);
+    QVERIFY2(text.contains(QStringLiteral("torch_npu.npu_add_layer_norm")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("/home/u/train.py(42): train")), qPrintable(text));
+    QCOMPARE(f->evidence.front().end - f->evidence.front().start, TimeNs(40'000));
+}
+
 void TstHostFindings::withoutCann()
 {
     // A Level0 trace: framework events only. The CANN checks say what to collect; so does gc,
@@ -392,7 +426,7 @@ void TstHostFindings::samples_data()
     QTest::addColumn<QStringList>("statuses"); // of kIds, in order
     const QStringList level0 { QStringLiteral("not_checked"), QStringLiteral("not_checked"),
         QStringLiteral("clear"), QStringLiteral("not_checked"), QStringLiteral("clear"),
-        QStringLiteral("not_checked") };
+        QStringLiteral("not_checked"), QStringLiteral("clear") };
     const QStringList clear(kIds.size(), QStringLiteral("clear"));
     const QStringList noTrace(kIds.size(), QStringLiteral("not_checked"));
     // The advisor (advisor all / schedule) reports none of these checks on ascend-2025-01: 7
