@@ -1406,10 +1406,6 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <translation>%1 个 AI Core，来自%2；Vector Core 数未知，因此不判断 vector 任务。</translation>
     </message>
     <message>
-        <source>The optimizer rules of msprof-analyze&apos;s timeline_fusion_ops.yaml are checked; its aten operator-sequence rules are not yet.</source>
-        <translation>已检查 msprof-analyze 的 timeline_fusion_ops.yaml 中的优化器规则；其 aten 算子序列规则尚未检查。</translation>
-    </message>
-    <message>
         <source>Environment variables that slow training</source>
         <translation>拖慢训练的环境变量</translation>
     </message>
@@ -1812,6 +1808,50 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
     <message>
         <source>Memory is given back to the device while training: watch HBM usage with npu-smi info and lower the batch size if it is at the limit, and remove torch.npu.empty_cache() calls (collect with with_stack=True to find them).</source>
         <translation>训练中内存被归还给设备：请用 npu-smi info 观察 HBM 使用量，若已到上限则减小 batch size，并去掉 torch.npu.empty_cache() 调用（用 with_stack=True 采集以找到它们）。</translation>
+    </message>
+    <message>
+        <source>The optimizer rules of msprof-analyze&apos;s timeline_fusion_ops.yaml; its aten operator-sequence rules are fusible-ops.</source>
+        <translation>msprof-analyze 的 timeline_fusion_ops.yaml 中的优化器规则；其 aten 算子序列规则由 fusible-ops 检查。</translation>
+    </message>
+    <message>
+        <source>Operator sequences a fused API replaces</source>
+        <translation>可由融合 API 替换的算子序列</translation>
+    </message>
+    <message>
+        <source>The rules of CANN %1 (the profile&apos;s) were applied.</source>
+        <translation>已应用 CANN %1（该 profile 的版本）的规则。</translation>
+    </message>
+    <message>
+        <source>The profile does not record a CANN version that parses: the rules of every version were applied.</source>
+        <translation>该 profile 没有记录可解析的 CANN 版本：已应用所有版本的规则。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 replaces %2: %n match(es)</source>
+        <translation>
+            <numerusform>%1 可替换 %2：匹配 %n 处</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, from %1</source>
+        <translation>，调用自 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n aten operator sequence(s) that a fused API replaces: %1</source>
+        <translation>
+            <numerusform>%n 处 aten 算子序列可由融合 API 替换：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rules: the aten entries of msprof-analyze&apos;s rules/timeline_fusion_ops.yaml. Matched on the forward aten operators each host thread ran at the top level (the advisor also matches the steps inside an operator and interleaves threads). %1</source>
+        <translation>规则：msprof-analyze 的 rules/timeline_fusion_ops.yaml 中的 aten 条目。在每个 host 线程顶层执行的前向 aten 算子上匹配（advisor 还会匹配算子内部的步骤，并把各线程交错在一起）。%1</translation>
+    </message>
+    <message>
+        <source>A fused API runs the sequence as one operator: fewer launches and less memory traffic. Where the code at the frames named computes what the fused API does (the rules match operator names, not arguments), call the fused API instead and compare the step time.</source>
+        <translation>融合 API 把整个序列作为一个算子执行：下发更少，内存访问更少。如果列出的调用帧处的代码计算的正是融合 API 所做的事（规则只匹配算子名，不看参数），请改为调用融合 API，并比较 step 时间。</translation>
     </message>
 </context>
 <context>
