@@ -1406,10 +1406,6 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <translation>%1 个 AI Core，来自%2；Vector Core 数未知，因此不判断 vector 任务。</translation>
     </message>
     <message>
-        <source>The optimizer rules of msprof-analyze&apos;s timeline_fusion_ops.yaml are checked; its aten operator-sequence rules are not yet.</source>
-        <translation>已检查 msprof-analyze 的 timeline_fusion_ops.yaml 中的优化器规则；其 aten 算子序列规则尚未检查。</translation>
-    </message>
-    <message>
         <source>Environment variables that slow training</source>
         <translation>拖慢训练的环境变量</translation>
     </message>
@@ -1652,6 +1648,260 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
     <message>
         <source>Links of one group carry the same operations, so they should move data at the same rate. A link well under its peers points at the cards at its ends or the path between them: check the link&apos;s health (hccn_tool link and error counters), whether other jobs share the card or the switch, and whether the ranks at its ends are placed as the others are.</source>
         <translation>同一通信组的链路承载相同的操作，传输速率应当一致。明显慢于同类的链路指向其两端的卡或两者之间的通路：检查链路健康状况（hccn_tool 的链路与错误计数），是否有其他作业共用该卡或交换机，以及其两端 rank 的放置是否与其他 rank 相同。</translation>
+    </message>
+    <message>
+        <source>A Kineto (GPU) trace: it has no CANN API events.</source>
+        <translation>这是 Kineto（GPU）trace：其中没有 CANN API 事件。</translation>
+    </message>
+    <message>
+        <source>The trace has no CANN API events (AscendCL, Node@launch): profiler_level Level0 does not record them.</source>
+        <translation>trace 中没有 CANN API 事件（AscendCL、Node@launch）：profiler_level Level0 不记录它们。</translation>
+    </message>
+    <message>
+        <source>No trace: the CANN API calls are unknown.</source>
+        <translation>没有 trace：CANN API 调用未知。</translation>
+    </message>
+    <message>
+        <source>Collect the trace at profiler_level Level1 or higher, with ProfilerActivity.NPU.</source>
+        <translation>请以 profiler_level Level1 或更高级别、开启 ProfilerActivity.NPU 采集 trace。</translation>
+    </message>
+    <message>
+        <source>The trace has no GC events (gc_detect_threshold not set) and no CANN API events (profiler_level Level0 records none) to conjecture garbage collection from idle gaps.</source>
+        <translation>trace 中既没有 GC 事件（未设置 gc_detect_threshold），也没有可用来从空闲间隙推测垃圾回收的 CANN API 事件（profiler_level Level0 不记录）。</translation>
+    </message>
+    <message>
+        <source>No trace: garbage collections are unknown.</source>
+        <translation>没有 trace：垃圾回收情况未知。</translation>
+    </message>
+    <message>
+        <source>Collect with experimental_config=torch_npu.profiler._ExperimentalConfig(gc_detect_threshold=1) (GC events of 1 ms or longer; torch_npu 2.1 or later), or at profiler_level Level1.</source>
+        <translation>请用 experimental_config=torch_npu.profiler._ExperimentalConfig(gc_detect_threshold=1) 采集（记录 1 ms 及以上的 GC 事件；torch_npu 2.1 或更高版本），或以 profiler_level Level1 采集。</translation>
+    </message>
+    <message>
+        <source>The trace has no host (framework) events.</source>
+        <translation>trace 中没有 host（框架）事件。</translation>
+    </message>
+    <message>
+        <source>No trace: the framework&apos;s calls are unknown.</source>
+        <translation>没有 trace：框架的调用未知。</translation>
+    </message>
+    <message>
+        <source>Collect with ProfilerActivity.CPU (and with_stack=True to see where each call is made).</source>
+        <translation>请开启 ProfilerActivity.CPU 采集（并设 with_stack=True 以看到各调用的位置）。</translation>
+    </message>
+    <message>
+        <source>No GC events recorded (gc_detect_threshold was not set): only the advisor&apos;s conjectured GC was checked, device idle gaps over 200 ms with almost no AscendCL call.</source>
+        <translation>未记录 GC 事件（未设置 gc_detect_threshold）：只检查了 advisor 的推测 GC，即超过 200 ms、几乎没有 AscendCL 调用的设备空闲间隙。</translation>
+    </message>
+    <message>
+        <source>The database&apos;s GC_RECORD table is not read: only the advisor&apos;s conjectured GC was checked, device idle gaps over 200 ms with almost no AscendCL call.</source>
+        <translation>尚未读取数据库的 GC_RECORD 表：只检查了 advisor 的推测 GC，即超过 200 ms、几乎没有 AscendCL 调用的设备空闲间隙。</translation>
+    </message>
+    <message>
+        <source>Stream synchronised after each launch</source>
+        <translation>每次下发后都同步流</translation>
+    </message>
+    <message>
+        <source>Python garbage collection</source>
+        <translation>Python 垃圾回收</translation>
+    </message>
+    <message>
+        <source>Slow DataLoader</source>
+        <translation>DataLoader 过慢</translation>
+    </message>
+    <message>
+        <source>Operators compiled on the host (dispatch)</source>
+        <translation>在 host 上编译算子（算子下发）</translation>
+    </message>
+    <message>
+        <source>SyncBatchNorm calls</source>
+        <translation>SyncBatchNorm 调用</translation>
+    </message>
+    <message>
+        <source>Slow device memory APIs (malloc and free)</source>
+        <translation>设备内存 API（申请与释放）过慢</translation>
+    </message>
+    <message>
+        <source>%1 (%2)%3</source>
+        <translation>%1（%2）%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Called from %1 (%n of the calls read)</source>
+        <translation>
+            <numerusform>调用自 %1（在读取的调用中占 %n 次）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device idle gap(s) over %1 with almost no host API call, %2 in all: probably Python garbage collection</source>
+        <translation>
+            <numerusform>%n 个超过 %1 的设备空闲间隙中几乎没有 host API 调用，共 %2：很可能是 Python 垃圾回收</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The trace has no GC events (torch_npu records them only with gc_detect_threshold): conjectured by the rule of msprof-analyze&apos;s advisor (conjectured_gc_checker.py, rules/en/conjectured_gc.yaml): a gap over %1 in which AscendCL calls take under 1% of the time and number under 1 per 10 ms; we use its bars.</source>
+        <translation>trace 中没有 GC 事件（torch_npu 只在设置 gc_detect_threshold 时记录）：按 msprof-analyze advisor 的规则推测（conjectured_gc_checker.py，rules/en/conjectured_gc.yaml）：超过 %1 的间隙中，AscendCL 调用耗时不到 1%、次数不到每 10 ms 1 次；本工具采用相同的标准。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Device idle %1, %n AscendCL call(s) in it</source>
+        <translation>
+            <numerusform>设备空闲 %1，其间有 %n 次 AscendCL 调用</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stream synchronisation(s) right after an operator launch (%1 of the launches): operators run one at a time, the host waiting for each</source>
+        <translation>
+            <numerusform>%n 次流同步紧跟在算子下发之后（占下发的 %1）：算子逐个执行，host 等待每一个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 aclrtSynchronizeStream call(s), %2 in all; %3 of %4 Node@launch calls are followed at once by one.</source>
+        <translation>共 %1 次 aclrtSynchronizeStream 调用，合计 %2；%4 次 Node@launch 调用中有 %3 次紧跟一次同步。</translation>
+    </message>
+    <message>
+        <source>ASCEND_LAUNCH_BLOCKING = %1 in the profile&apos;s environment.</source>
+        <translation>该 profile 的环境中 ASCEND_LAUNCH_BLOCKING = %1。</translation>
+    </message>
+    <message>
+        <source>Rule of msprof-analyze&apos;s advisor (synchronize_stream_checker.py, rules/en/synchronize.yaml): reported when more than %1 of the launches are followed by a synchronisation; we use its bar.</source>
+        <translation>msprof-analyze advisor 的规则（synchronize_stream_checker.py，rules/en/synchronize.yaml）：超过 %1 的下发紧跟同步时报告；本工具采用相同的标准。</translation>
+    </message>
+    <message>
+        <source>: right after a launch</source>
+        <translation>：紧跟在下发之后</translation>
+    </message>
+    <message>
+        <source>A synchronisation after nearly every launch is what ASCEND_LAUNCH_BLOCKING=1 does (a debugging mode): unset it in the shell that starts training. If it is not set, look for code that waits for the device after each operator (torch.npu.synchronize(), .item(), .cpu()) at the frames named.</source>
+        <translation>几乎每次下发后都同步，正是 ASCEND_LAUNCH_BLOCKING=1（调试模式）的行为：请在启动训练的 shell 中取消设置它。如果没有设置，请在列出的调用帧处查找每个算子之后都等待设备的代码（torch.npu.synchronize()、.item()、.cpu()）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n Python garbage collection(s) of %1 or longer, %2 in all: each stops the training process</source>
+        <translation>
+            <numerusform>%n 次 %1 及以上的 Python 垃圾回收，共 %2：每次都会暂停训练进程</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 GC event(s) recorded, %2 of them at or over %3 (rule of msprof-analyze&apos;s advisor: gc_checker.py, rules/en/gc.yaml gc_threshold; we use its bar).</source>
+        <translation>记录了 %1 个 GC 事件，其中 %2 个达到或超过 %3（msprof-analyze advisor 的规则：gc_checker.py，rules/en/gc.yaml 的 gc_threshold；本工具采用相同的标准）。</translation>
+    </message>
+    <message>
+        <source>A collection stops the whole Python process, and the steps it falls in take longer. Release large objects when they are no longer used and avoid reference cycles; as a stopgap, raise the collection thresholds with gc.set_threshold(), or disable automatic collection and call gc.collect() at a chosen point of the step (for example every N steps).</source>
+        <translation>一次垃圾回收会暂停整个 Python 进程，它所在的 step 就会变长。不再使用的大对象请及时释放，并避免循环引用；临时办法是用 gc.set_threshold() 提高回收阈值，或关闭自动回收，在 step 中选定的位置调用 gc.collect()（例如每 N 个 step 一次）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n DataLoader call(s) of %1 or longer (the longest %2): the step waits for its data</source>
+        <translation>
+            <numerusform>%n 次 %1 及以上的 DataLoader 调用（最长 %2）：step 在等待数据</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 DataLoader call(s) in the trace, %2 at or over %3 (rule of msprof-analyze&apos;s advisor: dataloader_checker.py, rules/en/dataloader.yaml; we use its bar).</source>
+        <translation>trace 中有 %1 次 DataLoader 调用，其中 %2 次达到或超过 %3（msprof-analyze advisor 的规则：dataloader_checker.py，rules/en/dataloader.yaml；本工具采用相同的标准）。</translation>
+    </message>
+    <message>
+        <source>Iterated at %1</source>
+        <translation>迭代位置：%1</translation>
+    </message>
+    <message>
+        <source>The DataLoader loads in the training process (num_workers=0): give it worker processes (num_workers), and check the disk I/O of the data directory.</source>
+        <translation>DataLoader 在训练进程内加载数据（num_workers=0）：请为它设置工作进程（num_workers），并检查数据目录的磁盘 I/O。</translation>
+    </message>
+    <message>
+        <source>Check the disk I/O of the data directory (on ModelArts, copy the data to /cache), that no core binding (taskset) starves the workers, that the data is not in archives (tar, zip); set pin_memory=True and tune num_workers.</source>
+        <translation>请检查数据目录的磁盘 I/O（在 ModelArts 上把数据复制到 /cache），确认没有绑核（taskset）让工作进程得不到 CPU，数据没有放在归档文件（tar、zip）中；并设置 pin_memory=True、调整 num_workers。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n operator compilation(s) on the host (aclopCompileAndExecute), %1 in all</source>
+        <translation>
+            <numerusform>在 host 上编译了 %n 次算子（aclopCompileAndExecute），共 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rule of msprof-analyze&apos;s advisor (timeline_op_dispatch_analyzer.py, MAX_OP_COMPILE_NUM of constant.py): reported from %1 compilations; we use its bar.</source>
+        <translation>msprof-analyze advisor 的规则（timeline_op_dispatch_analyzer.py，constant.py 的 MAX_OP_COMPILE_NUM）：编译次数达到 %1 时报告；本工具采用相同的标准。</translation>
+    </message>
+    <message>
+        <source>Operators compiled while training cost host time at each new shape or attribute. Switch off online compilation and internal formats at the start of the script, as the snippet shows, and compare the step time.</source>
+        <translation>训练中编译算子会在每遇到新的 shape 或属性时耗费 host 时间。请按代码片段所示，在脚本开头关闭在线编译和内部格式，然后比较 step 时间。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n SyncBatchNorm call(s), %1 in all: each synchronises the ranks and slows the host&apos;s dispatch</source>
+        <translation>
+            <numerusform>%n 次 SyncBatchNorm 调用，共 %1：每次都要在各 rank 间同步，并拖慢 host 下发</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rule of msprof-analyze&apos;s advisor (syncbn_checker.py, rules/en/sync_batchnorm.yaml max_syncbn_num): reported from %1 calls; we use its bar.</source>
+        <translation>msprof-analyze advisor 的规则（syncbn_checker.py，rules/en/sync_batchnorm.yaml 的 max_syncbn_num）：调用达到 %1 次时报告；本工具采用相同的标准。</translation>
+    </message>
+    <message>
+        <source>Use plain BatchNorm where synchronised statistics are not needed (drop torch.nn.SyncBatchNorm.convert_sync_batchnorm(model)); else use torch_npu&apos;s efficient SyncBatchNorm forward, which gathers the statistics of all ranks in one all_gather (rules/en/sync_batchnorm.yaml shows it).</source>
+        <translation>不需要同步统计量时请使用普通 BatchNorm（去掉 torch.nn.SyncBatchNorm.convert_sync_batchnorm(model)）；否则请使用 torch_npu 的高效 SyncBatchNorm forward，它用一次 all_gather 收集所有 rank 的统计量（见 rules/en/sync_batchnorm.yaml）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n call(s), %2</source>
+        <translation>
+            <numerusform>%1：%n 次调用，%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Device memory APIs take %1 on the host: %2</source>
+        <translation>设备内存 API 在 host 上耗时 %1：%2</translation>
+    </message>
+    <message>
+        <source>Rule of msprof-analyze&apos;s advisor (memory_checker.py, rules/en/memory.yaml max_total_duration): an API whose calls take %1 or more in all; we use its bar.</source>
+        <translation>msprof-analyze advisor 的规则（memory_checker.py，rules/en/memory.yaml 的 max_total_duration）：某个 API 的调用合计达到 %1 时报告；本工具采用相同的标准。</translation>
+    </message>
+    <message>
+        <source>The caching allocator keeps asking the device for memory: let it grow its blocks (PYTORCH_NPU_ALLOC_CONF=expandable_segments:True). Frees mean memory is given back: watch HBM usage with npu-smi info and lower the batch size if it is at the limit, and remove torch.npu.empty_cache() calls (collect with with_stack=True to find them).</source>
+        <translation>缓存分配器不断向设备申请内存：请允许它扩展内存块（PYTORCH_NPU_ALLOC_CONF=expandable_segments:True）。释放调用说明内存被归还给设备：请用 npu-smi info 观察 HBM 使用量，若已到上限则减小 batch size，并去掉 torch.npu.empty_cache() 调用（用 with_stack=True 采集以找到它们）。</translation>
+    </message>
+    <message>
+        <source>Memory is given back to the device while training: watch HBM usage with npu-smi info and lower the batch size if it is at the limit, and remove torch.npu.empty_cache() calls (collect with with_stack=True to find them).</source>
+        <translation>训练中内存被归还给设备：请用 npu-smi info 观察 HBM 使用量，若已到上限则减小 batch size，并去掉 torch.npu.empty_cache() 调用（用 with_stack=True 采集以找到它们）。</translation>
+    </message>
+    <message>
+        <source>The optimizer rules of msprof-analyze&apos;s timeline_fusion_ops.yaml; its aten operator-sequence rules are fusible-ops.</source>
+        <translation>msprof-analyze 的 timeline_fusion_ops.yaml 中的优化器规则；其 aten 算子序列规则由 fusible-ops 检查。</translation>
+    </message>
+    <message>
+        <source>Operator sequences a fused API replaces</source>
+        <translation>可由融合 API 替换的算子序列</translation>
+    </message>
+    <message>
+        <source>The rules of CANN %1 (the profile&apos;s) were applied.</source>
+        <translation>已应用 CANN %1（该 profile 的版本）的规则。</translation>
+    </message>
+    <message>
+        <source>The profile does not record a CANN version that parses: the rules of every version were applied.</source>
+        <translation>该 profile 没有记录可解析的 CANN 版本：已应用所有版本的规则。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 replaces %2: %n match(es)</source>
+        <translation>
+            <numerusform>%1 可替换 %2：匹配 %n 处</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, from %1</source>
+        <translation>，调用自 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n aten operator sequence(s) that a fused API replaces: %1</source>
+        <translation>
+            <numerusform>%n 处 aten 算子序列可由融合 API 替换：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rules: the aten entries of msprof-analyze&apos;s rules/timeline_fusion_ops.yaml. Matched on the forward aten operators each host thread ran at the top level (the advisor also matches the steps inside an operator and interleaves threads). %1</source>
+        <translation>规则：msprof-analyze 的 rules/timeline_fusion_ops.yaml 中的 aten 条目。在每个 host 线程顶层执行的前向 aten 算子上匹配（advisor 还会匹配算子内部的步骤，并把各线程交错在一起）。%1</translation>
+    </message>
+    <message>
+        <source>A fused API runs the sequence as one operator: fewer launches and less memory traffic. Where the code at the frames named computes what the fused API does (the rules match operator names, not arguments), call the fused API instead and compare the step time.</source>
+        <translation>融合 API 把整个序列作为一个算子执行：下发更少，内存访问更少。如果列出的调用帧处的代码计算的正是融合 API 所做的事（规则只匹配算子名，不看参数），请改为调用融合 API，并比较 step 时间。</translation>
     </message>
 </context>
 <context>

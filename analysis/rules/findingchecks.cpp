@@ -1,6 +1,8 @@
 #include "analysis/rules/findingchecks.h"
 
 #include "analysis/rules/frameworkfindings.h"
+#include "analysis/rules/fusibleops.h"
+#include "analysis/rules/hostfindings.h"
 #include "analysis/rules/linkfindings.h"
 
 #include <QCoreApplication>
@@ -32,6 +34,14 @@ namespace {
     QString kernelsName(const DetectorInput &in)
     {
         return in.rank.source.partName(RankSource::Part::Kernels);
+    }
+
+    // The trace of a trace file; null without one (the timeline made of the kernel rows,
+    // KernelTimeline, has no host).
+    const Trace *traceFile(const DetectorInput &in)
+    {
+        const bool file = !in.rank.source.traceView.isEmpty() || !in.rank.source.database.isEmpty();
+        return file ? in.rank.trace.get() : nullptr;
     }
 
     QString level1Collect(const DetectorInput &in)
@@ -180,9 +190,7 @@ std::optional<MissingData> missingOpState(const DetectorInput &in)
 
 std::optional<MissingData> missingFrameworkApis(const DetectorInput &in)
 {
-    // Without a trace file the timeline is made of the kernel rows (KernelTimeline): no host.
-    const bool file = !in.rank.source.traceView.isEmpty() || !in.rank.source.database.isEmpty();
-    const Trace *trace = file ? in.rank.trace.get() : nullptr;
+    const Trace *trace = traceFile(in);
     if (in.rank.source.kineto)
         return MissingData { Text::tr("A Kineto (GPU) trace: torch_npu's affinity APIs do not "
                                       "apply."),
@@ -196,6 +204,50 @@ std::optional<MissingData> missingFrameworkApis(const DetectorInput &in)
                                : Text::tr("No trace: the Python APIs called are unknown."),
         Text::tr("Collect with ProfilerActivity.CPU (and with_stack=True to see where each API "
                  "is called).") };
+}
+
+std::optional<MissingData> missingCannApis(const DetectorInput &in)
+{
+    if (in.rank.source.kineto)
+        return MissingData { Text::tr("A Kineto (GPU) trace: it has no CANN API events."),
+            Text::tr("Profile on an Ascend NPU with torch_npu.") };
+    const Trace *trace = traceFile(in);
+    if (trace && hasCannApis(*trace))
+        return std::nullopt;
+    return MissingData { trace ? Text::tr("The trace has no CANN API events (AscendCL, "
+                                          "Node@launch): profiler_level Level0 does not record "
+                                          "them.")
+                               : Text::tr("No trace: the CANN API calls are unknown."),
+        Text::tr("Collect the trace at profiler_level Level1 or higher, with "
+                 "ProfilerActivity.NPU.") };
+}
+
+std::optional<MissingData> missingGcEvents(const DetectorInput &in)
+{
+    const Trace *trace = traceFile(in);
+    if (trace && (hasGcEvents(*trace) || (!in.rank.source.kineto && hasCannApis(*trace))))
+        return std::nullopt;
+    return MissingData { trace ? Text::tr("The trace has no GC events (gc_detect_threshold "
+                                          "not set) and no CANN API events (profiler_level "
+                                          "Level0 records none) to conjecture garbage "
+                                          "collection from idle gaps.")
+                               : Text::tr("No trace: garbage collections are unknown."),
+        Text::tr("Collect with experimental_config=torch_npu.profiler._ExperimentalConfig("
+                 "gc_detect_threshold=1) (GC events of 1 ms or longer; torch_npu 2.1 or later), "
+                 "or at profiler_level Level1.") };
+}
+
+std::optional<MissingData> missingHostEvents(const DetectorInput &in)
+{
+    const Trace *trace = traceFile(in);
+    if (trace && std::any_of(trace->tracks.begin(), trace->tracks.end(), [](const Track &t) {
+            return t.kind == TrackKind::HostThread && !t.events.empty();
+        }))
+        return std::nullopt;
+    return MissingData { trace ? Text::tr("The trace has no host (framework) events.")
+                               : Text::tr("No trace: the framework's calls are unknown."),
+        Text::tr("Collect with ProfilerActivity.CPU (and with_stack=True to see where each call "
+                 "is made).") };
 }
 
 std::optional<MissingData> missingRanks(const std::vector<RankAnalysis> &ranks)
@@ -259,8 +311,18 @@ QString checkNote(const QString &id, const DetectorInput &in)
                        "tasks are not judged.")
                   .arg(QString::number(in.cores->cube), in.cores->source);
     if (id == QLatin1String(FindingId::kAffinityApi))
-        return Text::tr("The optimizer rules of msprof-analyze's timeline_fusion_ops.yaml are "
-                        "checked; its aten operator-sequence rules are not yet.");
+        return Text::tr("The optimizer rules of msprof-analyze's timeline_fusion_ops.yaml; its "
+                        "aten operator-sequence rules are fusible-ops.");
+    if (id == QLatin1String(FindingId::kFusibleOps))
+        return fusibleOpsNote(in);
+    if (id == QLatin1String(FindingId::kGc) && in.rank.trace && !hasGcEvents(*in.rank.trace))
+        return in.rank.source.database.isEmpty()
+            ? Text::tr("No GC events recorded (gc_detect_threshold was not set): only the "
+                       "advisor's conjectured GC was checked, device idle gaps over 200 ms "
+                       "with almost no AscendCL call.")
+            : Text::tr("The database's GC_RECORD table is not read: only the advisor's "
+                       "conjectured GC was checked, device idle gaps over 200 ms with almost no "
+                       "AscendCL call.");
     if (id == QLatin1String(FindingId::kHostBound) && in.rank.kernels && !in.rank.kernelsFromTrace
         && in.rank.kernels->waitColumn < 0)
         return Text::tr("%1 has no Wait Time column: judged from the trace's idle gaps alone.")

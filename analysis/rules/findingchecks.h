@@ -24,6 +24,12 @@ std::optional<MissingData> missingProfilerInfo(const DetectorInput &in); // prof
 std::optional<MissingData> missingEnvVariables(const DetectorInput &in); // env-vars
 std::optional<MissingData> missingOpState(const DetectorInput &in); // dynamic-shape
 std::optional<MissingData> missingFrameworkApis(const DetectorInput &in); // affinity-api
+// sync-stream, op-dispatch, memory-ops: the CANN API events of the trace.
+std::optional<MissingData> missingCannApis(const DetectorInput &in);
+// gc: GC events, else CANN API events to conjecture GC from the device's idle gaps.
+std::optional<MissingData> missingGcEvents(const DetectorInput &in);
+// dataloader, syncbn: the framework (host thread) events of the trace.
+std::optional<MissingData> missingHostEvents(const DetectorInput &in);
 // rank-imbalance: fewer than two ranks with steps.
 std::optional<MissingData> missingRanks(const std::vector<RankAnalysis> &ranks);
 // pp-stage-imbalance: the layout has fewer than two pipeline stages (or none is known).

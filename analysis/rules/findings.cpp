@@ -7,6 +7,8 @@
 #include "analysis/rules/computefindings.h"
 #include "analysis/rules/findingchecks.h"
 #include "analysis/rules/frameworkfindings.h"
+#include "analysis/rules/fusibleops.h"
+#include "analysis/rules/hostfindings.h"
 #include "analysis/rules/kernelfindings.h"
 #include "analysis/rules/linkfindings.h"
 #include "analysis/rules/memoryfindings.h"
@@ -65,6 +67,14 @@ namespace {
         { FindingId::kOpBound, findOpBound, missingPipeRatios },
         { FindingId::kOpNoBound, findOpNoBound, missingPipeRatios },
         { FindingId::kAiCoreFrequency, findAiCoreFrequency, missingAiCoreFreq },
+        // The advisor's schedule and memory checks of the host (issue 36).
+        { FindingId::kSyncStream, findSyncStream, missingCannApis },
+        { FindingId::kGc, findGc, missingGcEvents },
+        { FindingId::kDataloader, findDataloader, missingHostEvents },
+        { FindingId::kOpDispatch, findOpDispatch, missingCannApis },
+        { FindingId::kSyncBn, findSyncBn, missingHostEvents },
+        { FindingId::kMemoryOps, findMemoryOps, missingCannApis },
+        { FindingId::kFusibleOps, findFusibleOps, missingFrameworkApis },
     };
 
     FindingCheck notChecked(const QString &id, const MissingData &missing)
@@ -108,7 +118,11 @@ QStringList findingIds()
         QLatin1String(FindingId::kCommByteAlignment), QLatin1String(FindingId::kCommSmallPackets),
         QLatin1String(FindingId::kCommBandwidth), QLatin1String(FindingId::kCommRetransmission),
         QLatin1String(FindingId::kAiCoreOpEfficiency), QLatin1String(FindingId::kOpBound),
-        QLatin1String(FindingId::kOpNoBound), QLatin1String(FindingId::kAiCoreFrequency) };
+        QLatin1String(FindingId::kOpNoBound), QLatin1String(FindingId::kAiCoreFrequency),
+        QLatin1String(FindingId::kSyncStream), QLatin1String(FindingId::kGc),
+        QLatin1String(FindingId::kDataloader), QLatin1String(FindingId::kOpDispatch),
+        QLatin1String(FindingId::kSyncBn), QLatin1String(FindingId::kMemoryOps),
+        QLatin1String(FindingId::kFusibleOps) };
 }
 
 QString findingName(const QString &id)
@@ -159,6 +173,17 @@ QString findingName(const QString &id)
         { FindingId::kOpNoBound,
             QT_TRANSLATE_NOOP("Findings", "Operators with no pipeline near its limit") },
         { FindingId::kAiCoreFrequency, QT_TRANSLATE_NOOP("Findings", "AI Core frequency lowered") },
+        { FindingId::kSyncStream,
+            QT_TRANSLATE_NOOP("Findings", "Stream synchronised after each launch") },
+        { FindingId::kGc, QT_TRANSLATE_NOOP("Findings", "Python garbage collection") },
+        { FindingId::kDataloader, QT_TRANSLATE_NOOP("Findings", "Slow DataLoader") },
+        { FindingId::kOpDispatch,
+            QT_TRANSLATE_NOOP("Findings", "Operators compiled on the host (dispatch)") },
+        { FindingId::kSyncBn, QT_TRANSLATE_NOOP("Findings", "SyncBatchNorm calls") },
+        { FindingId::kMemoryOps,
+            QT_TRANSLATE_NOOP("Findings", "Slow device memory APIs (malloc and free)") },
+        { FindingId::kFusibleOps,
+            QT_TRANSLATE_NOOP("Findings", "Operator sequences a fused API replaces") },
     };
     for (const auto &[key, name] : kNames) {
         if (id == QLatin1String(key))

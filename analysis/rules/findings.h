@@ -48,6 +48,13 @@ namespace FindingId {
     inline constexpr char kOpBound[] = "op-bound";
     inline constexpr char kOpNoBound[] = "op-no-bound";
     inline constexpr char kAiCoreFrequency[] = "aicore-frequency";
+    inline constexpr char kSyncStream[] = "sync-stream";
+    inline constexpr char kGc[] = "gc";
+    inline constexpr char kDataloader[] = "dataloader";
+    inline constexpr char kOpDispatch[] = "op-dispatch";
+    inline constexpr char kSyncBn[] = "syncbn";
+    inline constexpr char kMemoryOps[] = "memory-ops";
+    inline constexpr char kFusibleOps[] = "fusible-ops";
 } // namespace FindingId
 
 enum class FindingSeverity : std::uint8_t { Info, Warning, Critical };

@@ -122,32 +122,6 @@ namespace {
         return std::nullopt;
     }
 
-    // The frames of a "Call stack" arg ("a.py(1): f;\r\nb.py(2): g"), innermost first.
-    QStringList framesOf(const QString &stack)
-    {
-        QStringList frames;
-        for (const QString &f : stack.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
-            const QString t = f.trimmed();
-            if (!t.isEmpty())
-                frames << t;
-        }
-        return frames;
-    }
-
-    // The innermost frame of the user's own code: not a library's, not the interpreter's.
-    QString userFrame(const QStringList &frames)
-    {
-        for (const QString &f : frames) {
-            if (f.contains(QLatin1String("site-packages"))
-                || f.contains(QLatin1String("dist-packages"))
-                || f.contains(QLatin1String("/lib/python")) || f.startsWith(QLatin1Char('<'))
-                || f.startsWith(QLatin1Char('(')))
-                continue;
-            return f;
-        }
-        return frames.isEmpty() ? QString() : frames.front();
-    }
-
     struct ApiCall {
         QString optimizer; // "SGD"
         QString stack; // the raw "Call stack"; empty when not recorded
@@ -198,6 +172,31 @@ namespace {
 int opStateColumn(const KernelTable &kernels)
 {
     return kernels.table ? kernels.table->findColumn(u"OP State") : -1;
+}
+
+// The frames of a "Call stack" arg ("a.py(1): f;\r\nb.py(2): g"), innermost first.
+QStringList callStackFrames(const QString &stack)
+{
+    QStringList frames;
+    for (const QString &f : stack.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+        const QString t = f.trimmed();
+        if (!t.isEmpty())
+            frames << t;
+    }
+    return frames;
+}
+
+// The innermost frame of the user's own code: not a library's, not the interpreter's.
+QString userFrame(const QStringList &frames)
+{
+    for (const QString &f : frames) {
+        if (f.contains(QLatin1String("site-packages")) || f.contains(QLatin1String("dist-packages"))
+            || f.contains(QLatin1String("/lib/python")) || f.startsWith(QLatin1Char('<'))
+            || f.startsWith(QLatin1Char('(')))
+            continue;
+        return f;
+    }
+    return frames.isEmpty() ? QString() : frames.front();
 }
 
 std::optional<Finding> findEnvVars(const DetectorInput &in)
@@ -327,7 +326,7 @@ std::optional<Finding> findAffinityApi(const DetectorInput &in)
             apis << api;
         count += c.count;
         total += c.total;
-        const QStringList frames = framesOf(c.stack);
+        const QStringList frames = callStackFrames(c.stack);
         f.details << (frames.isEmpty()
                 ? Text::tr("%1 instead of torch.optim.%2: %n call(s), %3; no call stack recorded "
                            "(collect with with_stack=True to see where it is made)",

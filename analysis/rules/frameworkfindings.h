@@ -17,6 +17,12 @@ std::optional<Finding> findDynamicShape(const DetectorInput &in);
 // for, with their Python call stacks.
 std::optional<Finding> findAffinityApi(const DetectorInput &in);
 
+// The frames of a "Call stack" arg ("a.py(1): f;\r\nb.py(2): g"), innermost first.
+QStringList callStackFrames(const QString &stack);
+// The innermost frame of the user's own code: not a library's, not the interpreter's; else the
+// innermost frame.
+QString userFrame(const QStringList &frames);
+
 // The OP State column of the kernel table ("OP State"), or -1.
 int opStateColumn(const KernelTable &kernels);
 
