@@ -158,14 +158,6 @@ namespace {
         return out;
     }
 
-    // The rank's communication files (or its analysis database's tables); null when absent.
-    std::shared_ptr<const RankComm> loadComm(const RankSource &source, IssueList *issues)
-    {
-        RankComm comm = readRankComm(
-            source.communication, source.communicationMatrix, source.analysisDatabase, issues);
-        return comm.empty() ? nullptr : std::make_shared<const RankComm>(std::move(comm));
-    }
-
     // A rank whose source is the profiler database: the same profile from one file.
     std::shared_ptr<const RankProfile> loadDatabaseRank(const RankSource &source,
         const LoadOptions &options, const ProgressFn &progress, bool *cancelled)
@@ -188,7 +180,7 @@ namespace {
             rank->kernels = std::make_shared<const KernelTable>(
                 KernelTable::fromTable(db.kernels, &rank->issues));
         rank->stepTrace = db.stepTrace;
-        rank->comm = loadComm(source, &rank->issues);
+        readRankCommFiles(*rank);
         if (db.operatorMemory)
             rank->otherTables[QStringLiteral("operator_memory.csv")] = db.operatorMemory;
         if (db.moduleMemory)
@@ -286,7 +278,7 @@ std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const Load
     rank->stepTrace = std::move(tables.stepTrace);
     rank->opStatistic = std::move(tables.opStatistic);
     rank->apiStatistic = std::move(tables.apiStatistic);
-    rank->comm = loadComm(source, &rank->issues);
+    readRankCommFiles(*rank);
     for (auto &[name, table] : tables.others)
         rank->otherTables[name] = std::move(table);
     // No trace_view.json, or one without a single slice: the kernel table has the device side.

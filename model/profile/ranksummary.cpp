@@ -3,6 +3,7 @@
 #include "model/csv/csvreader.h"
 #include "model/db/databasereader.h"
 #include "model/profile/profileloader.h"
+#include "model/profile/rankcomm.h"
 
 #include <algorithm>
 #include <atomic>
@@ -31,6 +32,15 @@ void readDatabaseMetadata(RankProfile &rank, const DatabaseContents &db)
         rank.metadata = profilerMetadataFromRows(db.metaData, rank.source.database, &rank.issues);
 }
 
+void readRankCommFiles(RankProfile &rank)
+{
+    const RankSource &source = rank.source;
+    RankComm comm = readRankComm(
+        source.communication, source.communicationMatrix, source.analysisDatabase, &rank.issues);
+    if (!comm.empty())
+        rank.comm = std::make_shared<const RankComm>(std::move(comm));
+}
+
 std::shared_ptr<const RankProfile> loadRankSummary(const RankSource &source)
 {
     auto rank = std::make_shared<RankProfile>();
@@ -47,6 +57,7 @@ std::shared_ptr<const RankProfile> loadRankSummary(const RankSource &source)
         rank->schemaVersion = db.schemaVersion;
         readDatabaseMetadata(*rank, db);
         rank->stepTrace = db.stepTrace;
+        readRankCommFiles(*rank);
         return rank;
     }
     if (source.traceView.isEmpty())
@@ -63,6 +74,7 @@ std::shared_ptr<const RankProfile> loadRankSummary(const RankSource &source)
         if (r.ok)
             rank->stepTrace = std::move(r.table);
     }
+    readRankCommFiles(*rank);
     return rank;
 }
 

@@ -3,6 +3,7 @@
 #include "app/window/analysiscontroller.h"
 #include "app/window/clustercontroller.h"
 #include "app/window/mainwindow.h"
+#include "widgets/cluster/clusterlinksview.h"
 #include "widgets/cluster/clusteroverview.h"
 #include "widgets/cluster/commmatrixview.h"
 #include "widgets/session/profilesession.h"
@@ -14,6 +15,8 @@
 #include <QSignalSpy>
 #include <QStackedBarSeries>
 #include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableWidget>
 #include <QTest>
 
 using namespace npuscope;
@@ -38,7 +41,8 @@ private slots:
         const auto run = test::generate(QString(), 21, 3);
         QVERIFY(run->ok());
         MainWindow window;
-        auto *cluster = new ClusterController(&window);
+        auto *cluster = window.findChild<ClusterController *>(); // the window's own dock
+        QVERIFY(cluster);
         window.show();
         QVERIFY(!cluster->dock()->isVisible());
         window.openPath(run->dir.path());
@@ -73,7 +77,8 @@ private slots:
         const auto run = test::generate(QString(), 22, 1);
         QVERIFY(run->ok());
         MainWindow window;
-        auto *cluster = new ClusterController(&window);
+        auto *cluster = window.findChild<ClusterController *>(); // the window's own dock
+        QVERIFY(cluster);
         window.show();
         window.openPath(run->dir.path());
         QTRY_VERIFY_WITH_TIMEOUT(window.session()->profile() && !window.isLoading(), kTimeoutMs);
@@ -86,18 +91,31 @@ private slots:
         if (!QFileInfo::exists(sample))
             QSKIP("sample profile not present");
         MainWindow window;
-        auto *cluster = new ClusterController(&window);
+        auto *cluster = window.findChild<ClusterController *>(); // the window's own dock
+        QVERIFY(cluster);
         window.show();
         window.openPath(sample);
         QTRY_VERIFY_WITH_TIMEOUT(window.session()->profile() && !window.isLoading(), kTimeoutMs);
         QCOMPARE(window.session()->profile()->ranks.size(), std::size_t(4));
         CommMatrixView *matrix = cluster->overview()->commMatrixView();
-        QTRY_VERIFY_WITH_TIMEOUT(!matrix->matrix().empty() && matrix->isVisible(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(!matrix->matrix().empty(), 30000);
+        // Links is the first tab once the communication files are read; the matrix is beside it.
+        cluster->overview()->communicationTabs()->setCurrentWidget(matrix);
+        QVERIFY(matrix->isVisible());
         QVERIFY(matrix->groupCombo()->count() > 0);
         QTRY_VERIFY_WITH_TIMEOUT(cluster->overview()->summary().slowest >= 0, kTimeoutMs);
         QCOMPARE(cluster->overview()->summary().ranks.size(), std::size_t(4));
         QVERIFY(window.grab().save(
             QCoreApplication::applicationDirPath() + QStringLiteral("/tst_clustercontroller.png")));
+        // The Links tab: the links the ranks' communication files name, none slow on this run.
+        ClusterLinksView *links = cluster->overview()->linksView();
+        QVERIFY(!links->links().links.empty()); // set with the layout, on load
+        cluster->overview()->communicationTabs()->setCurrentWidget(links);
+        QVERIFY(links->isVisible());
+        QVERIFY(links->table()->rowCount() > 0);
+        QCOMPARE(links->slowLinks(), 0);
+        QVERIFY(window.grab().save(QCoreApplication::applicationDirPath()
+            + QStringLiteral("/tst_clustercontroller_links.png")));
     }
 
     // export_type db: the level1 parent of two rank folders with databases only opens as two ranks,
@@ -108,7 +126,8 @@ private slots:
         if (!QFileInfo::exists(QStringLiteral(NPUSCOPE_SAMPLES_DIR)))
             QSKIP("samples not present");
         MainWindow window;
-        auto *cluster = new ClusterController(&window);
+        auto *cluster = window.findChild<ClusterController *>(); // the window's own dock
+        QVERIFY(cluster);
         window.resize(1600, 1000);
         window.show();
         window.openPath(sample);
@@ -117,7 +136,10 @@ private slots:
         for (const auto &rank : window.session()->profile()->ranks)
             QVERIFY(rank->source.communicationMatrix.endsWith(QLatin1String("analysis.db")));
         CommMatrixView *matrix = cluster->overview()->commMatrixView();
-        QTRY_VERIFY_WITH_TIMEOUT(!matrix->matrix().empty() && matrix->isVisible(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(!matrix->matrix().empty(), 30000);
+        // Links is the first tab once the communication files are read; the matrix is beside it.
+        cluster->overview()->communicationTabs()->setCurrentWidget(matrix);
+        QVERIFY(matrix->isVisible());
         QCOMPARE(matrix->matrix().groups.front().size, 8); // the job's 8-rank allreduce group
         QVERIFY(window.grab().save(QCoreApplication::applicationDirPath()
             + QStringLiteral("/tst_clustercontroller_db.png")));

@@ -2,12 +2,14 @@
 // a trace, and a rank opened later is the rank an eager load gives.
 #include "model/generator/generator.h"
 #include "model/profile/profileloader.h"
+#include "model/profile/rankcomm.h"
 #include "model/profile/ranksummary.h"
 #include "model/trace/tracedump.h"
 #include "tests/model/rankfiles.h"
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -23,6 +25,8 @@ private slots:
     void ensureFullRank();
     void singleRankStaysEager();
     void cancelSummaries();
+    void summaryReadsCommunication_data();
+    void summaryReadsCommunication();
 
 private:
     static LoadOptions lazy()
@@ -162,6 +166,42 @@ void TstLazyRanks::cancelSummaries()
     QVERIFY(r.cancelled);
     QVERIFY(!r.profile);
     QVERIFY(calls >= 1);
+}
+
+void TstLazyRanks::summaryReadsCommunication_data()
+{
+    QTest::addColumn<QString>("run");
+    QTest::addColumn<int>("ranks");
+    QTest::newRow("text, four ranks") << QStringLiteral("ascend-2025-11") << 4;
+    QTest::newRow("database, two ranks") << QStringLiteral("ascend-2025-01-db/level1") << 2;
+}
+
+void TstLazyRanks::summaryReadsCommunication()
+{
+    // The cluster overview's links and layout and the cross-rank findings read each rank's
+    // communication statistics: a summary holds the same as the eager load.
+    QFETCH(QString, run);
+    QFETCH(int, ranks);
+    if (!QFileInfo::exists(QStringLiteral(NPUSCOPE_SAMPLES_DIR)))
+        QSKIP("samples not present");
+    const QString path = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/") + run;
+    QVERIFY2(QFileInfo::exists(path), qPrintable(path));
+    const LoadResult lazyResult = loadProfile(path, lazy());
+    const LoadResult eager = loadProfile(path);
+    QVERIFY(lazyResult.profile && eager.profile);
+    QCOMPARE(lazyResult.profile->ranks.size(), std::size_t(ranks));
+    QCOMPARE(eager.profile->ranks.size(), std::size_t(ranks));
+    for (int i = 0; i < ranks; ++i) {
+        const RankProfile &s = *lazyResult.profile->ranks[std::size_t(i)];
+        const RankProfile &e = *eager.profile->ranks[std::size_t(i)];
+        QVERIFY(s.summaryOnly);
+        QVERIFY2(s.comm && e.comm, qPrintable(s.label()));
+        QVERIFY(!s.comm->links.empty());
+        QCOMPARE(s.comm->ops.size(), e.comm->ops.size());
+        QCOMPARE(s.comm->links.size(), e.comm->links.size());
+        QCOMPARE(s.comm->opsFile, e.comm->opsFile);
+        QCOMPARE(s.comm->linksFile, e.comm->linksFile);
+    }
 }
 
 QTEST_GUILESS_MAIN(TstLazyRanks)
