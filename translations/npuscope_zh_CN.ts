@@ -2480,6 +2480,10 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <source>Window</source>
         <translation>窗口</translation>
     </message>
+    <message>
+        <source>On a run of several ranks, read only each rank&apos;s summary files (profiler_info, profiler_metadata, step_trace_time, the communication statistics), not its trace and tables: the cluster section and the cross-rank findings in seconds for thousands of ranks; each rank&apos;s own checks then say what they lack.</source>
+        <translation>对多个 rank 的运行，只读取每个 rank 的摘要文件（profiler_info、profiler_metadata、step_trace_time 和通信统计），不读取其 trace 和各表：数千个 rank 的集群部分和跨 rank 结论只需几秒；各 rank 自身的检查会说明缺少什么。</translation>
+    </message>
 </context>
 <context>
     <name>WorkBuckets</name>

@@ -364,6 +364,12 @@ namespace {
         parser.addOption({ QStringLiteral("timings"),
             ReportCommand::tr("Print how long each phase took (load, analysis, report, output) to "
                               "stderr.") });
+        parser.addOption({ QStringLiteral("summaries"),
+            ReportCommand::tr(
+                "On a run of several ranks, read only each rank's summary files (profiler_info, "
+                "profiler_metadata, step_trace_time, the communication statistics), not its trace "
+                "and tables: the cluster section and the cross-rank findings in seconds for "
+                "thousands of ranks; each rank's own checks then say what they lack.") });
         parser.addOption({ QStringLiteral("device-memory"),
             ReportCommand::tr("The device's memory size in GB, for the memory-near-capacity check "
                               "(no profile records it)."),
@@ -485,6 +491,7 @@ int runReportCommand(const QStringList &arguments)
     const QString path = parser.positionalArguments().constFirst();
     LoadOptions options;
     options.source = *source;
+    options.lazyRanks = parser.isSet(QStringLiteral("summaries"));
     QElapsedTimer clock;
     clock.start();
     const LoadResult loaded = loadProfile(path, options);
