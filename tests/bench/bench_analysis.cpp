@@ -22,6 +22,7 @@
 #include "app/reports/jsonstreamwriter.h"
 #include "app/reports/reportjson.h"
 #include "benchutil.h"
+#include "generatedcache.h"
 #include "model/generator/generator.h"
 #include "model/profile/profileloader.h"
 
@@ -46,36 +47,15 @@ struct Sample {
     double analysis = 0, report = 0, serialise = 0, total = 0, baseline = 0;
 };
 
-QString cacheDir(const char *given)
-{
-    if (given)
-        return QString::fromLocal8Bit(given);
-    const QByteArray env = qgetenv("NPUSCOPE_BENCH_CACHE");
-    return env.isEmpty() ? QDir::homePath() + QStringLiteral("/.cache/npuscope-bench")
-                         : QString::fromLocal8Bit(env);
-}
-
 // The profile of `steps` steps, generated once into the cache; empty on failure.
 QString profileOf(const QString &cache, int steps)
 {
-    const QString dir = cache + QStringLiteral("/analysis-%1-steps").arg(steps);
-    if (!QFile::exists(dir + QStringLiteral("/.complete"))) {
-        QDir(dir).removeRecursively();
-        GeneratorOptions o;
-        o.outDir = dir;
-        o.steps = steps;
-        o.events = qint64(steps) * kEventsPerStep;
-        o.seed = 1;
-        const GeneratorResult r = generateProfile(o);
-        if (!r.ok) {
-            std::fprintf(stderr, "generate %s: %s\n", qPrintable(dir), qPrintable(r.error));
-            return {};
-        }
-        QFile done(dir + QStringLiteral("/.complete"));
-        if (!done.open(QIODevice::WriteOnly))
-            return {};
-    }
-    return dir;
+    GeneratorOptions o;
+    o.outDir = cache + QStringLiteral("/analysis-%1-steps").arg(steps);
+    o.steps = steps;
+    o.events = qint64(steps) * kEventsPerStep;
+    o.seed = 1;
+    return bench::generatedOnce(o);
 }
 
 // One pass over every event of every trace: the floor of any analysis.
@@ -252,7 +232,7 @@ int main(int argc, char **argv)
             "[--cache DIR] [--in-process] [--once N]\n");
         return 1;
     }
-    const QString dir = cacheDir(cache);
+    const QString dir = bench::cacheDir(cache ? QString::fromLocal8Bit(cache) : QString());
     if (once > 0) {
         const QString profile = profileOf(dir, once);
         return profile.isEmpty() || measureInProcess(profile, once, runs).total <= 0 ? 1 : 0;

@@ -12,7 +12,8 @@
 #   the bare SQLite scan of the kernel rows of the same profile generated as a database, and the
 #   database reader against a bare scan of all its tables and against the text twin;
 #   `report --json` end to end against its own load phases and against json.load (report_e2e.sh);
-#   the analysis after the load at 2,000 and 20,000 steps (bench_analysis).
+#   the analysis after the load at 2,000 and 20,000 steps (bench_analysis);
+#   1,024 small ranks opened as the window opens them and reported, per rank (bench_cluster).
 # Writes the results to tests/bench/RESULTS.md (machine, commit, command) and prints them.
 #   bash tests/bench/run.sh [--build DIR] [--big] [--runs N]
 set -euo pipefail
@@ -33,7 +34,7 @@ if [ ! -f "$build/build.ninja" ]; then
     cmake --preset dev -B "$build" # RelWithDebInfo (-O2), what the app ships as
 fi
 cmake --build "$build" --target npuscope bench_traceload bench_timeline bench_tables bench_firstpaint \
-    bench_memtouch bench_dbscan bench_dbload bench_calltree bench_memory bench_analysis
+    bench_memtouch bench_dbscan bench_dbload bench_calltree bench_memory bench_analysis bench_cluster
 export QT_QPA_PLATFORM=offscreen
 
 # Fresh memory: on a VM that hands freed guest memory back to its host (free page reporting, as
@@ -151,6 +152,8 @@ PY
     "$build/tests/bench/bench_memory" 1000000
     echo "== analysis after the load, 1x and 10x the steps and events"
     "$build/tests/bench/bench_analysis" --steps 2000 --factor 10 --runs "$runs" --cache "$cache"
+    echo "== a run of 1,024 small ranks: the window's open and report --json, per rank"
+    "$build/tests/bench/bench_cluster" --ranks 1024 --runs "$runs" --cache "$cache"
     echo '```'
 } 2>&1 | grep -v 'XDG_RUNTIME_DIR' | tee "$out"
 mv "$out" tests/bench/RESULTS.md
