@@ -166,6 +166,7 @@ namespace {
         // Kineto: the device runs a step's kernels after the host's step (see StepWindow).
         const bool deviceWindow = rank.trace && rank.trace->kineto;
         std::vector<StepBreakdown> out;
+        TimeNs previousEnd = kNoTime; // the end of the previous step's device work
         for (std::size_t i = 0; i < spans.size(); ++i) {
             StepBreakdown b;
             b.id = spans[i].id;
@@ -180,11 +181,17 @@ namespace {
             b.hostWallNs = b.wallNs;
             const IntervalSet busy = fillUnions(b, t);
             if (has && deviceWindow) {
+                // From where the device finished the previous step (the first step: the host's
+                // step start), so that the device's wait for this step's data and launches is
+                // its Preparing, and the steps tile the device's time without a hole.
+                const TimeNs from = std::min(first, previousEnd == kNoTime ? b.start : previousEnd);
                 b.window = StepWindow::Device;
-                b.start = first;
+                b.start = from;
                 b.end = last;
-                b.wallNs = last - first;
-                b.freeNs = b.wallNs - b.deviceBusyNs;
+                b.wallNs = last - from;
+                b.preparingNs = first - from;
+                b.freeNs = (last - first) - b.deviceBusyNs;
+                previousEnd = last;
             } else if (has) {
                 // As step_trace_time.csv: Free is the idle part of [first task, step end].
                 const TimeNs stageEnd = std::max(b.end, last);

@@ -31,9 +31,12 @@ enum class StepSource : std::uint8_t {
 // The time window a step's numbers are measured in.
 enum class StepWindow : std::uint8_t {
     Host, // the host's step (ProfilerStep#N, step_trace_time.csv)
-    // Kineto: from the first start to the last end of the device work launched inside the
-    // ProfilerStep. A GPU runs a step's kernels later than the host annotates the step, so
-    // against the host's window the busy time could exceed the wall time.
+    // Kineto: to the last end of the device work launched inside the ProfilerStep, from the
+    // end of the previous step's device work (the first step: from the host's step start).
+    // A GPU runs a step's kernels later than the host annotates the step, so against the
+    // host's window the busy time could exceed the wall time; from the step's own first
+    // kernel, the device's wait for the step's data (a host-bound loop) would fall between
+    // the steps and count nowhere. Preparing is the part before the step's first kernel.
     Device,
 };
 

@@ -381,24 +381,37 @@ void TstDeviceTime::deviceStepWindows()
     QVERIFY(rank);
     const std::vector<StepBreakdown> steps = computeStepBreakdown(*rank);
     QCOMPARE(steps.size(), spec.steps.size());
+    TimeNs previousEnd = -1; // where the device finished the step before
     for (std::size_t i = 0; i < steps.size(); ++i) {
         // The step's device work: the kernels launched inside it.
         std::vector<Task> mine;
         for (const Task &t : spec.tasks)
             if (t.step == int(i))
                 mine.push_back(t);
+        QVERIFY(!mine.empty());
         const Expected e
             = expectedTime(mine, [](const Task &t) { return std::pair(t.start, t.start + t.dur); });
+        TimeNs first = mine.front().start, last = 0;
+        for (const Task &t : mine) {
+            first = std::min(first, t.start);
+            last = std::max(last, t.start + t.dur);
+        }
+        // From the previous step's last kernel end (the first step: its host start), or from
+        // its own first kernel when that started earlier.
+        const TimeNs from = std::min(first, i == 0 ? spec.steps[0].first : previousEnd);
+        previousEnd = last;
         const StepBreakdown &s = steps[i];
         QCOMPARE(s.window, StepWindow::Device);
         QCOMPARE(s.hostWallNs, spec.steps[i].second);
-        QCOMPARE(s.wallNs, e.span);
+        QCOMPARE(s.start, from);
+        QCOMPARE(s.end, last);
+        QCOMPARE(s.wallNs, last - from);
+        QCOMPARE(s.preparingNs, first - from);
         QCOMPARE(s.deviceBusyNs, e.busy);
         QCOMPARE(s.freeNs, e.span - e.busy);
-        QVERIFY(s.deviceBusyNs <= s.wallNs);
-        const auto earliest = std::min_element(mine.begin(), mine.end(),
-            [](const Task &a, const Task &b) { return a.start < b.start; });
-        QCOMPARE(s.start, earliest->start); // the window starts with the step's first kernel
+        QCOMPARE(s.unaccountedNs, s.wallNs - e.busy);
+        if (i > 0) // the steps tile the device's time: no hole between them
+            QVERIFY(s.start <= steps[i - 1].end);
     }
 }
 
