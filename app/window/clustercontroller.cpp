@@ -4,6 +4,8 @@
 #include "analysis/parallel/profilelayout.h"
 #include "app/window/analysiscontroller.h"
 #include "app/window/mainwindow.h"
+#include "model/profile/commmatrix.h"
+#include "model/profile/rankcomm.h"
 #include "widgets/cluster/clusteroverview.h"
 #include "widgets/session/profilesession.h"
 
@@ -41,7 +43,7 @@ ClusterController::ClusterController(MainWindow *window)
 ClusterController::~ClusterController()
 {
     if (m_matrixWatcher)
-        m_matrixWatcher->waitForFinished(); // reads files only; short
+        m_matrixWatcher->waitForFinished(); // sums links in memory; short
 }
 
 void ClusterController::onProfileLoaded()
@@ -60,11 +62,12 @@ void ClusterController::onProfileLoaded()
     m_overview->setLinks(profileLinks(*m_profile, m_layout));
     refreshSummary();
 
-    QStringList files;
+    // The matrix files were read into each rank's comm at load (summaries included).
+    std::vector<const std::vector<CommLink> *> links;
     for (const auto &rank : m_profile->ranks)
-        if (!rank->source.communicationMatrix.isEmpty())
-            files << rank->source.communicationMatrix;
-    if (files.isEmpty())
+        if (rank->comm && !rank->comm->links.empty())
+            links.push_back(&rank->comm->links);
+    if (links.empty())
         return;
     if (m_matrixWatcher)
         m_matrixWatcher->disconnect(this); // stale
@@ -78,10 +81,9 @@ void ClusterController::onProfileLoaded()
             m_matrixWatcher = nullptr;
         watcher->deleteLater();
     });
-    watcher->setFuture(QtConcurrent::run([files]() {
-        IssueList ignored; // a damaged matrix only leaves the view empty; loading reported the rest
-        return readCommunicationMatrices(files, &ignored);
-    }));
+    // Summed off the GUI thread: a thousand ranks' links; forProfile keeps them alive.
+    watcher->setFuture(
+        QtConcurrent::run([links, forProfile]() { return communicationMatrixOf(links); }));
 }
 
 void ClusterController::refreshSummary()

@@ -1,6 +1,7 @@
 #include "model/profile/commmatrix.h"
 
 #include "model/db/dbcommmatrix.h"
+#include "model/profile/rankcomm.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -122,15 +123,50 @@ void addCommunicationMatrixTable(const QString &path, CommMatrix &matrix, IssueL
     }
 }
 
+namespace {
+
+    // Every member of a group writes the group's links it took part in; a link (src, dst) of a
+    // given op and step is the same transfer in both files. Keeps the first file's copy: each
+    // file is summed into its own matrix, whose links not yet present are taken.
+    class MatrixMerge {
+    public:
+        void add(const CommMatrix &one)
+        {
+            for (const CommGroupMatrix &g : one.groups) {
+                CommGroupMatrix &target = groupFor(m_merged, g.group, g.kind);
+                for (const QString &op : g.ops)
+                    if (!target.ops.contains(op))
+                        target.ops << op;
+                for (const auto &[link, totals] : g.links) {
+                    const auto key = std::make_tuple(g.kind, g.group, link.first, link.second);
+                    const auto [it, inserted] = m_owner.emplace(key, m_file);
+                    if (!inserted && it->second != m_file)
+                        continue; // the same transfers, seen from the other end
+                    target.links[link] = totals;
+                    target.size = std::max(target.size, std::max(link.first, link.second) + 1);
+                }
+            }
+            ++m_file;
+        }
+
+        CommMatrix result()
+        {
+            sortGroups(m_merged);
+            return std::move(m_merged);
+        }
+
+    private:
+        CommMatrix m_merged;
+        std::map<std::tuple<QString, QString, int, int>, int> m_owner; // -> file
+        int m_file = 0;
+    };
+
+} // namespace
+
 CommMatrix readCommunicationMatrices(const QStringList &paths, IssueList *issues)
 {
-    // Every member of a group writes the group's links it took part in; a link (src, dst) of a
-    // given op and step is the same transfer in both files. Keep the first file's copy: merge
-    // each file into its own matrix and take links not yet present.
-    CommMatrix merged;
-    std::map<std::tuple<QString, QString, int, int>, int> owner; // (kind, group, src, dst) -> file
-    for (int fileIndex = 0; fileIndex < paths.size(); ++fileIndex) {
-        const QString &path = paths[fileIndex];
+    MatrixMerge merge;
+    for (const QString &path : paths) {
         CommMatrix one;
         if (path.endsWith(QLatin1String(".db"), Qt::CaseInsensitive)) {
             addCommunicationMatrixTable(path, one, issues);
@@ -143,23 +179,26 @@ CommMatrix readCommunicationMatrices(const QStringList &paths, IssueList *issues
             }
             addCommunicationMatrix(file.readAll(), path, one, issues);
         }
-        for (const CommGroupMatrix &g : one.groups) {
-            CommGroupMatrix &target = groupFor(merged, g.group, g.kind);
-            for (const QString &op : g.ops)
-                if (!target.ops.contains(op))
-                    target.ops << op;
-            for (const auto &[link, totals] : g.links) {
-                const auto key = std::make_tuple(g.kind, g.group, link.first, link.second);
-                const auto [it, inserted] = owner.emplace(key, fileIndex);
-                if (!inserted && it->second != fileIndex)
-                    continue; // the same transfers, seen from the other end
-                target.links[link] = totals;
-                target.size = std::max(target.size, std::max(link.first, link.second) + 1);
-            }
-        }
+        merge.add(one);
     }
-    sortGroups(merged);
-    return merged;
+    return merge.result();
+}
+
+CommMatrix communicationMatrixOf(const std::vector<const std::vector<CommLink> *> &ranks)
+{
+    MatrixMerge merge;
+    for (const std::vector<CommLink> *links : ranks) {
+        CommMatrix one;
+        for (const CommLink &l : *links) {
+            if (isPartialEntry(l.op) || l.src < 0 || l.dst < 0 || l.src > 65535 || l.dst > 65535)
+                continue;
+            CommGroupMatrix &g = groupFor(one, l.group, l.kind);
+            addOpName(g, l.op);
+            addLink(g, l.src, l.dst, l.sizeMb, l.timeMs, l.transport);
+        }
+        merge.add(one);
+    }
+    return merge.result();
 }
 
 } // namespace npuscope

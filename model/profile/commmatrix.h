@@ -44,6 +44,11 @@ struct CommMatrix {
 // add an issue and are skipped.
 CommMatrix readCommunicationMatrices(const QStringList &paths, IssueList *issues);
 
+struct CommLink;
+// The same from the links the ranks' files were already read into (RankProfile::comm, one
+// vector per rank and file, in the order of `paths` above): no file is read again.
+CommMatrix communicationMatrixOf(const std::vector<const std::vector<CommLink> *> &ranks);
+
 // The same from analysis.db's CommAnalyzerMatrix table (the same rows, one per link).
 void addCommunicationMatrixTable(const QString &path, CommMatrix &matrix, IssueList *issues);
 

@@ -1,8 +1,10 @@
 // communication_matrix.json: per-group link totals, merged across the ranks' files.
 #include "model/profile/commmatrix.h"
+#include "model/profile/rankcomm.h"
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -192,9 +194,68 @@ private slots:
         const CommMatrix fromDb = readCommunicationMatrices(dbFiles, &issues);
         const CommMatrix fromText = readCommunicationMatrices(textFiles, &issues);
         QVERIFY(issues.isEmpty());
-        QCOMPARE(fromDb.groups.size(), fromText.groups.size());
-        for (std::size_t i = 0; i < fromDb.groups.size(); ++i) {
-            const CommGroupMatrix &a = fromDb.groups[i], &b = fromText.groups[i];
+        sameMatrix(fromDb, fromText, false);
+    }
+
+    // The Cluster tab sums the links each rank's files were read into at load: the same matrix,
+    // to the byte, as reading the files again (as it did before), on the test's two files and
+    // on the text and database samples.
+    void fromLoadedLinks_data()
+    {
+        QTest::addColumn<QStringList>("files");
+        QTest::addColumn<bool>("sample");
+        QTest::newRow("two files") << QStringList() << false;
+        QStringList text, db;
+        for (int r = 0; r < 4; ++r)
+            text << QStringLiteral(
+                NPUSCOPE_SAMPLES_DIR "/ascend-2025-11/rank_%1_ascend_pt/ASCEND_PROFILER_OUTPUT/"
+                                     "communication_matrix.json")
+                        .arg(r);
+        for (int r = 0; r < 2; ++r)
+            db << QStringLiteral(NPUSCOPE_SAMPLES_DIR
+                "/ascend-2025-01-db/level1/rank%1_ascend_pt/ASCEND_PROFILER_OUTPUT/analysis.db")
+                      .arg(r);
+        QTest::newRow("ascend-2025-11") << text << true;
+        QTest::newRow("ascend-2025-01-db level1") << db << true;
+    }
+
+    void fromLoadedLinks()
+    {
+        QFETCH(QStringList, files);
+        QFETCH(bool, sample);
+        QTemporaryDir dir;
+        if (!sample)
+            files = { write(dir, QStringLiteral("r0.json"), kRank0),
+                write(dir, QStringLiteral("r1.json"), kRank1) };
+        else if (!QFileInfo::exists(QStringLiteral(NPUSCOPE_SAMPLES_DIR)))
+            QSKIP("samples not present");
+        IssueList issues;
+        const CommMatrix expected = readCommunicationMatrices(files, &issues);
+        std::vector<RankComm> ranks;
+        for (const QString &f : files) {
+            const bool isDb = f.endsWith(QLatin1String(".db"));
+            ranks.push_back(
+                readRankComm(QString(), isDb ? QString() : f, isDb ? f : QString(), &issues));
+        }
+        QVERIFY2(issues.isEmpty(), qPrintable(issues.value(0).message));
+        std::vector<const std::vector<CommLink> *> links;
+        for (const RankComm &c : ranks)
+            links.push_back(&c.links);
+        const CommMatrix m = communicationMatrixOf(links);
+        QVERIFY(!expected.empty());
+        sameMatrix(m, expected, true);
+    }
+
+private:
+    // The same groups, kinds, sizes, ops, links, transports and op counts; with `sameTotals`
+    // also the same group ids, sizes and times (the same files read two ways, not twin jobs).
+    static void sameMatrix(const CommMatrix &x, const CommMatrix &y, bool sameTotals)
+    {
+        QCOMPARE(x.groups.size(), y.groups.size());
+        for (std::size_t i = 0; i < x.groups.size(); ++i) {
+            const CommGroupMatrix &a = x.groups[i], &b = y.groups[i];
+            if (sameTotals)
+                QCOMPARE(a.group, b.group);
             QCOMPARE(a.kind, b.kind);
             QCOMPARE(a.size, b.size);
             QCOMPARE(a.ops, b.ops);
@@ -204,11 +265,14 @@ private slots:
                 QVERIFY(other != b.links.end());
                 QCOMPARE(totals.transport, other->second.transport);
                 QCOMPARE(totals.ops, other->second.ops);
+                if (sameTotals) {
+                    QCOMPARE(totals.sizeMb, other->second.sizeMb);
+                    QCOMPARE(totals.timeMs, other->second.timeMs);
+                }
             }
         }
     }
 
-private:
     // (sum of transit_size, rows) of the "-total" rows, by plain SQL.
     static std::pair<double, int> sqlTotals(const QString &path)
     {
