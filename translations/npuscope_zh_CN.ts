@@ -1065,10 +1065,6 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <translation>流水线 stage %1（Rank %2）每个迭代的计算时间比 stage %4（Rank %5）长 %3，占迭代时间的 %6</translation>
     </message>
     <message>
-        <source>Stages from %1; each time is the maximum over the stage&apos;s ranks, per step.</source>
-        <translation>stage 划分%1；各时间为该 stage 内各 Rank 每个迭代的最大值。</translation>
-    </message>
-    <message>
         <source>Stage %1 (ranks %2): compute %3, exposed communication %4, idle %5</source>
         <translation>Stage %1（Rank %2）：计算 %3，未掩盖通信 %4，空闲 %5</translation>
     </message>
@@ -1902,6 +1898,10 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
     <message>
         <source>A fused API runs the sequence as one operator: fewer launches and less memory traffic. Where the code at the frames named computes what the fused API does (the rules match operator names, not arguments), call the fused API instead and compare the step time.</source>
         <translation>融合 API 把整个序列作为一个算子执行：下发更少，内存访问更少。如果列出的调用帧处的代码计算的正是融合 API 所做的事（规则只匹配算子名，不看参数），请改为调用融合 API，并比较 step 时间。</translation>
+    </message>
+    <message>
+        <source>Parallel layout: %1. Each time is the maximum over the stage&apos;s ranks, per step.</source>
+        <translation>并行布局：%1。各时间为该 stage 内各 Rank 每个迭代的最大值。</translation>
     </message>
 </context>
 <context>

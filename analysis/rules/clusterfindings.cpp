@@ -266,8 +266,8 @@ std::optional<Finding> findStageImbalance(
                    "(ranks %5), %6 of the step")
               .arg(QString::number(hi->stage), rankList(profile, hi->indices), formatDuration(lag),
                   QString::number(lo->stage), rankList(profile, lo->indices), formatShare(ratio));
-    f.details << Text::tr("Stages from %1; each time is the maximum over the stage's ranks, per "
-                          "step.")
+    f.details << Text::tr("Parallel layout: %1. Each time is the maximum over the stage's ranks, "
+                          "per step.")
                      .arg(layout.note);
     for (const StageTimes &st : stages) {
         f.details << Text::tr("Stage %1 (ranks %2): compute %3, exposed communication %4, idle %5")
