@@ -9,6 +9,7 @@
 #   NPUSCOPE_ASAN_ALL=0     only the input-reading layers (tests/model, tests/analysis) and the
 #                           headless command and fault tests: a quicker local check
 #   NPUSCOPE_FUZZ_SECONDS   seconds per fuzz target (default 20)
+#   NPUSCOPE_PRUNE_TREES=1  remove build/asan once its tests have passed (CI: less disk)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -40,6 +41,9 @@ export ASAN_OPTIONS=detect_leaks=1:check_initialization_order=1
 phase "asan tests"
 ctest --preset asan -j "$jobs" -R "^($(echo $tests | tr ' ' '|'))\$"
 
+if [ "${NPUSCOPE_PRUNE_TREES:-0}" = 1 ]; then
+    rm -rf build/asan
+fi
 phase "fuzz build"
 cmake --preset fuzz
 cmake --build --preset fuzz -j "$jobs"
