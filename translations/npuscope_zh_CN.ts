@@ -206,10 +206,6 @@
         <translation>文本输出中每个差异表的行数（默认 15）。</translation>
     </message>
     <message>
-        <source>usage: npuscope compare BASE NEW [--json] [--step N] [--rank R] [--fail-if-slower PCT]</source>
-        <translation>用法：npuscope compare BASE NEW [--json] [--step N] [--rank R] [--fail-if-slower PCT]</translation>
-    </message>
-    <message>
         <source>--top expects a whole number &gt;= 0</source>
         <translation>--top 需要不小于 0 的整数</translation>
     </message>
@@ -266,12 +262,6 @@
         <translation>算子</translation>
     </message>
     <message>
-        <source>Summary
-</source>
-        <translation>摘要
-</translation>
-    </message>
-    <message>
         <source>Base</source>
         <translation>基线</translation>
     </message>
@@ -282,12 +272,6 @@
     <message>
         <source>Delta</source>
         <translation>差值</translation>
-    </message>
-    <message>
-        <source>  Top-1 kernel: base %1, new %2
-</source>
-        <translation>  Top-1 算子：基线 %1，新数据 %2
-</translation>
     </message>
     <message>
         <source> (top %1 of %2 by |delta|)</source>
@@ -312,54 +296,6 @@
     <message>
         <source>New n</source>
         <translation>新数据次数</translation>
-    </message>
-    <message>
-        <source>npuscope compare
-</source>
-        <translation>npuscope 对比
-</translation>
-    </message>
-    <message>
-        <source>  base: %1 (%2, %3)
-</source>
-        <translation>  基线：%1（%2，%3）
-</translation>
-    </message>
-    <message>
-        <source>  new:  %1 (%2, %3)
-</source>
-        <translation>  新数据：%1（%2，%3）
-</translation>
-    </message>
-    <message>
-        <source>Note: the runs share no step number; their first steps are compared (base %1, new %2).
-</source>
-        <translation>注意：两次运行没有相同的迭代编号，将对比各自的第一个迭代（基线 %1，新数据 %2）。
-</translation>
-    </message>
-    <message>
-        <source>Note: a Kineto trace against an Ascend profile: kernel names differ, compare the work buckets.
-</source>
-        <translation>注意：正在将 Kineto 时间线数据与昇腾性能数据对比，二者的算子名称不同，请对比工作类别。
-</translation>
-    </message>
-    <message>
-        <source>
-Step time: %1 us -&gt; %2 us (%3)
-
-</source>
-        <translation>
-迭代耗时：%1 us -&gt; %2 us（%3）
-
-</translation>
-    </message>
-    <message>
-        <source>
-Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only in new: %6
-</source>
-        <translation>
-匹配的算子：%1；变快：%2，变慢：%3（变化超过 %4%）；仅在基线中：%5，仅在新数据中：%6
-</translation>
     </message>
     <message>
         <source>Findings that appeared</source>
@@ -442,12 +378,6 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
         <translation>npuscope compare：新数据慢了 %1%（%2：%3 us -&gt; %4 us），超过允许的 %5%</translation>
     </message>
     <message>
-        <source>Time by category (msprof-analyze OverallMetrics)
-</source>
-        <translation>按类别的耗时（msprof-analyze OverallMetrics）
-</translation>
-    </message>
-    <message>
         <source>Base(ms)</source>
         <translation>基线(ms)</translation>
     </message>
@@ -494,6 +424,62 @@ Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only
     <message>
         <source>API</source>
         <translation>API</translation>
+    </message>
+    <message>
+        <source>Write compare.html (self-contained) and compare.md into OUT_DIR instead.</source>
+        <translation>改为将 compare.html（自包含）和 compare.md 写入 OUT_DIR。</translation>
+    </message>
+    <message>
+        <source>usage: npuscope compare BASE NEW [--json | --html OUT_DIR] [--step N] [--rank R] [--fail-if-slower PCT]</source>
+        <translation>用法：npuscope compare BASE NEW [--json | --html OUT_DIR] [--step N] [--rank R] [--fail-if-slower PCT]</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <source>npuscope compare</source>
+        <translation>npuscope 对比</translation>
+    </message>
+    <message>
+        <source>base: %1</source>
+        <translation>基线：%1</translation>
+    </message>
+    <message>
+        <source>new:  %1</source>
+        <translation>新数据：%1</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>Top-1 kernel: base %1, new %2</source>
+        <translation>Top-1 算子：基线 %1，新数据 %2</translation>
+    </message>
+    <message>
+        <source>Time by category (msprof-analyze OverallMetrics)</source>
+        <translation>按类别的耗时（msprof-analyze OverallMetrics）</translation>
+    </message>
+    <message>
+        <source>Note: the runs share no step number; their first steps are compared (base %1, new %2).</source>
+        <translation>注意：两次运行没有相同的迭代编号，将对比各自的第一个迭代（基线 %1，新数据 %2）。</translation>
+    </message>
+    <message>
+        <source>Note: a Kineto trace against an Ascend profile: kernel names differ, compare the work buckets.</source>
+        <translation>注意：正在将 Kineto 时间线数据与昇腾性能数据对比，二者的算子名称不同，请对比工作类别。</translation>
+    </message>
+    <message>
+        <source>Step time: %1 us -&gt; %2 us (%3)</source>
+        <translation>迭代耗时：%1 us -&gt; %2 us（%3）</translation>
+    </message>
+    <message>
+        <source>Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in base: %5, only in new: %6</source>
+        <translation>匹配的算子：%1；变快：%2，变慢：%3（变化超过 %4%）；仅在基线中：%5，仅在新数据中：%6</translation>
+    </message>
+    <message>
+        <source>No time by module: neither run has nn.Module slices (collected with with_stack=True).</source>
+        <translation>没有按模块的耗时：两次运行都没有 nn.Module 切片（需使用 with_stack=True 采集）。</translation>
     </message>
 </context>
 <context>
@@ -3575,6 +3561,21 @@ The kernels were matched by their order: the same kernels under renumbered names
     </message>
 </context>
 <context>
+    <name>npuscope::CompareDocument</name>
+    <message>
+        <source>npuscope compare</source>
+        <translation>npuscope 对比</translation>
+    </message>
+    <message>
+        <source>Base: %1</source>
+        <translation>基线：%1</translation>
+    </message>
+    <message>
+        <source>New: %1</source>
+        <translation>新数据：%1</translation>
+    </message>
+</context>
+<context>
     <name>npuscope::CompareOverallModel</name>
     <message>
         <source>new</source>
@@ -5011,8 +5012,20 @@ Click to show every kernel again.</source>
         <translation>性能数据 (*.json *.json.gz *.csv *.db *.zip *.tar *.tar.gz *.tgz *.tar.zst);;性能数据压缩包 (*.zip *.tar *.tar.gz *.tgz *.tar.zst);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>A database export has no operator_details.csv: its framework operators (PYTORCH_API) are on the timeline&apos;s Python tracks.</source>
-        <translation>数据库导出不含 operator_details.csv：其框架算子（PYTORCH_API）显示在时间线的 Python 轨道上。</translation>
+        <source>This database has no framework operators (PYTORCH_API) to list.</source>
+        <translation>该数据库中没有可列出的框架算子（PYTORCH_API）。</translation>
+    </message>
+    <message>
+        <source>This trace has no framework operators (cpu_op) to list.</source>
+        <translation>该时间线数据中没有可列出的框架算子（cpu_op）。</translation>
+    </message>
+    <message>
+        <source>Rebuilt from the trace&apos;s framework operators and their launches</source>
+        <translation>由时间线数据中的框架算子及其下发关系重建</translation>
+    </message>
+    <message>
+        <source>Rebuilt from PYTORCH_API and the tasks each operator launched</source>
+        <translation>由 PYTORCH_API 及各算子下发的任务重建</translation>
     </message>
 </context>
 <context>

@@ -252,6 +252,7 @@ int runCompareCommand(const QStringList &arguments)
     if (const std::optional<int> done = parse(arguments, &a))
         return *done;
     LoadOptions load;
+    load.operatorTable = false; // no output shows the Operators tab
     const LoadResult baseLoad = loadProfile(a.base, load);
     if (!baseLoad.profile || baseLoad.profile->ranks.empty())
         return fail(QStringLiteral("%1: %2").arg(a.base, baseLoad.error));

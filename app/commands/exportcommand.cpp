@@ -278,6 +278,7 @@ int runExportCommand(const QStringList &arguments)
     if (!source)
         return fail(sourceError);
     LoadOptions loadOptions;
+    loadOptions.operatorTable = false; // no output shows the Operators tab
     loadOptions.source = *source;
     const LoadResult loaded = loadProfile(settings.path, loadOptions);
     if (!loaded.profile || loaded.profile->ranks.empty())

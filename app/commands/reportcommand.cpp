@@ -490,6 +490,7 @@ int runReportCommand(const QStringList &arguments)
     }
     const QString path = parser.positionalArguments().constFirst();
     LoadOptions options;
+    options.operatorTable = false; // no output shows the Operators tab
     options.source = *source;
     options.lazyRanks = parser.isSet(QStringLiteral("summaries"));
     QElapsedTimer clock;

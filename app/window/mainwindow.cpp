@@ -401,14 +401,30 @@ void MainWindow::showRank()
     m_kernelView->setKernels(
         full ? full->kernels : nullptr, base, full ? deviceCores(*full) : DeviceCores());
     m_aggregation->setKernels(full ? full->kernels : nullptr);
-    m_operators->setTable(full ? full->operators : nullptr,
-        full && !full->source.database.isEmpty()
-            ? tr("A database export has no operator_details.csv: its framework operators "
-                 "(PYTORCH_API) are on the timeline's Python tracks.")
-            : tr("operator_details.csv was not collected (record_shapes or Level1 and above)."));
+    m_operators->setTable(
+        full ? full->operators : nullptr, operatorsNote(full.get()), operatorsOrigin(full.get()));
     m_details->setRank(full, base);
     populateSteps();
     showFindings();
+}
+
+QString MainWindow::operatorsNote(const RankProfile *rank)
+{
+    if (rank && !rank->source.database.isEmpty())
+        return tr("This database has no framework operators (PYTORCH_API) to list.");
+    if (rank && rank->trace && rank->trace->kineto)
+        return tr("This trace has no framework operators (cpu_op) to list.");
+    return tr("operator_details.csv was not collected (record_shapes or Level1 and above).");
+}
+
+QString MainWindow::operatorsOrigin(const RankProfile *rank)
+{
+    // A table rebuilt by the loader (frameworkoperators.h) is not the operator_details.csv file.
+    if (!rank || !rank->operators || rank->operators->path == rank->source.operatorDetails)
+        return QString();
+    return rank->source.database.isEmpty()
+        ? tr("Rebuilt from the trace's framework operators and their launches")
+        : tr("Rebuilt from PYTORCH_API and the tasks each operator launched");
 }
 
 QString MainWindow::timelineNote(const RankProfile &rank)

@@ -131,6 +131,9 @@ private:
     // What the status bar says about a rank's timeline when it is not a full trace: made from
     // the kernel table, or absent. Empty for a trace.
     static QString timelineNote(const RankProfile &rank);
+    // The Operators tab's text when there is no table, and where a rebuilt table comes from.
+    static QString operatorsNote(const RankProfile *rank);
+    static QString operatorsOrigin(const RankProfile *rank);
     void populateSteps();
     void showStep(int index);
     void showSelection(EventRef ref);

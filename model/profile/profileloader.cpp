@@ -3,6 +3,7 @@
 #include "model/csv/csvreader.h"
 #include "model/db/databasereader.h"
 #include "model/memory/memorycounters.h"
+#include "model/profile/frameworkoperators.h"
 #include "model/profile/kerneljoin.h"
 #include "model/profile/kerneltimeline.h"
 #include "model/profile/msproftext.h"
@@ -195,6 +196,8 @@ namespace {
             rank->trace = std::move(db.trace);
         if (rank->trace && rank->kernels)
             rank->join = joinKernels(*rank->kernels, *rank->trace);
+        if (options.operatorTable)
+            rank->operators = frameworkOperators(*rank);
         return rank;
     }
 
@@ -299,6 +302,10 @@ std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const Load
             rank->kernelsFromTrace = true;
         }
     }
+    // A Kineto trace has no operator_details.csv; a torch_npu trace's flows go to one task of
+    // each op, not all of them, so its own file is the only source there.
+    if (options.operatorTable && !rank->operators && rank->trace && rank->trace->kineto)
+        rank->operators = frameworkOperators(*rank);
     return rank;
 }
 

@@ -22,6 +22,9 @@ struct LoadOptions {
     std::function<void(std::shared_ptr<const Profile>)> preview;
     // See TraceLoadOptions::eventDetails: off only where no event's args are read.
     bool eventDetails = true;
+    // Rebuild the operator table where the profile has no operator_details.csv (a database, a
+    // Kineto trace: frameworkoperators.h); off where nothing shows it (the headless commands).
+    bool operatorTable = true;
 };
 
 struct LoadResult {

@@ -71,9 +71,11 @@ TablePanel::TablePanel(QWidget *parent)
 
 TablePanel::~TablePanel() = default;
 
-void TablePanel::setTable(std::shared_ptr<const Table> table, const QString &emptyText)
+void TablePanel::setTable(
+    std::shared_ptr<const Table> table, const QString &emptyText, const QString &origin)
 {
     m_emptyText = emptyText;
+    m_origin = origin;
     m_model->setTable(std::move(table));
     if (!m_filter->text().isEmpty())
         applyFilter();
@@ -105,7 +107,8 @@ void TablePanel::updateStatus()
         return;
     }
     const QLocale locale;
-    const QString file = QFileInfo(m_model->table()->path).fileName();
+    const QString file
+        = m_origin.isEmpty() ? QFileInfo(m_model->table()->path).fileName() : m_origin;
     m_status->setText(m_model->rowCount() == m_model->totalRowCount()
             ? tr("%1: %2 rows").arg(file, locale.toString(m_model->totalRowCount()))
             : tr("%1: %2 of %3 rows")

@@ -30,7 +30,10 @@ public:
 
     // `emptyText` is shown when the table is null (e.g. "operator_details.csv was not
     // collected").
-    void setTable(std::shared_ptr<const Table> table, const QString &emptyText = {});
+    // `emptyText` is shown without a table; `origin`, when set, says where a table that is not
+    // a file's came from (in place of the file name).
+    void setTable(std::shared_ptr<const Table> table, const QString &emptyText = {},
+        const QString &origin = {});
     void setTextFilter(const QString &text, bool regex = false);
     QString selectedRowsAsTsv() const;
     void copySelection();
@@ -50,6 +53,7 @@ private:
     QCheckBox *m_regex = nullptr;
     QLabel *m_status = nullptr;
     QString m_emptyText;
+    QString m_origin;
 };
 
 } // namespace npuscope
