@@ -1,6 +1,7 @@
 #include "app/commands/comparecommand.h"
 
 #include "app/commands/commandline.h"
+#include "app/commands/htmlreport.h"
 #include "app/reports/comparejson.h"
 #include "app/reports/reportjson.h"
 #include "model/profile/profileloader.h"
@@ -64,6 +65,7 @@ namespace {
     struct Args {
         QString base, next;
         bool json = false;
+        QString html; // OUT_DIR of compare.html and compare.md; empty: print
         std::pair<QString, QString> step, rank;
         std::vector<Gate> gates;
         int top = 15;
@@ -109,6 +111,10 @@ namespace {
                 "The profile to compare with it (may be BASE itself with --rank A:B)."));
         parser.addOption(
             { QStringLiteral("json"), CompareCommand::tr("Print JSON instead of text.") });
+        parser.addOption({ QStringLiteral("html"),
+            CompareCommand::tr("Write compare.html (self-contained) and compare.md into OUT_DIR "
+                               "instead."),
+            QStringLiteral("OUT_DIR") });
         parser.addOption({ QStringLiteral("step"),
             CompareCommand::tr(
                 "Step to compare, or BASE_STEP:NEW_STEP (default: the first step both runs have)."),
@@ -135,11 +141,13 @@ namespace {
         }
         const QStringList paths = parser.positionalArguments();
         if (paths.size() != 2)
-            return fail(CompareCommand::tr("usage: npuscope compare BASE NEW [--json] [--step N] "
-                                           "[--rank R] [--fail-if-slower PCT]"));
+            return fail(CompareCommand::tr("usage: npuscope compare BASE NEW [--json | --html "
+                                           "OUT_DIR] [--step N] [--rank R] [--fail-if-slower "
+                                           "PCT]"));
         a->base = paths[0];
         a->next = paths[1];
         a->json = parser.isSet(QStringLiteral("json"));
+        a->html = parser.value(QStringLiteral("html"));
         a->step = perRun(parser.value(QStringLiteral("step")));
         a->rank = perRun(parser.value(QStringLiteral("rank")));
         for (const QString &value : parser.values(QStringLiteral("fail-if-slower"))) {
@@ -289,7 +297,15 @@ int runCompareCommand(const QStringList &arguments)
     const QJsonObject object = comparisonJson(
         c, { a.base, baseRank, &baseAnalysis }, { a.next, newRank, &newAnalysis }, options);
     QTextStream out(stdout);
-    if (a.json)
+    QStringList written;
+    QString htmlError;
+    if (!a.html.isEmpty()
+        && !HtmlReport::writeComparison(
+            a.html, { a.base, a.next }, object, a.top, &written, &htmlError))
+        return fail(htmlError);
+    if (!written.isEmpty())
+        out << CompareCommand::tr("Wrote %1").arg(written.join(QStringLiteral("\n  "))) << '\n';
+    else if (a.json)
         out << QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented));
     else
         out << renderComparisonText(object, a.top);

@@ -2,6 +2,7 @@
 
 #include "analysis/timeline/stepbreakdown.h"
 #include "app/commands/exportcommand.h"
+#include "app/reports/comparedocument.h"
 #include "app/reports/profilesteps.h"
 #include "model/annotations/annotationstore.h"
 #include "widgets/timeline/timelineexporter.h"
@@ -213,18 +214,8 @@ std::vector<ReportImage> HtmlReport::timelineImages(const Profile &profile)
 bool HtmlReport::write(const QString &outDir, const Profile &profile, const QJsonObject &report,
     int top, QStringList *written, QString *error)
 {
-    const QFileInfo profileInfo(profile.path);
-    const QString profileDir = profileInfo.isDir() ? profile.path : profileInfo.absolutePath();
-    if (isInside(outDir, profileDir)) {
-        *error = tr(
-            "%1: is inside the profile folder; npuscope never writes there, choose another folder")
-                     .arg(QDir::toNativeSeparators(outDir));
+    if (!prepareFolder(outDir, { profile.path }, error))
         return false;
-    }
-    if (!QDir().mkpath(outDir)) {
-        *error = tr("%1: cannot create the folder").arg(QDir::toNativeSeparators(outDir));
-        return false;
-    }
     const QDir dir(outDir);
     const std::vector<ReportImage> images = timelineImages(profile);
     const ReportDocument doc(report, images, top);
@@ -237,6 +228,41 @@ bool HtmlReport::write(const QString &outDir, const Profile &profile, const QJso
     const QString html = dir.filePath(QStringLiteral("report.html"));
     if (!writeFile(md, toMarkdown(doc, images).toUtf8(), error)
         || !writeFile(html, toHtml(doc, images).toUtf8(), error))
+        return false;
+    *written << html << md;
+    return true;
+}
+
+bool HtmlReport::prepareFolder(
+    const QString &outDir, const QStringList &profilePaths, QString *error)
+{
+    for (const QString &path : profilePaths) {
+        const QFileInfo info(path);
+        if (isInside(outDir, info.isDir() ? path : info.absolutePath())) {
+            *error = tr("%1: is inside the profile folder; npuscope never writes there, choose "
+                        "another folder")
+                         .arg(QDir::toNativeSeparators(outDir));
+            return false;
+        }
+    }
+    if (!QDir().mkpath(outDir)) {
+        *error = tr("%1: cannot create the folder").arg(QDir::toNativeSeparators(outDir));
+        return false;
+    }
+    return true;
+}
+
+bool HtmlReport::writeComparison(const QString &outDir, const QStringList &profilePaths,
+    const QJsonObject &comparison, int top, QStringList *written, QString *error)
+{
+    if (!prepareFolder(outDir, profilePaths, error))
+        return false;
+    const QDir dir(outDir);
+    const CompareDocument doc(comparison, top);
+    const QString md = dir.filePath(QStringLiteral("compare.md"));
+    const QString html = dir.filePath(QStringLiteral("compare.html"));
+    if (!writeFile(md, toMarkdown(doc, {}).toUtf8(), error)
+        || !writeFile(html, toHtml(doc, {}).toUtf8(), error))
         return false;
     *written << html << md;
     return true;

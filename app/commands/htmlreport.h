@@ -30,6 +30,16 @@ public:
     // inside the profile folder). `written` receives the paths written.
     static bool write(const QString &outDir, const Profile &profile, const QJsonObject &report,
         int top, QStringList *written, QString *error);
+
+    // `npuscope compare --html OUT_DIR`: compare.html and compare.md from a comparisonJson()
+    // object; never inside either profile folder.
+    static bool writeComparison(const QString &outDir, const QStringList &profilePaths,
+        const QJsonObject &comparison, int top, QStringList *written, QString *error);
+
+private:
+    // Refuses a folder inside a profile folder; creates it when missing.
+    static bool prepareFolder(
+        const QString &outDir, const QStringList &profilePaths, QString *error);
 };
 
 } // namespace npuscope

@@ -14,7 +14,7 @@ QStringList Usage::synopsis()
         { QStringLiteral("npuscope --demo"), tr("open the generated demo profile in the GUI") },
         { QStringLiteral("npuscope report PATH [--json | --html OUT_DIR]"),
             tr("findings, kernels and steps of a profile") },
-        { QStringLiteral("npuscope compare BASE NEW [--step N] [--json]"),
+        { QStringLiteral("npuscope compare BASE NEW [--json | --html OUT_DIR]"),
             tr("compare one step of two runs") },
         { QStringLiteral("npuscope export PATH -o FILE.png|FILE.svg"),
             tr("draw the timeline into an image") },

@@ -1,5 +1,6 @@
 #include "app/reports/comparejson.h"
 
+#include "app/reports/comparesections.h"
 #include "app/reports/reportjson.h"
 #include "app/reports/texttable.h"
 
@@ -150,220 +151,19 @@ namespace {
         return out;
     }
 
-    // ---- text ----
-
-    QString us(const QJsonValue &v) { return QString::number(v.toDouble(), 'f', 3); }
-
-    QString signedUs(const QJsonValue &v)
+    // One section as the text output shows it: its title, the table (or the list), the footer.
+    QString sectionText(const CompareSection &s)
     {
-        const double d = v.toDouble();
-        return (d > 0 ? QStringLiteral("+") : QString()) + QString::number(d, 'f', 3);
-    }
-
-    QString pct(const QJsonValue &v)
-    {
-        if (v.isNull() || v.isUndefined())
-            return QStringLiteral("-");
-        const double d = v.toDouble();
-        return (d > 0 ? QStringLiteral("+") : QString()) + QString::number(d, 'f', 1)
-            + QLatin1Char('%');
-    }
-
-    QString share(const QJsonValue &v)
-    {
-        return QString::number(v.toDouble() * 100.0, 'f', 1) + QLatin1Char('%');
-    }
-
-    QString topKernel(const QJsonObject &side)
-    {
-        const QJsonObject t = side[L("top_kernel")].toObject();
-        if (t.isEmpty())
-            return QStringLiteral("-");
-        return CompareCommand::tr("%1 (%2 us)")
-            .arg(t[L("name")].toString(), us(t[L("duration_us")]));
-    }
-
-    QString renderSummary(const QJsonObject &c)
-    {
-        const QJsonObject b = c[L("base")].toObject();
-        const QJsonObject n = c[L("new")].toObject();
-        auto delta = [&](const char *key) {
-            const double x = b[QLatin1String(key)].toDouble(), y = n[QLatin1String(key)].toDouble();
-            return x == 0 ? QStringLiteral("-") : pct(100.0 * (y - x) / x);
-        };
-        auto usRow = [&](const QString &label, const char *key) {
-            return QStringList { us(b[QLatin1String(key)]), us(n[QLatin1String(key)]), delta(key),
-                label };
-        };
-        auto shareRow = [&](const QString &label, const char *key) {
-            const double points
-                = 100.0 * (n[QLatin1String(key)].toDouble() - b[QLatin1String(key)].toDouble());
-            return QStringList { share(b[QLatin1String(key)]), share(n[QLatin1String(key)]),
-                CompareCommand::tr("%1 pt").arg(QString::number(points, 'f', 1)), label };
-        };
-        const QList<QStringList> rows {
-            { b[L("step")].toString(), n[L("step")].toString(), QString(),
-                CompareCommand::tr("Step") },
-            usRow(CompareCommand::tr("Step time (us)"), "step_time_us"),
-            usRow(CompareCommand::tr("Device busy (us)"), "device_busy_us"),
-            usRow(CompareCommand::tr("Kernel total (us)"), "kernel_total_us"),
-            shareRow(CompareCommand::tr("AI_CPU share"), "ai_cpu_share"),
-            shareRow(CompareCommand::tr("TransData share"), "transdata_share"),
-            usRow(CompareCommand::tr("Free (us)"), "free_us"),
-            usRow(
-                CompareCommand::tr("Communication not overlapped (us)"), "comm_not_overlapped_us"),
-            { QString::number(b[L("kernel_count")].toInteger()),
-                QString::number(n[L("kernel_count")].toInteger()), QString(),
-                CompareCommand::tr("Kernels") },
-        };
-        QString s = CompareCommand::tr("Summary\n")
-            + textTable({ CompareCommand::tr("Base"), CompareCommand::tr("New"),
-                            CompareCommand::tr("Delta"), CompareCommand::tr("Measure") },
-                rows);
-        s += CompareCommand::tr("  Top-1 kernel: base %1, new %2\n")
-                 .arg(topKernel(b), topKernel(n));
-        return s;
-    }
-
-    // A row's shown text: its label, or its key (with the new run's name when it differs).
-    QString diffLabel(const QJsonObject &o, const QString &key)
-    {
-        if (o.contains(L("label")))
-            return o[L("label")].toString();
-        const QString renamed = o[L("new_") + key].toString();
-        return renamed.isEmpty() ? o[key].toString()
-                                 : o[key].toString() + QStringLiteral(" → ") + renamed;
-    }
-
-    QString renderDiff(const QJsonArray &rows, const QString &key, const QString &title,
-        const QString &column, int top)
-    {
-        if (rows.isEmpty())
-            return QString();
-        QList<QStringList> cells;
-        for (int i = 0; i < rows.size() && i < top; ++i) {
-            const QJsonObject o = rows[i].toObject();
-            cells << QStringList { us(o[L("base_us")]), us(o[L("new_us")]),
-                signedUs(o[L("delta_us")]), pct(o[L("delta_pct")]),
-                QString::number(o[L("base_count")].toInteger()),
-                QString::number(o[L("new_count")].toInteger()), diffLabel(o, key) };
+        QString out = s.title + QLatin1Char('\n');
+        if (s.header.isEmpty()) {
+            for (const QString &item : s.items)
+                out += QStringLiteral("  ") + item + QLatin1Char('\n');
+        } else {
+            out += textTable(s.header, s.rows);
         }
-        const QString more = rows.size() > top
-            ? CompareCommand::tr(" (top %1 of %2 by |delta|)").arg(top).arg(rows.size())
-            : QString();
-        return title + more + QLatin1Char('\n')
-            + textTable({ CompareCommand::tr("Base(us)"), CompareCommand::tr("New(us)"),
-                            CompareCommand::tr("Delta(us)"), CompareCommand::tr("Delta"),
-                            CompareCommand::tr("Base n"), CompareCommand::tr("New n"), column },
-                cells);
-    }
-
-    QString count(const QJsonValue &v)
-    {
-        return v.isNull() ? QStringLiteral("/") : QString::number(v.toInteger());
-    }
-
-    QString renderOverall(const QJsonArray &rows)
-    {
-        if (rows.isEmpty())
-            return QString();
-        QList<QStringList> cells;
-        for (const QJsonValue &v : rows) {
-            const QJsonObject o = v.toObject();
-            OverallRow row;
-            row.key = o[L("key")].toString();
-            row.index = o[L("index")].toString();
-            const double b = o[L("base_ms")].toDouble(), n = o[L("new_ms")].toDouble();
-            cells << QStringList { QString::number(b, 'f', 3), count(o[L("base_count")]),
-                QString::number(n, 'f', 3), count(o[L("new_count")]),
-                (n - b > 0 ? QStringLiteral("+") : QString()) + QString::number(n - b, 'f', 3),
-                QString(2 * o[L("depth")].toInt(), QLatin1Char(' ')) + overallRowName(row) };
-        }
-        return CompareCommand::tr("Time by category (msprof-analyze OverallMetrics)\n")
-            + textTable({ CompareCommand::tr("Base(ms)"), CompareCommand::tr("Base n"),
-                            CompareCommand::tr("New(ms)"), CompareCommand::tr("New n"),
-                            CompareCommand::tr("Delta(ms)"), CompareCommand::tr("Category") },
-                cells);
-    }
-
-    QString moduleUs(const QJsonValue &v) { return v.isNull() ? QStringLiteral("-") : us(v); }
-
-    QString renderModules(const QJsonArray &rows, int top)
-    {
-        if (rows.isEmpty())
-            return QString();
-        std::vector<QJsonObject> sorted;
-        for (const QJsonValue &v : rows)
-            sorted.push_back(v.toObject());
-        auto delta = [](const QJsonObject &o) {
-            return std::abs(
-                o[L("new_device_total_us")].toDouble() - o[L("base_device_total_us")].toDouble());
-        };
-        std::stable_sort(sorted.begin(), sorted.end(),
-            [&](const QJsonObject &a, const QJsonObject &b) { return delta(a) > delta(b); });
-        QList<QStringList> cells;
-        for (std::size_t i = 0; i < sorted.size() && int(i) < top; ++i) {
-            const QJsonObject &o = sorted[i];
-            const double d
-                = o[L("new_device_total_us")].toDouble() - o[L("base_device_total_us")].toDouble();
-            cells << QStringList { moduleUs(o[L("base_device_total_us")]),
-                moduleUs(o[L("new_device_total_us")]), signedUs(d),
-                moduleUs(o[L("base_device_self_us")]), moduleUs(o[L("new_device_self_us")]),
-                o[L("path")].toString() };
-        }
-        const QString more = rows.size() > top
-            ? CompareCommand::tr(" (top %1 of %2 by |delta|)").arg(top).arg(rows.size())
-            : QString();
-        return CompareCommand::tr("Device time by module") + more + QLatin1Char('\n')
-            + textTable({ CompareCommand::tr("Base total(us)"), CompareCommand::tr("New total(us)"),
-                            CompareCommand::tr("Delta(us)"), CompareCommand::tr("Base self(us)"),
-                            CompareCommand::tr("New self(us)"), CompareCommand::tr("Module") },
-                cells);
-    }
-
-    QString renderApis(const QJsonArray &rows, int top)
-    {
-        if (rows.isEmpty())
-            return QString();
-        std::vector<QJsonObject> sorted;
-        for (const QJsonValue &v : rows)
-            sorted.push_back(v.toObject());
-        auto delta = [](const QJsonObject &o) {
-            return o[L("new_total_us")].toDouble() - o[L("base_total_us")].toDouble();
-        };
-        std::stable_sort(
-            sorted.begin(), sorted.end(), [&](const QJsonObject &a, const QJsonObject &b) {
-                return std::abs(delta(a)) > std::abs(delta(b));
-            });
-        QList<QStringList> cells;
-        for (std::size_t i = 0; i < sorted.size() && int(i) < top; ++i) {
-            const QJsonObject &o = sorted[i];
-            cells << QStringList { us(o[L("base_total_us")]), us(o[L("new_total_us")]),
-                signedUs(delta(o)), us(o[L("base_self_us")]), us(o[L("new_self_us")]),
-                QString::number(o[L("base_count")].toInteger()),
-                QString::number(o[L("new_count")].toInteger()), o[L("name")].toString() };
-        }
-        const QString more = rows.size() > top
-            ? CompareCommand::tr(" (top %1 of %2 by |delta|)").arg(top).arg(rows.size())
-            : QString();
-        return CompareCommand::tr("Host time by API") + more + QLatin1Char('\n')
-            + textTable({ CompareCommand::tr("Base total(us)"), CompareCommand::tr("New total(us)"),
-                            CompareCommand::tr("Delta(us)"), CompareCommand::tr("Base self(us)"),
-                            CompareCommand::tr("New self(us)"), CompareCommand::tr("Base n"),
-                            CompareCommand::tr("New n"), CompareCommand::tr("API") },
-                cells);
-    }
-
-    QString renderChanges(const QJsonArray &changes, const QString &title)
-    {
-        QString s;
-        for (const QJsonValue &v : changes) {
-            const QJsonObject f = v.toObject();
-            s += QStringLiteral("  [%1] %2 (%3)\n")
-                     .arg(f[L("severity")].toString(), f[L("title")].toString(),
-                         f[L("id")].toString());
-        }
-        return s.isEmpty() ? QString() : title + QLatin1Char('\n') + s;
+        if (!s.footer.isEmpty())
+            out += QStringLiteral("  ") + s.footer + QLatin1Char('\n');
+        return out;
     }
 
 } // namespace
@@ -404,61 +204,21 @@ QJsonObject comparisonJson(const RunComparison &c, const CompareRunInfo &base,
 
 QString renderComparisonText(const QJsonObject &c, int top)
 {
-    const QJsonObject b = c[L("base")].toObject();
-    const QJsonObject n = c[L("new")].toObject();
-    QString s = CompareCommand::tr("npuscope compare\n");
-    s += CompareCommand::tr("  base: %1 (%2, %3)\n")
-             .arg(b[L("path")].toString(), b[L("label")].toString(), b[L("backend")].toString());
-    s += CompareCommand::tr("  new:  %1 (%2, %3)\n")
-             .arg(n[L("path")].toString(), n[L("label")].toString(), n[L("backend")].toString());
-    if (c[L("steps_by_position")].toBool())
-        s += CompareCommand::tr("Note: the runs share no step number; their first steps are "
-                                "compared (base %1, new %2).\n")
-                 .arg(b[L("step")].toString(), n[L("step")].toString());
-    const bool cross = c[L("cross_backend")].toBool();
-    if (cross)
-        s += CompareCommand::tr("Note: a Kineto trace against an Ascend profile: kernel names "
-                                "differ, compare the work buckets.\n");
-    const QJsonObject step = c[L("step_time_us")].toObject();
-    s += CompareCommand::tr("\nStep time: %1 us -> %2 us (%3)\n\n")
-             .arg(us(step[L("base")]), us(step[L("new")]), pct(step[L("delta_pct")]));
-    s += renderSummary(c);
-    const QJsonObject m = c[L("matching")].toObject();
-    s += CompareCommand::tr("\nKernels matched: %1; faster: %2, slower: %3 (beyond %4%); only in "
-                            "base: %5, only in new: %6\n")
-             .arg(m[L("matched")].toInteger())
-             .arg(m[L("faster")].toInteger())
-             .arg(m[L("slower")].toInteger())
-             .arg(m[L("threshold_pct")].toDouble())
-             .arg(m[L("only_base")].toInteger())
-             .arg(m[L("only_new")].toInteger());
-    const QJsonObject f = c[L("findings")].toObject();
-    const QString appeared
-        = renderChanges(f[L("appeared")].toArray(), CompareCommand::tr("Findings that appeared"));
-    const QString resolved
-        = renderChanges(f[L("resolved")].toArray(), CompareCommand::tr("Findings resolved"));
-    if (!appeared.isEmpty() || !resolved.isEmpty())
-        s += QLatin1Char('\n') + appeared + resolved;
-    const QString overall = renderOverall(c[L("overall")].toArray());
-    if (!overall.isEmpty())
-        s += QLatin1Char('\n') + overall;
-    const QString modules = renderModules(c[L("modules")].toArray(), top);
-    if (!modules.isEmpty())
-        s += QLatin1Char('\n') + modules;
-    const QString apis = renderApis(c[L("apis")].toArray(), top);
-    if (!apis.isEmpty())
-        s += QLatin1Char('\n') + apis;
-    s += QLatin1Char('\n')
-        + renderDiff(c[L("by_bucket")].toArray(), QStringLiteral("bucket"),
-            CompareCommand::tr("By work bucket"), CompareCommand::tr("Bucket"), top);
-    if (!cross) {
-        s += QLatin1Char('\n')
-            + renderDiff(c[L("by_type")].toArray(), QStringLiteral("type"),
-                CompareCommand::tr("By Type"), CompareCommand::tr("Type"), top);
-        s += QLatin1Char('\n')
-            + renderDiff(c[L("by_name")].toArray(), QStringLiteral("name"),
-                CompareCommand::tr("By Name"), CompareCommand::tr("Name"), top);
-    }
+    const CompareLayout v = CompareLayout::of(c, top);
+    QString s = CompareCommand::tr("npuscope compare") + QLatin1Char('\n');
+    s += QStringLiteral("  ") + CompareCommand::tr("base: %1").arg(v.baseRun) + QLatin1Char('\n');
+    s += QStringLiteral("  ") + CompareCommand::tr("new:  %1").arg(v.newRun) + QLatin1Char('\n');
+    for (const QString &note : v.notes)
+        s += note + QLatin1Char('\n');
+    s += QLatin1Char('\n') + v.stepTime + QStringLiteral("\n\n");
+    s += sectionText(v.summary);
+    s += QLatin1Char('\n') + v.matching + QLatin1Char('\n');
+    if (!v.findings.empty())
+        s += QLatin1Char('\n');
+    for (const CompareSection &f : v.findings)
+        s += sectionText(f);
+    for (const CompareSection &t : v.tables)
+        s += QLatin1Char('\n') + sectionText(t);
     return s;
 }
 

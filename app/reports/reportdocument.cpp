@@ -25,6 +25,12 @@ namespace {
 
 } // namespace
 
+ReportDocument::ReportDocument(const std::vector<ReportImage> &images)
+    : m_images(images)
+    , m_imageUsed(images.size(), false)
+{
+}
+
 ReportDocument::ReportDocument(
     const QJsonObject &report, const std::vector<ReportImage> &images, int top)
     : m_images(images)

@@ -44,12 +44,19 @@ public:
     const QString &title() const { return m_title; }
     const std::vector<Block> &blocks() const { return m_blocks; }
 
-private:
+protected:
+    // An empty document, for the documents built from other objects (CompareDocument).
+    explicit ReportDocument(const std::vector<ReportImage> &images);
+
     void heading(int level, const QString &text);
     void paragraph(const QString &text);
     void list(const QStringList &items);
     void table(
         const QStringList &header, const QList<QStringList> &rows, const QList<bool> &numeric);
+
+    QString m_title;
+
+private:
     void addFindings(const QJsonArray &findings);
     void addNotChecked(const QJsonArray &checks); // the checks that could not run, and why
     void addCluster(const QJsonObject &cluster); // layout, ranks, stages, groups, links
@@ -58,7 +65,6 @@ private:
     void addAggregate(const QJsonArray &rows, const QString &key, const QString &title, int top);
     void addImages(const QString &prefix);
 
-    QString m_title;
     std::vector<Block> m_blocks;
     const std::vector<ReportImage> &m_images;
     std::vector<bool> m_imageUsed;

@@ -4,9 +4,12 @@
 #include "runbinary.h"
 
 #include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace npuscope;
@@ -38,6 +41,8 @@ private slots:
     void jsonShapeAndDeltas();
     void droppedTransDataJson();
     void text();
+    void html();
+    void htmlNeverInsideAProfile();
     void failIfSlower_data();
     void failIfSlower();
     void failIfSlowerWithoutBaseTime();
@@ -153,6 +158,52 @@ void TstCompareCommand::text()
               .arg(QString::number(us(m_transData->base.truth().stepWallNs[0]), 'f', 3),
                   QString::number(us(m_transData->next.truth().stepWallNs[0]), 'f', 3));
     QVERIFY2(out.contains(expected), qPrintable(out.left(600)));
+}
+
+// compare --html writes compare.html and compare.md with what the text says: the step line, the
+// findings resolved, and every Type row of the JSON.
+void TstCompareCommand::html()
+{
+    QTemporaryDir out;
+    QVERIFY(out.isValid());
+    const QStringList runs { QStringLiteral("compare"), m_transData->base.path,
+        m_transData->next.path };
+    const Run r = runBinary(runs + QStringList { QStringLiteral("--html"), out.path() });
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("compare.html"), r.out.constData());
+    const Run json = runBinary(runs + QStringList { QStringLiteral("--json") });
+    const QJsonObject c = QJsonDocument::fromJson(json.out).object();
+    QFile htmlFile(QDir(out.path()).filePath(QStringLiteral("compare.html")));
+    QFile mdFile(QDir(out.path()).filePath(QStringLiteral("compare.md")));
+    QVERIFY(htmlFile.open(QIODevice::ReadOnly) && mdFile.open(QIODevice::ReadOnly));
+    const QString html = QString::fromUtf8(htmlFile.readAll());
+    const QString md = QString::fromUtf8(mdFile.readAll());
+    const QString step
+        = QStringLiteral("Step time: %1 us -&gt; %2 us")
+              .arg(QString::number(us(m_transData->base.truth().stepWallNs[0]), 'f', 3),
+                  QString::number(us(m_transData->next.truth().stepWallNs[0]), 'f', 3));
+    QVERIFY2(html.contains(step), qPrintable(step));
+    for (const QString &doc : { html, md }) {
+        QVERIFY(doc.contains(QLatin1String("Findings resolved")));
+        QVERIFY(doc.contains(QLatin1String("transdata-overhead")));
+    }
+    const QJsonArray types = c[QStringLiteral("by_type")].toArray();
+    QVERIFY(!types.isEmpty());
+    for (int i = 0; i < types.size() && i < 15; ++i) {
+        const QString type = types[i].toObject()[QStringLiteral("type")].toString();
+        QVERIFY2(html.contains(QStringLiteral(">%1<").arg(type.toHtmlEscaped())), qPrintable(type));
+        QVERIFY2(md.contains(type), qPrintable(type));
+    }
+}
+
+void TstCompareCommand::htmlNeverInsideAProfile()
+{
+    const QString inside = QDir(m_transData->base.path).filePath(QStringLiteral("cmp"));
+    const Run r = runBinary({ QStringLiteral("compare"), m_transData->base.path,
+        m_transData->next.path, QStringLiteral("--html"), inside });
+    QCOMPARE(r.exitCode, int(kExitUserError));
+    QVERIFY2(r.err.contains("never writes"), r.err.constData());
+    QVERIFY(!QFileInfo::exists(inside));
 }
 
 void TstCompareCommand::failIfSlower_data()
