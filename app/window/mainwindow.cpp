@@ -15,7 +15,6 @@
 #include "app/window/ranktimelinecontroller.h"
 #include "app/window/recentfiles.h"
 #include "app/window/startpage.h"
-#include "model/profile/kerneltimeline.h"
 #include "widgets/charts/aggregationpanel.h"
 #include "widgets/details/detailspanel.h"
 #include "widgets/details/rangesummarywidget.h"
@@ -406,37 +405,6 @@ void MainWindow::showRank()
     m_details->setRank(full, base);
     populateSteps();
     showFindings();
-}
-
-QString MainWindow::operatorsNote(const RankProfile *rank)
-{
-    if (rank && !rank->source.database.isEmpty())
-        return tr("This database has no framework operators (PYTORCH_API) to list.");
-    if (rank && rank->trace && rank->trace->kineto)
-        return tr("This trace has no framework operators (cpu_op) to list.");
-    return tr("operator_details.csv was not collected (record_shapes or Level1 and above).");
-}
-
-QString MainWindow::operatorsOrigin(const RankProfile *rank)
-{
-    // A table rebuilt by the loader (frameworkoperators.h) is not the operator_details.csv file.
-    if (!rank || !rank->operators || rank->operators->path == rank->source.operatorDetails)
-        return QString();
-    return rank->source.database.isEmpty()
-        ? tr("Rebuilt from the trace's framework operators and their launches")
-        : tr("Rebuilt from PYTORCH_API and the tasks each operator launched");
-}
-
-QString MainWindow::timelineNote(const RankProfile &rank)
-{
-    if (!rank.trace)
-        return tr("No timeline: this rank has no readable trace and no timed kernel rows.");
-    const QString table = KernelTimeline::builtFrom(*rank.trace);
-    if (table.isEmpty())
-        return QString();
-    return tr("Timeline made from %1 (no readable trace_view.json): device streams and steps "
-              "only, no host threads.")
-        .arg(table);
 }
 
 void MainWindow::showFindings()

@@ -1,9 +1,11 @@
 // MainWindow's part in opening the ranks of a lazily loaded multi-rank profile (RankLoader):
 // the status bar's progress and cancel, the rank box while a rank loads, the analysis and the
-// input issues of a rank once it is in.
+// input issues of a rank once it is in; and what the status bar and the Operators tab say about
+// a rank's timeline and operator table.
 #include "app/window/analysiscontroller.h"
 #include "app/window/mainwindow.h"
 #include "app/window/rankloader.h"
+#include "model/profile/kerneltimeline.h"
 #include "widgets/findings/issuespanel.h"
 #include "widgets/session/profilesession.h"
 
@@ -61,6 +63,37 @@ void MainWindow::createRankLoader()
     connect(m_rankLoader, &RankLoader::failed, this, [ended](int index, const QString &message) {
         ended(index, tr("%1 could not be loaded: %2").arg(QStringLiteral("%1"), message));
     });
+}
+
+QString MainWindow::operatorsNote(const RankProfile *rank)
+{
+    if (rank && !rank->source.database.isEmpty())
+        return tr("This database has no framework operators (PYTORCH_API) to list.");
+    if (rank && rank->trace && rank->trace->kineto)
+        return tr("This trace has no framework operators (cpu_op) to list.");
+    return tr("operator_details.csv was not collected (record_shapes or Level1 and above).");
+}
+
+QString MainWindow::operatorsOrigin(const RankProfile *rank)
+{
+    // A table rebuilt by the loader (frameworkoperators.h) is not the operator_details.csv file.
+    if (!rank || !rank->operators || rank->operators->path == rank->source.operatorDetails)
+        return QString();
+    return rank->source.database.isEmpty()
+        ? tr("Rebuilt from the trace's framework operators and their launches")
+        : tr("Rebuilt from PYTORCH_API and the tasks each operator launched");
+}
+
+QString MainWindow::timelineNote(const RankProfile &rank)
+{
+    if (!rank.trace)
+        return tr("No timeline: this rank has no readable trace and no timed kernel rows.");
+    const QString table = KernelTimeline::builtFrom(*rank.trace);
+    if (table.isEmpty())
+        return QString();
+    return tr("Timeline made from %1 (no readable trace_view.json): device streams and steps "
+              "only, no host threads.")
+        .arg(table);
 }
 
 } // namespace npuscope
