@@ -123,15 +123,16 @@ namespace {
         return kNoOp;
     }
 
-    using HostByTid = std::unordered_map<std::string_view, TrackId>;
+    // Per thread id (its pooled text: one id per text), its host thread track; the first, thread
+    // ids rarely repeat across processes.
+    using HostByTid = std::unordered_map<std::uint32_t, TrackId>;
 
-    // Per thread id, its host thread track (the first: thread ids rarely repeat across processes).
     HostByTid hostTracksByTid(const Trace &trace)
     {
         HostByTid out;
         for (const Track &t : trace.tracks)
             if (t.kind == TrackKind::HostThread)
-                out.emplace(trace.strings.view(t.tidKey), t.id);
+                out.emplace(t.tidKey.value, t.id);
         return out;
     }
 
@@ -139,7 +140,7 @@ namespace {
     // are on tracks of their own, with the thread id of the thread that made them).
     std::uint32_t opAtCall(const Trace &trace, const Ops &ops, const HostByTid &host, EventRef call)
     {
-        const auto it = host.find(trace.strings.view(trace.track(call.track).tidKey));
+        const auto it = host.find(trace.track(call.track).tidKey.value);
         if (it == host.end())
             return kNoOp;
         const EventRef at = trace.eventAt(it->second, trace.event(call).start);
@@ -158,14 +159,11 @@ namespace {
             if (!f.from.isValid() || !f.to.isValid() || !isDevice(trace.track(f.to.track).kind))
                 continue;
             const TrackKind from = trace.track(f.from.track).kind;
-            std::uint32_t op = kNoOp;
             if (from == TrackKind::HostThread) {
-                op = opOf(trace, ops, f.from);
-                if (op != kNoOp)
+                if (const std::uint32_t op = opOf(trace, ops, f.from); op != kNoOp)
                     fromOps.emplace_back(KernelJoin::key(f.to), op);
             } else if (from == TrackKind::Cann) {
-                op = opAtCall(trace, ops, host, f.from);
-                if (op != kNoOp)
+                if (const std::uint32_t op = opAtCall(trace, ops, host, f.from); op != kNoOp)
                     fromCalls.emplace_back(KernelJoin::key(f.to), op);
             }
         }
@@ -223,14 +221,14 @@ namespace {
         DbTableBuilder b(rank.source.database.isEmpty() ? trace.path : rank.source.database);
         using T = Table::ColumnType;
         const int name = b.addColumn(QStringLiteral("Name"), T::Text);
-        const int columns[] = {
-            b.addColumn(QStringLiteral("Host Self Duration(us)"), T::Number, true),
-            b.addColumn(QStringLiteral("Host Total Duration(us)"), T::Number, true),
-            b.addColumn(QStringLiteral("Device Self Duration(us)"), T::Number, true),
-            b.addColumn(QStringLiteral("Device Total Duration(us)"), T::Number, true),
-            b.addColumn(QStringLiteral("Device Self Duration With AICore(us)"), T::Number, true),
-            b.addColumn(QStringLiteral("Device Total Duration With AICore(us)"), T::Number, true),
-        };
+        static const char *const kHeaders[] = { "Host Self Duration(us)", "Host Total Duration(us)",
+            "Device Self Duration(us)", "Device Total Duration(us)",
+            "Device Self Duration With AICore(us)", "Device Total Duration With AICore(us)" };
+        // A GPU has no AI Core: a Kineto trace's table ends with the device totals.
+        const std::size_t shown = trace.kineto ? 4 : std::size(kHeaders);
+        std::vector<int> columns;
+        for (std::size_t c = 0; c < shown; ++c)
+            columns.push_back(b.addColumn(QString::fromLatin1(kHeaders[c]), T::Number, true));
         b.reserve(order.size());
         for (const std::uint32_t i : order) {
             const Op &op = ops.ops[i];
@@ -238,7 +236,7 @@ namespace {
             b.text(name, trace.strings.view(e.name));
             const TimeNs values[] = { e.duration - op.childHost, e.duration, op.deviceSelf,
                 op.deviceTotal, op.aiCoreSelf, op.aiCoreTotal };
-            for (std::size_t c = 0; c < std::size(columns); ++c)
+            for (std::size_t c = 0; c < columns.size(); ++c)
                 b.time(columns[c], values[c]);
             b.endRow();
         }

@@ -16,7 +16,8 @@ namespace npuscope {
 //   nested in it and in no deeper op, to a device stream: torch_to_npu, Kineto's ac2g), each task
 //   counted once; Device Total: with the ops nested in it.
 // - "With AICore": the tasks whose kernel row's Accelerator Core is AI_CORE or AI_VECTOR_CORE
-//   (torch_npu's rule: its trace calls both AI_CORE; MIX_AIV kernels are not in it).
+//   (torch_npu's rule: its trace calls both AI_CORE; MIX_AIV kernels are not in it); not in
+//   the table of a Kineto trace (a GPU has no AI Core).
 // - Counted: kernels and memory copies; not stream event records and waits nor the profiler's
 //   own tasks (operator_details.csv gives record_event and wait_event no device time).
 // Null when the trace has no framework op. Input Shapes and Call Stack are not read here (they are
