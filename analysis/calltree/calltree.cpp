@@ -28,7 +28,7 @@ namespace {
 
     // The launching frames of the second half of a large kernel table, searched on a thread of
     // their own while the builder adds the host costs and then the first half: a binary search of
-    // the flows per row, and often a search of a CANN thread, about a third of the call tree.
+    // the flows per row, and often a search of a CANN thread, a large share of the call tree.
     struct LaunchesAhead {
         LaunchesAhead(const CallTreeFrames &frames, const KernelJoin *join, std::size_t rows)
             : from(rows)

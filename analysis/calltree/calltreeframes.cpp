@@ -199,7 +199,7 @@ namespace {
     // memmem, is the object's when the object does not close before it, which is certain when
     // no '}' or ']' comes before it (else TraceSource::jsonObjectLength tells). Measuring every
     // event first, with a memchr per string and a find per quote, was most of the call tree's
-    // time on a 1 GB trace. Nothing (nullopt) when the key is not found early or the number may
+    // time on a large trace. Nothing (nullopt) when the key is not found early or the number may
     // go on past `raw`: the caller then measures the object.
     std::optional<qint64> earlySequenceNumber(std::string_view raw)
     {
@@ -220,7 +220,7 @@ namespace {
 
     // The raw JSON of events through a window of the trace file: the host ops of a thread lie
     // in file order, so reading them costs one read per window instead of one per event (a read
-    // per op was a third of report --json on a long profile).
+    // per op was a large share of report --json on a long profile).
     class RawEvents {
     public:
         explicit RawEvents(const Trace &trace)

@@ -23,8 +23,8 @@ std::vector<AlignedPair> alignSequences(
     std::span<const quint32> a, std::span<const quint32> b, int maxEdits);
 
 // Most kernels of a step: the same model launches the same sequence of kernels; a change adds or
-// removes a handful. 256 edits keep the worst case (two unrelated runs) at a few tens of ms for
-// 100k kernels per step, and a few hundred differences are already a different program.
+// removes a handful. 256 edits keep the worst case (two unrelated runs) quick for 100k kernels
+// per step, and a few hundred differences are already a different program.
 constexpr int kMaxAlignEdits = 256;
 
 // The name with its instance numbers dropped, so that renumbered kernels still pair up:

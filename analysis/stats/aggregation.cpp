@@ -18,7 +18,8 @@ namespace {
 
     // The 50th, 90th and 99th percentiles of [first, last) (not empty), which it reorders: each
     // value is selected in the part above the last one (nth_element), linear where sorting the
-    // group's durations cost n log n (a tenth of report --json's analysis on a 4 GB profile).
+    // group's durations cost n log n (a visible share of report --json's analysis on a long
+    // profile).
     void setPercentiles(
         AggregateRow &a, std::vector<TimeNs>::iterator first, std::vector<TimeNs>::iterator last)
     {
@@ -111,7 +112,7 @@ namespace {
 
 // Two passes over the rows: the groups and their sums, then every group's durations into one
 // array by counting (a vector per group, grown by doubling, was copied and faulted in again at
-// each step: a quarter of report --json's analysis on the 4 GB profile).
+// each step: a large share of report --json's analysis on a long profile).
 std::vector<AggregateRow> aggregateKernels(
     const KernelTable &kernels, AggregateBy by, const std::vector<qint32> *rows)
 {

@@ -87,9 +87,9 @@ namespace {
                 continue;
             Lane lane { track.streamId, track.id, {} };
             // At most a run per event; the pages past the runs are never touched. Grown by
-            // doubling, the runs were copied and faulted in again at every step (half of the gap
-            // analysis on the generated 1 GB profile). In 2 MB pages: filled 4 KB at a time they
-            // were the analysis's most page faults (a fault costs ~20 us on the test VM).
+            // doubling, the runs were copied and faulted in again at every step (a large share of
+            // the gap analysis on a large profile). In 2 MB pages: filled 4 KB at a time they
+            // were the analysis's most page faults (and a fault is costly on the test VM).
             reserveHuge(lane.runs, track.events.size());
             bool compute = !joined;
             const std::vector<qint32> *rowOf

@@ -9,9 +9,9 @@
 namespace npuscope {
 
 // Writes a QJsonObject as QJsonDocument::toJson(QJsonDocument::Indented) does, byte for byte, in
-// chunks to a sink instead of into one QByteArray: the report of a long profile (40+ MB) is
+// chunks to a sink instead of into one QByteArray: the report of a long profile (tens of MB) is
 // neither held twice nor grown by reallocation into fresh memory, whose page faults made the
-// serialisation of a 10x larger report take 20-30x as long.
+// serialisation time grow much faster than the report's size.
 class JsonStreamWriter {
 public:
     using Sink = std::function<void(const char *data, std::size_t size)>;

@@ -41,7 +41,7 @@ private:
     ParallelLayout m_layout; // of m_profile
     QFutureWatcher<CommMatrix> *m_matrixWatcher = nullptr;
     // Coalesces the per-rank analysis results: rebuilding the chart for each of hundreds of ranks
-    // took half a minute.
+    // kept the window busy for far too long.
     QTimer *m_refreshTimer = nullptr;
 };
 

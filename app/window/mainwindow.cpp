@@ -165,8 +165,8 @@ void MainWindow::showProfileViews()
 }
 
 // The default layout is made before the window has its size, and its raise() did not stick: the
-// right-hand docks came out ~190 px wide (the findings' titles elided), the bottom ones ~125 px
-// high (three kernel rows), showing the last panel tabified there. Give them a quarter of the
+// right-hand docks came out too narrow (the findings' titles elided), the bottom ones too low
+// (a few kernel rows), showing the last panel tabified there. Give them a quarter of the
 // window's width and a third of its height, with the kernel table in front.
 void MainWindow::sizeDefaultDocks()
 {

@@ -77,7 +77,7 @@ namespace {
     // goes the general way.
     // Returns kNotPlain (not this shape: go the general way), kInvalid (this shape, out of range)
     // or kParsed with *out set. No std::optional here: assembling one through the stack cost a
-    // store-forwarding stall per call (perf annotate: a third of this function's time).
+    // store-forwarding stall per call (perf annotate: a large share of this function's time).
     enum PlainResult { kNotPlain, kInvalid, kParsed };
 
     PlainResult parsePlainScaledToNs(std::string_view text, int scaleExp, TimeNs *out)

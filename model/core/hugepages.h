@@ -3,7 +3,7 @@
 // Large vectors in 2 MB pages, for the loaders' big arrays (the database reader, TraceBuilder).
 // Filling a large vector in 4 KB pages costs a page fault per page; on the test VM the first
 // touch of a page is a large share of a load's CPU time (bench_memtouch), and a 2 MB page takes
-// one fault for 512 of them (about 2x the rate of first touch there). A hint only: nothing
+// one fault for 512 of them (and is first touched faster there). A hint only: nothing
 // changes where the kernel does not support it (transparent huge pages in "madvise" mode, the
 // Debian default, or "never").
 
@@ -59,7 +59,7 @@ inline HugeSpan hugeSpan(const void *begin, std::size_t bytes, std::size_t alloc
 }
 
 // Makes a 2 MB page touched before its advice a huge page (Linux 6.1 on; costs zeroing 2 MB and
-// copying what was touched, ~0.3 ms, against 512 faults of fresh memory).
+// copying what was touched, against 512 faults of fresh memory).
 inline void collapseHugePage(void *page)
 {
 #if defined(__linux__)
@@ -94,8 +94,8 @@ inline void adviseHuge(const void *begin, std::size_t bytes, std::size_t allocat
 // of them: the reserve's margin past that keeps small pages and costs no memory unless it is
 // used. A vector that holds elements moves them into the new room after the advice, so that
 // they too land in 2 MB pages (std::vector::reserve would copy them into pages faulted in 4 KB
-// at a time: on the test VM a fault costs ~20 us, and the growth of the trace's event vectors was
-// a third of a 1 GB load's page faults).
+// at a time: on the test VM a fault is costly, and the growth of the trace's event vectors was
+// a large share of a load's page faults).
 template <class T> void reserveHuge(std::vector<T> &v, std::size_t capacity, std::size_t expected)
 {
     if (capacity <= v.capacity())

@@ -85,7 +85,7 @@ public:
 private:
     // Arrays of 2 MB or more: the mapping rounded up to whole 2 MB pages (Linux aligns such a
     // mapping on 2 MB), of which those the array fills are advised as huge pages: one fault for
-    // 512 small ones (on the test VM a fault costs ~20 us; a million flow pairs took ~10,000).
+    // 512 small ones (on the test VM a fault is costly; a million flow pairs take ~10,000).
     static std::size_t mappedBytes(std::size_t bytes)
     {
         return bytes < kHuge ? bytes : (bytes + kHuge - 1) / kHuge * kHuge;

@@ -19,8 +19,8 @@ namespace {
 
     // 32 K value records (512 KB) fit in L2 next to the column's pool.
     constexpr std::size_t kMaxCachedValues = 32 << 10;
-    // Above this many cells a second thread re-points text ids at the end (thread start ~50 us,
-    // re-pointing ~2 ns a cell).
+    // Above this many cells a second thread re-points text ids at the end (below it, starting
+    // the thread costs too much against the re-pointing it takes over).
     constexpr std::size_t kParallelRemapCells = 1 << 19;
 
     template <class T> T *appendUninitialised(std::vector<T> &v, std::size_t n)
@@ -206,7 +206,7 @@ void ColumnWorker::resetCosts()
 
 void ColumnWorker::store(const RowBatch &batch, std::int64_t index)
 {
-    // steady_clock reads cost ~20 ns, against ~10-100 us of work per column and batch.
+    // A steady_clock read costs next to nothing against the work per column and batch.
     using Clock = std::chrono::steady_clock;
     auto elapsed = [](Clock::time_point since) {
         return std::chrono::duration<double>(Clock::now() - since).count();
@@ -355,8 +355,9 @@ void ColumnWorker::storeColumn(const RowBatch &batch, std::size_t column, std::i
 // A raw text column's texts, appended to its pool without deduplication (only this worker writes
 // the pools of raw text columns): their cells are nearly all different, and interning them into
 // the table's pool, an index of millions of slots, cost a cache miss per cell, a rehash of the
-// whole index at each doubling and the kernel's zeroing of its fresh pages: half of the load in
-// the profile, and most of its peak memory. A raw number column keeps no text (textless).
+// whole index at each doubling and the kernel's zeroing of its fresh pages: a large share of
+// the load in the profile, and most of its peak memory. A raw number column keeps no text
+// (textless).
 void ColumnWorker::storeRawText(const RowBatch &batch, std::size_t column)
 {
     ColumnState &state = m_states[column];

@@ -26,8 +26,8 @@ inline constexpr std::size_t kHugePageBytes = kHugePage;
 using DeferredCollapses = std::vector<void *>;
 
 // Collapses the 2 MB pages that were touched before their advice into huge pages (Linux 6.1 on;
-// costs zeroing 2 MB and copying what was touched). ~0.3 ms a page, more when the kernel must
-// compact memory first: the reader runs them on a thread of their own, alongside the parse.
+// costs zeroing 2 MB and copying what was touched, more when the kernel must compact memory
+// first): the reader runs them on a thread of their own, alongside the parse.
 inline void collapseHugePages(const DeferredCollapses &pages)
 {
     for (void *page : pages)

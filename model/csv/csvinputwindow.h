@@ -19,9 +19,9 @@ namespace npuscope::csv {
 
 // The input, read window by window into a reused buffer followed by kPaddingBytes zeros.
 // Rows never straddle windows: the unparsed tail moves to the front of the next one. Reading
-// a whole file at once needs memory for all of it (10 GB for a 10 GB file) and, for 200 MB,
-// cost ~0.2 s of fresh-page faults on the 2-core test VM; a reused window costs none. The
-// loader alternates two windows (see CsvLoader::refill).
+// a whole file at once needs memory for all of it (10 GB for a 10 GB file) and a page fault
+// for every fresh page of it; a reused window costs none. The loader alternates two windows
+// (see CsvLoader::refill).
 class InputWindow {
 public:
     InputWindow(QIODevice &device, std::size_t windowBytes)

@@ -32,11 +32,11 @@ namespace {
         Q_DECLARE_TR_FUNCTIONS(npuscope::CsvReader)
     };
 
-    // Progress is reported about every 4 MB: ~5 ms of parsing, so cancelling feels immediate while
-    // the callback costs nothing measurable.
+    // Progress is reported about every 4 MB: a short stretch of parsing, so cancelling feels
+    // immediate while the callback costs nothing measurable.
     constexpr std::size_t kProgressStep = 4 << 20;
-    // Below this size a second thread costs more than it saves (thread start ~50 us, 8 MB parse
-    // ~30 ms); above it a helper thread stores part of the columns while this one tokenises.
+    // Below this size a second thread costs more than it saves (its start against a short
+    // parse); above it a helper thread stores part of the columns while this one tokenises.
     constexpr std::size_t kParallelMinBytes = 8 << 20;
 
     QString lineText(std::int64_t line)
@@ -56,7 +56,7 @@ namespace {
     constexpr std::size_t kBatchCells = 16 << 10;
     // Batches in flight: the tokenizer may run this many minus one ahead of the helper, which
     // absorbs the jitter of two threads sharing the machine with others, and keeps the helper
-    // busy while the tokenizer reads the next window (~0.6 ms for 2 MB).
+    // busy while the tokenizer reads the next window.
     constexpr std::size_t kBatchRing = 8;
     // The first batch after which the columns are re-split by measured cost (then at every power
     // of two): late enough for the first measurements to mean something, early enough to matter.

@@ -253,7 +253,7 @@ inline Tokenizer::Status Tokenizer::readRow(std::vector<std::string_view> &out)
 
 // The first '"' at or after `from`, or npos. Quoted cells are short (shapes, names) and hold
 // several quotes ("""32,4096"""): a 16-byte compare inline costs far less than a memchr call
-// per quote, which took a third of the tokenizer's instructions in the profile.
+// per quote, which took a large share of the tokenizer's instructions in the profile.
 inline std::size_t Tokenizer::findQuote(std::size_t from) const
 {
     const std::size_t n = m_data.size();

@@ -270,7 +270,7 @@ namespace {
     // The trace on two threads: the device tracks and then `kernelTable` here, the framework
     // tables on the host reader's thread, CANN_API and OVERLAP_ANALYSIS on whichever is free
     // first; then the launch flows on both and the counters here. The kernel table is made here,
-    // not on the host thread, where its 120 MB of columns would stay in that thread's malloc arena.
+    // not on the host thread, where its large columns would stay in that thread's malloc arena.
     void readTraceParts(DbTraceReader &reader, HostReader &host, SharedParts &parts,
         const std::function<void()> &kernelTable, std::size_t tasks, IssueList *issues)
     {

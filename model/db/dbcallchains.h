@@ -14,7 +14,7 @@ class SqliteDb;
 
 // PYTORCH_CALLCHAINS (id, stack, stackDepth: with_stack's Python frames of each framework op)
 // held in memory, because the profiler's database has no index on it and a lookup by id would
-// scan the whole table (10 M rows for the generated 1 GB profile: ~0.35 s per lookup). Read
+// scan the whole table (millions of rows on a large profile) per lookup. Read
 // once, in table order when that is already ordered by id and depth (as torch_npu writes it),
 // else with ORDER BY; identical chains (the same op from the same line, every step) are kept
 // once. The frames' texts are read from STRING_IDS (its primary key) when first asked for.

@@ -8,7 +8,7 @@ namespace npuscope {
 
 // The parts of a database read on two threads that either thread may do: each is done once, by
 // the first thread that is free for it, so the threads' work evens out whatever the sizes of
-// the tables (a fixed split left one thread idle for a quarter of the read). A part can be taken
+// the tables (a fixed split left one thread idle for much of the read). A part can be taken
 // once it is open (its inputs are there); taking is an atomic exchange, so what the opening
 // thread wrote before open() is seen by the thread that takes it.
 class DbJobs {

@@ -21,7 +21,7 @@ namespace npuscope {
 struct KernelJoin {
     std::vector<EventRef> rowToEvent; // per kernel row; invalid when not found in the trace
     // Per trace track, per event: its kernel row or -1; empty for a track without joined events.
-    // Arrays, not a hash: inserting 528 K rows one by one into a QHash was most of the join, a
+    // Arrays, not a hash: inserting every row one by one into a QHash dominated the join, a
     // serial end of the load, and the gap analysis read it in event order.
     std::vector<std::vector<qint32>> eventRows;
     qsizetype matched = 0;

@@ -281,7 +281,7 @@ namespace {
     // Hands back the pages of the elements [released, upTo) once they make kReleaseBatch, up to a
     // 2 MB boundary. A release per top bucket (hundreds of KB) split a huge page each time and
     // stopped the other threads to flush their TLBs (an IPI, slow on the test VM): the chaining
-    // of a 1 GB trace's million flows took 190 ms of CPU, against 55 ms in batches.
+    // of a large trace's flows took far more CPU than in batches.
     template <typename T>
     void releaseConsumed(PageArray<T> &elements, std::size_t &released, std::size_t upTo)
     {

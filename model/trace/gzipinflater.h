@@ -14,7 +14,7 @@ class IsalInflate;
 // Inflates a gzip file piece by piece: concatenated members one after the other; a truncated or
 // damaged stream ends where the damage is, with error() naming the compressed byte. Reads the
 // file descriptor sequentially (not owned). One thread at a time. Through ISA-L when npuscope was
-// built with it (2-3x faster), else (or with NPUSCOPE_GZIP=zlib in the environment) zlib.
+// built with it (faster), else (or with NPUSCOPE_GZIP=zlib in the environment) zlib.
 class GzipInflater {
 public:
     enum class Backend { Zlib, Isal };

@@ -59,7 +59,7 @@ public:
 private:
     // The span buffers are reused for the whole load (the inflater takes one per span as the
     // merge frees one) and mapped in 2 MB pages (PageArray): fresh 4 KB pages for ~30 buffers of
-    // 2 MiB were 15,000 page faults, on the test VM ~0.3 s of the inflater's CPU per GB.
+    // 2 MiB were 15,000 page faults, on the test VM a large share of the inflater's CPU.
     // Its text starts a byte into `data` and ends SpanFeed::kTextSlack bytes before its end: the
     // room a parser writes around a span it parses in place.
     struct Block {

@@ -8,7 +8,7 @@ namespace npuscope {
 
 // A span's JSON document ('[' + its events + ']' + zero padding, what the span parser iterates)
 // built where the span's text already is (a gzip span: see SpanFeed::Span::text), instead of in a
-// copy: a copy of 2 MiB cost the parsers more than their parse's stage 1, ~100 ms of a 1 GB
+// copy: a copy of 2 MiB cost the parsers more than their parse's stage 1, a visible share of a
 // load's CPU. The '[' goes in the byte before the text, the ']' over the trailing separators
 // (which restore() puts back: a damaged span's pieces are read again from the source) and the
 // padding after it, into the room behind the span.

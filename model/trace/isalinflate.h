@@ -8,7 +8,7 @@
 
 namespace npuscope {
 
-// ISA-L's streaming gzip inflate (igzip, 2-3x zlib's speed, the CRC with PCLMUL), one gzip member
+// ISA-L's streaming gzip inflate (igzip, faster than zlib, the CRC with PCLMUL), one gzip member
 // at a time: the header is parsed and the CRC and length checked by ISA-L. Its whole state can be
 // copied (snapshot) at any point between calls and restored later to go on from there: a
 // checkpoint for random access that does not need a deflate block boundary. Without libisal-dev

@@ -10,8 +10,8 @@ namespace npuscope {
 
 // Faults in the pages of the merge's growing arrays on a thread of its own, ahead of the merge
 // that writes them. On the test VM a fresh page costs far more than writing it (the host backs
-// guest memory on first touch, ~0.45 GB/s: bench_memtouch), and the merge thread, which alone
-// writes a trace's events and flow pairs, spent 450 of its 520 ms of CPU in the kernel on a 1 GB
+// guest memory on first touch, slowly: see bench_memtouch), and the merge thread, which alone
+// writes a trace's events and flow pairs, spent most of its CPU time in the kernel on a large
 // trace while the parsers waited for it. Here the kernel's work runs beside the merge, on a core
 // the parsers leave idle then. Only the page tables change (MADV_POPULATE_WRITE, Linux 5.14 on):
 // the contents are untouched, so a range that the merge has already written, or that its vector

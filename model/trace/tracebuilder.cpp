@@ -65,9 +65,9 @@ namespace {
     // faulted in, so a guess too high costs address space only; growth stays within 2x (the
     // doubling it replaces: never more steps than before, whatever the file's order) and 1024x, or
     // 2x + 1 GiB for huge vectors (address space is not unlimited: the kernel refuses single
-    // allocations far beyond the RAM). 1024x, not 16x: a track's first chunk predicts about 500x
-    // for a 1 GB trace, and the 16x steps copied 61 MB of events to fresh memory (2 MB pages that
-    // the test VM backs at ~0.5 GB/s) where one step now copies 17 MB.
+    // allocations far beyond the RAM). 1024x, not 16x: on a large trace a track's first chunk
+    // predicts far more than 16x, and the 16x steps copied several times the events to fresh
+    // memory (2 MB pages that the test VM backs slowly) that one step now copies.
     template <class T> void reserveFor(std::vector<T> &v, std::size_t extra, double restPerChunk)
     {
         const std::size_t need = v.size() + extra;

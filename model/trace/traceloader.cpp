@@ -29,8 +29,7 @@ namespace {
     // The spans of a gzip stream: 2 MiB, and at most 24 of them beyond the merged ones (48 MiB).
     // The inflated text is written once and read soon after: spans of 8 MiB, 12 ahead, made the
     // inflater write (and the parsers read) beyond the processor's cache, and inflating
-    // cost 1.4-1.5 s of CPU per GB against 1.0-1.1 s now and 0.8 s for zlib alone into one small
-    // buffer (tests/bench/RESULTS.md).
+    // cost more CPU per GB than now (tests/bench/RESULTS.md has the numbers).
     constexpr std::int64_t kStreamSpan = std::int64_t(2) << 20;
     constexpr std::size_t kStreamAhead = 24;
     // The first span when a preview is wanted: parsed and indexed in a few tens of milliseconds.

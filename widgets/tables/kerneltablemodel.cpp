@@ -177,7 +177,7 @@ qint32 KernelTableModel::kernelRow(int viewRow) const
 
 int KernelTableModel::viewRow(qint32 kernelRow) const
 {
-    // Linear, but only called on a user's click: a million int compares take < 1 ms.
+    // Linear, but only called on a user's click: even a million int compares go unnoticed.
     const auto it = std::find(m_visible.begin(), m_visible.end(), kernelRow);
     return it == m_visible.end() ? -1 : int(it - m_visible.begin());
 }
