@@ -233,16 +233,6 @@ Evidence rowEvidence(const RankProfile &rank, qsizetype row, const QString &labe
     return e;
 }
 
-QString formatDuration(TimeNs ns)
-{
-    const double v = double(ns);
-    if (std::abs(v) >= 1e9)
-        return QString::number(v / 1e9, 'f', 2) + QStringLiteral(" s");
-    if (std::abs(v) >= 1e6)
-        return QString::number(v / 1e6, 'f', 2) + QStringLiteral(" ms");
-    return QString::number(v / 1e3, 'f', v >= 1e5 ? 0 : 1) + QStringLiteral(" µs");
-}
-
 QString formatShare(double ratio)
 {
     return QString::number(ratio * 100.0, 'f', 1) + QLatin1Char('%');

@@ -7,6 +7,7 @@
 #include "analysis/stats/kernelkinds.h"
 #include "analysis/timeline/gaps.h"
 #include "analysis/timeline/stepbreakdown.h"
+#include "model/core/durationtext.h"
 #include "model/memory/memoryprofile.h"
 #include "model/profile/profile.h"
 
@@ -165,7 +166,6 @@ QString findingName(const QString &id); // translated: "Format conversions (Tran
 // Helpers for detectors and views.
 constexpr std::size_t kMaxEvidence = 20; // evidence entries kept per finding
 Evidence rowEvidence(const RankProfile &rank, qsizetype row, const QString &label);
-QString formatDuration(TimeNs ns); // "830 µs", "1.42 ms", "2.10 s"
 QString formatShare(double ratio); // "16.0%"
 FindingSeverity severityForShare(double share, double warning, double critical);
 

@@ -15,6 +15,7 @@
 #include "app/window/ranktimelinecontroller.h"
 #include "app/window/recentfiles.h"
 #include "app/window/startpage.h"
+#include "model/core/durationtext.h"
 #include "widgets/charts/aggregationpanel.h"
 #include "widgets/details/detailspanel.h"
 #include "widgets/details/rangesummarywidget.h"
@@ -115,7 +116,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_session, &ProfileSession::selectionChanged, this, &MainWindow::showSelection);
     connect(m_timeline, &TimelineView::eventSelected, m_session, &ProfileSession::setSelection);
     connect(m_timeline, &TimelineView::rangeSelected, this, [this](TimeNs t0, TimeNs t1) {
-        m_statusLabel->setText(tr("Selected range: %1").arg(TimeAxis::formatDuration(t1 - t0)));
+        m_statusLabel->setText(tr("Selected range: %1").arg(formatDuration(t1 - t0)));
         m_rangeSummary->setRange(t0, t1);
     });
     connect(m_kernelView, &KernelTableView::kernelActivated, this, &MainWindow::onKernelActivated);
@@ -447,8 +448,7 @@ void MainWindow::populateSteps()
     m_stepCombo->clear();
     m_stepCombo->addItem(tr("All steps"));
     for (const StepRange &step : m_session->steps()) {
-        m_stepCombo->addItem(
-            tr("%1  (%2)").arg(step.name, TimeAxis::formatDuration(step.end - step.start)));
+        m_stepCombo->addItem(tr("%1  (%2)").arg(step.name, formatDuration(step.end - step.start)));
     }
     m_stepCombo->setEnabled(!m_session->steps().empty());
 }

@@ -1,5 +1,6 @@
 #include "app/window/ranktimelinewindow.h"
 
+#include "model/core/durationtext.h"
 #include "model/profile/rankmerge.h"
 #include "widgets/timeline/timeaxis.h"
 #include "widgets/timeline/timelineview.h"
@@ -112,7 +113,7 @@ QString RankTimelineWindow::shiftText(const QString &stepId) const
         }
         const QString sign = a.shift < 0 ? QStringLiteral("−") : QStringLiteral("+");
         QString part = tr("%1 %2%3").arg(
-            m_ranks[i].label, sign, TimeAxis::formatDuration(a.shift < 0 ? -a.shift : a.shift));
+            m_ranks[i].label, sign, formatDuration(a.shift < 0 ? -a.shift : a.shift));
         if (!stepId.isEmpty() && !a.stepFound)
             part += QLatin1Char(' ') + tr("(no step %1: first events aligned)").arg(stepId);
         parts << part;

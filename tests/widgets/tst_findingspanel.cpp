@@ -156,7 +156,7 @@ private slots:
         QTest::newRow("profiler overhead counts options")
             << QStringLiteral("profiler-overhead") << QStringLiteral("3 option(s)");
         QTest::newRow("rank imbalance shows the spread its title names")
-            << QStringLiteral("rank-imbalance") << QStringLiteral("16.90 ms");
+            << QStringLiteral("rank-imbalance") << QStringLiteral("16.9 ms");
         QTest::newRow("first time without a share")
             << QStringLiteral("other") << QStringLiteral("1.50 ms");
     }

@@ -26,8 +26,6 @@ private slots:
     void firstTick();
     void formatOffset_data();
     void formatOffset();
-    void formatDuration_data();
-    void formatDuration();
     void tickLabel_data();
     void tickLabel();
 };
@@ -297,29 +295,6 @@ void TestTimeAxis::formatOffset()
     QFETCH(qint64, magnitude);
     QFETCH(QString, text);
     QCOMPARE(TimeAxis::formatOffset(offset, step, magnitude), text);
-}
-
-void TestTimeAxis::formatDuration_data()
-{
-    QTest::addColumn<qint64>("d");
-    QTest::addColumn<QString>("text");
-    QTest::newRow("0") << qint64(0) << QStringLiteral("0 ns");
-    QTest::newRow("ns") << qint64(812) << QStringLiteral("812 ns");
-    QTest::newRow("us 2 decimals") << qint64(1'234) << QStringLiteral("1.23 µs");
-    QTest::newRow("us 1 decimal") << qint64(12'500) << QStringLiteral("12.5 µs");
-    QTest::newRow("us 0 decimals") << qint64(812'000) << QStringLiteral("812 µs");
-    QTest::newRow("rounds up a unit") << qint64(999'700) << QStringLiteral("1.00 ms");
-    QTest::newRow("ms") << qint64(1'200'000) << QStringLiteral("1.20 ms");
-    QTest::newRow("s") << qint64(3'400'000'000) << QStringLiteral("3.40 s");
-    QTest::newRow("long s") << qint64(4'000'000'000'000) << QStringLiteral("4000 s");
-    QTest::newRow("negative") << qint64(-1'500) << QStringLiteral("-1.50 µs");
-}
-
-void TestTimeAxis::formatDuration()
-{
-    QFETCH(qint64, d);
-    QFETCH(QString, text);
-    QCOMPARE(TimeAxis::formatDuration(d), text);
 }
 
 void TestTimeAxis::tickLabel_data()

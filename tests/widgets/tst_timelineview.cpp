@@ -1,3 +1,4 @@
+#include "model/core/durationtext.h"
 #include "model/trace/traceloader.h"
 #include "tracefixtures.h"
 #include "widgets/timeline/timelinesearchbar.h"
@@ -367,7 +368,7 @@ void TestTimelineView::tooltipDescribesSlice()
     const TimeNs origin = trace.minTime;
     const QString text = TimelineTooltip::slice(trace, kernel, origin, true);
     QVERIFY2(text.contains(trace.strings.string(e.name)), qPrintable(text));
-    QVERIFY(text.contains(TimeAxis::formatDuration(e.duration)));
+    QVERIFY(text.contains(formatDuration(e.duration)));
     QVERIFY(text.contains(QStringLiteral("Ascend Hardware / Stream")));
     QVERIFY(text.contains(TimelineTooltip::relativeTime(e.start, origin)));
     TimelineOccupancy::Summary block;
@@ -745,7 +746,7 @@ void TestTimelineView::rendersGapsWithTooltipAndToggle()
     QHelpEvent help(QEvent::ToolTip, centre, m_view->viewport()->mapToGlobal(centre));
     QCoreApplication::sendEvent(m_view->viewport(), &help);
     const QString tip = QToolTip::text();
-    QVERIFY2(tip.contains(TimeAxis::formatDuration(gap->duration())), qPrintable(tip));
+    QVERIFY2(tip.contains(formatDuration(gap->duration())), qPrintable(tip));
     QVERIFY2(tip.contains(gapCauseLabel(gap->cause)), qPrintable(tip));
 
     m_view->setGapsVisible(false);

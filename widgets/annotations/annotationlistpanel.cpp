@@ -1,5 +1,6 @@
 #include "widgets/annotations/annotationlistpanel.h"
 
+#include "model/core/durationtext.h"
 #include "widgets/timeline/timeaxis.h"
 
 #include <QHeaderView>
@@ -61,9 +62,8 @@ void AnnotationListPanel::setAnnotations(const std::vector<Annotation> &items, T
         item->setIcon(0, swatch(a->color));
         item->setText(1, AnnotationSet::kindLabel(a->kind));
         item->setText(2, a->rank < 0 ? QString() : QString::number(a->rank));
-        item->setText(3, TimeAxis::formatDuration(a->start - origin));
-        item->setText(
-            4, a->end > a->start ? TimeAxis::formatDuration(a->end - a->start) : QString());
+        item->setText(3, formatDuration(a->start - origin));
+        item->setText(4, a->end > a->start ? formatDuration(a->end - a->start) : QString());
         item->setData(0, kIdRole, a->id);
         for (int c = 2; c <= 4; ++c)
             item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);

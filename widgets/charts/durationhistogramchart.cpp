@@ -1,5 +1,6 @@
 #include "widgets/charts/durationhistogramchart.h"
 
+#include "model/core/durationtext.h"
 #include "widgets/timeline/timeaxis.h"
 
 #include <QBarCategoryAxis>
@@ -40,9 +41,8 @@ void fillDurationHistogram(QChart *chart, const Histogram &histogram, const QStr
     auto *x = new QBarCategoryAxis(chart);
     x->append(labels);
     x->setLabelsVisible(false);
-    const QString range
-        = QStringLiteral("%1 … %2").arg(TimeAxis::formatDuration(histogram.edges.front()),
-            TimeAxis::formatDuration(histogram.edges.back() - 1));
+    const QString range = QStringLiteral("%1 … %2").arg(
+        formatDuration(histogram.edges.front()), formatDuration(histogram.edges.back() - 1));
     // In the title: Qt Charts elides an axis title long before it runs out of room.
     chart->setTitle(title + QStringLiteral("<br>")
         + (histogram.logarithmic
@@ -56,8 +56,8 @@ void fillDurationHistogram(QChart *chart, const Histogram &histogram, const QStr
         }
         QToolTip::showText(QCursor::pos(),
             QCoreApplication::translate("npuscope", "%1 – %2: %3 kernel(s)")
-                .arg(TimeAxis::formatDuration(edges[std::size_t(i)]),
-                    TimeAxis::formatDuration(edges[std::size_t(i) + 1]))
+                .arg(formatDuration(edges[std::size_t(i)]),
+                    formatDuration(edges[std::size_t(i) + 1]))
                 .arg(set->at(i)));
     });
     auto *y = new QValueAxis(chart);

@@ -1,5 +1,6 @@
 #include "widgets/details/rangesummarymodel.h"
 
+#include "model/core/durationtext.h"
 #include "widgets/timeline/timeaxis.h"
 
 namespace npuscope {
@@ -38,9 +39,9 @@ QVariant RangeSummaryModel::data(const QModelIndex &index, int role) const
         case Count:
             return QString::number(row.count);
         case Total:
-            return TimeAxis::formatDuration(row.total);
+            return formatDuration(row.total);
         case Mean:
-            return TimeAxis::formatDuration(row.mean());
+            return formatDuration(row.mean());
         default:
             return {};
         }

@@ -1,5 +1,6 @@
 #include "widgets/details/rangesummarywidget.h"
 
+#include "model/core/durationtext.h"
 #include "model/core/trace.h"
 #include "widgets/details/rangesummary.h"
 #include "widgets/details/rangesummarymodel.h"
@@ -86,7 +87,7 @@ void RangeSummaryWidget::setRange(TimeNs start, TimeNs end)
         return;
     }
     m_busy = true;
-    m_heading->setText(tr("Summarising %1…").arg(TimeAxis::formatDuration(end - start)));
+    m_heading->setText(tr("Summarising %1…").arg(formatDuration(end - start)));
     auto *watcher = new QFutureWatcher<std::vector<RangeSummaryRow>>(this);
     connect(watcher, &QFutureWatcherBase::finished, this,
         [this, watcher, generation, start, end, trackCount]() {
@@ -109,7 +110,7 @@ void RangeSummaryWidget::apply(std::uint64_t generation, TimeNs start, TimeNs en
         events += row.count;
     m_heading->setText(
         tr("%1 selected on %n track(s): %2 slices, %3 names", nullptr, static_cast<int>(trackCount))
-            .arg(TimeAxis::formatDuration(end - start))
+            .arg(formatDuration(end - start))
             .arg(events)
             .arg(rows.size()));
     m_model->setRows(std::move(rows));
@@ -132,12 +133,11 @@ void RangeSummaryWidget::setDeviceAnalysis(const std::optional<DeviceAnalysis> &
         return QString::number(100.0 * double(part) / double(std::max<TimeNs>(t.spanNs, 1)), 'f', 2)
             + QLatin1Char('%');
     };
-    QString text
-        = tr("Whole trace, device (as HTA): %1 span; idle %2 (%3), compute %4 (%5), "
-             "non-compute %6 (%7).")
-              .arg(TimeAxis::formatDuration(t.spanNs), TimeAxis::formatDuration(t.idleNs),
-                  share(t.idleNs), TimeAxis::formatDuration(t.computeNs), share(t.computeNs),
-                  TimeAxis::formatDuration(t.nonComputeNs), share(t.nonComputeNs));
+    QString text = tr("Whole trace, device (as HTA): %1 span; idle %2 (%3), compute %4 (%5), "
+                      "non-compute %6 (%7).")
+                       .arg(formatDuration(t.spanNs), formatDuration(t.idleNs), share(t.idleNs),
+                           formatDuration(t.computeNs), share(t.computeNs),
+                           formatDuration(t.nonComputeNs), share(t.nonComputeNs));
     if (device->scope == DeviceScope::BeforeLastStep)
         text += QLatin1Char(' ')
             + tr("Work launched before %1, as HTA measures.").arg(device->lastStep);

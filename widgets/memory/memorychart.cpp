@@ -1,5 +1,6 @@
 #include "widgets/memory/memorychart.h"
 
+#include "model/core/durationtext.h"
 #include "widgets/timeline/timeaxis.h"
 
 #include <QMouseEvent>
@@ -129,7 +130,7 @@ void MemoryChart::drawAxes(QPainter &p) const
     p.drawText(QRectF(0, 0, r.left() + 40, r.top()), Qt::AlignLeft | Qt::AlignVCenter, tr("MB"));
     for (int i = 0; i <= 4; ++i) {
         const TimeNs t = m_t0 + (m_t1 - m_t0) * i / 4;
-        const QString label = TimeAxis::formatDuration(t - m_t0);
+        const QString label = formatDuration(t - m_t0);
         const double x = xOf(t);
         const double left = i == 0 ? x : i == 4 ? x - 120 : x - 60;
         p.drawText(QRectF(left, r.bottom() + 2, 120, fontMetrics().height()),

@@ -1,6 +1,7 @@
 #include "widgets/memory/memorypanel.h"
 
 #include "analysis/memory/memoryattribution.h"
+#include "model/core/durationtext.h"
 #include "widgets/memory/memorychart.h"
 #include "widgets/timeline/timeaxis.h"
 
@@ -197,14 +198,12 @@ void MemoryPanel::fill()
             item->setData(Released, kIndexRole,
                 QVariant::fromValue(quint64(op.track.value) << 32 | op.index));
             setNumber(item, Size, mb(double(a.bytes)), double(a.bytes));
-            setNumber(item, Allocated, TimeAxis::formatDuration(a.allocated - origin),
-                double(a.allocated));
+            setNumber(item, Allocated, formatDuration(a.allocated - origin), double(a.allocated));
             const bool never = a.released == MemoryAllocation::kNever;
-            setNumber(item, Released,
-                never ? tr("never") : TimeAxis::formatDuration(a.released - origin),
+            setNumber(item, Released, never ? tr("never") : formatDuration(a.released - origin),
                 double(a.released));
             setNumber(item, Lifetime,
-                never ? tr("to the end") : TimeAxis::formatDuration(a.released - a.allocated),
+                never ? tr("to the end") : formatDuration(a.released - a.allocated),
                 never ? 1e30 : double(a.released - a.allocated));
         }
         setNumber(group, Size, mb(double(bytes)), double(bytes));
@@ -213,7 +212,7 @@ void MemoryPanel::fill()
     m_tree->setSortingEnabled(true);
     m_tree->sortByColumn(Size, Qt::DescendingOrder);
     m_instantLabel->setText(tr("At %1: %n allocation(s) alive, %2 MB", nullptr, int(alive.size()))
-                                .arg(TimeAxis::formatDuration(t - origin), mb(double(total))));
+                                .arg(formatDuration(t - origin), mb(double(total))));
 }
 
 void MemoryPanel::onItemSelected(QTreeWidgetItem *item)

@@ -1,5 +1,7 @@
 #include "widgets/timeline/timeaxis.h"
 
+#include "model/core/durationtext.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -16,18 +18,6 @@ namespace {
         while (e-- > 0)
             v *= 10;
         return v;
-    }
-
-    // Exponent of the unit (0 ns, 3 µs, 6 ms, 9 s) in which a value of this size reads best.
-    int unitExponent(TimeNs magnitude)
-    {
-        if (magnitude < 1000)
-            return 0;
-        if (magnitude < 1000 * 1000)
-            return 3;
-        if (magnitude < 1000 * 1000 * 1000)
-            return 6;
-        return 9;
     }
 
     TimeNs floorDiv(TimeNs a, TimeNs b)
@@ -155,24 +145,10 @@ TimeNs TimeAxis::niceStep(double minNs)
     return kMaxStep;
 }
 
-static QString unitSuffix(int exponent)
-{
-    switch (exponent) {
-    case 0:
-        return TimeAxis::tr("ns");
-    case 3:
-        return TimeAxis::tr("µs");
-    case 6:
-        return TimeAxis::tr("ms");
-    default:
-        return TimeAxis::tr("s");
-    }
-}
-
 QString TimeAxis::formatOffset(TimeNs offset, TimeNs step, TimeNs magnitude)
 {
     step = std::max<TimeNs>(1, step);
-    const int unit = unitExponent(std::max(std::abs(magnitude), step));
+    const int unit = durationUnitExponent(std::max(std::abs(magnitude), step));
     // Fewest decimals that still tell neighbouring ticks apart.
     int decimals = 0;
     while (decimals < unit && step % pow10(unit - decimals) != 0)
@@ -186,26 +162,7 @@ QString TimeAxis::formatOffset(TimeNs offset, TimeNs step, TimeNs magnitude)
     }
     if (offset < 0)
         text.prepend(QLatin1Char('-'));
-    return text + QLatin1Char(' ') + unitSuffix(unit);
-}
-
-QString TimeAxis::formatDuration(TimeNs d)
-{
-    const QString sign = d < 0 ? QStringLiteral("-") : QString();
-    const TimeNs a = d < 0 ? -d : d;
-    int unit = unitExponent(a);
-    if (unit == 0)
-        return sign + QString::number(a) + QLatin1Char(' ') + unitSuffix(0);
-    double value = static_cast<double>(a) / static_cast<double>(pow10(unit));
-    int decimals = value < 10 ? 2 : (value < 100 ? 1 : 0);
-    // 999.7 µs rounds to "1000 µs": show it as "1.00 ms" instead.
-    if (std::round(value * pow10(decimals)) >= 1000.0 * static_cast<double>(pow10(decimals))
-        && unit < 9) {
-        unit += 3;
-        value /= 1000.0;
-        decimals = 2;
-    }
-    return sign + QString::number(value, 'f', decimals) + QLatin1Char(' ') + unitSuffix(unit);
+    return text + durationUnitSuffix(unit);
 }
 
 } // namespace npuscope

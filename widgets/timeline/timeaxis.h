@@ -59,8 +59,6 @@ public:
     static TimeNs niceStep(double minNs);
     // `offset` in the unit suited to `magnitude`, with enough decimals to resolve `step`.
     static QString formatOffset(TimeNs offset, TimeNs step, TimeNs magnitude);
-    // A duration with three significant digits: "812 ns", "12.5 µs", "1.20 ms", "3.40 s".
-    static QString formatDuration(TimeNs d);
 
 private:
     void clamp();

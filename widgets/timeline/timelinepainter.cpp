@@ -1,5 +1,6 @@
 #include "widgets/timeline/timelinepainter.h"
 
+#include "model/core/durationtext.h"
 #include "model/core/trace.h"
 #include "widgets/timeline/timelinecolors.h"
 #include "widgets/timeline/timelinedrawlist.h"
@@ -173,7 +174,7 @@ void TimelinePainter::paintGaps(QPainter &p, const TimelineScene &s)
     for (const TimelineDrawList::GapItem &g : gaps) {
         if (g.w < kMinLabelPx)
             continue;
-        const QString text = TimeAxis::formatDuration(g.idleNs);
+        const QString text = formatDuration(g.idleNs);
         if (fm.horizontalAdvance(text) + 6 > g.w)
             continue;
         const QRectF r(g.x, g.y, g.w, g.h);
@@ -470,7 +471,7 @@ void TimelinePainter::paintRuler(QPainter &p, const TimelineScene &s)
     // Corner: the visible span.
     p.setPen(mix(window, text, 0.7));
     p.drawText(QRectF(8, 0, s.headerWidth - 16, s.rulerHeight), Qt::AlignVCenter | Qt::AlignLeft,
-        tr("Span %1").arg(TimeAxis::formatDuration(s.axis.span())));
+        tr("Span %1").arg(formatDuration(s.axis.span())));
     // Widen the step until the widest label fits between two ticks.
     TimeNs step = s.axis.tickStep(kMinTickPx);
     for (int i = 0; i < 4; ++i) {
@@ -525,7 +526,7 @@ void TimelinePainter::paintRangeLabel(QPainter &p, const TimelineScene &s)
         const double x1 = s.axis.toPixel(s.rangeEnd);
         const QColor hl = s.palette.color(QPalette::Highlight);
         p.fillRect(QRectF(x0, s.rulerHeight - 3, x1 - x0, 3), hl);
-        pill((x0 + x1) / 2, TimeAxis::formatDuration(s.rangeEnd - s.rangeStart), hl,
+        pill((x0 + x1) / 2, formatDuration(s.rangeEnd - s.rangeStart), hl,
             s.palette.color(QPalette::HighlightedText));
     }
     if (s.cursorX >= 0) {

@@ -1,5 +1,6 @@
 #include "widgets/timeline/timelinetooltip.h"
 
+#include "model/core/durationtext.h"
 #include "model/core/trace.h"
 #include "widgets/timeline/timeaxis.h"
 #include "widgets/timeline/timelinedepthindex.h"
@@ -56,7 +57,7 @@ QString TimelineTooltip::slice(const Trace &trace, EventRef ref, TimeNs origin, 
     QString html = QStringLiteral("<b>") + trace.strings.string(e.name).toHtmlEscaped()
         + QStringLiteral("</b><table>");
     html += row(tr("Start"), relativeTime(e.start, origin));
-    html += row(tr("Duration"), TimeAxis::formatDuration(e.duration));
+    html += row(tr("Duration"), formatDuration(e.duration));
     html += row(tr("Depth"), QString::number(e.depth));
     html += row(tr("Track"), trackName(track));
     const QString category = trace.strings.string(e.category);
@@ -83,17 +84,16 @@ QString TimelineTooltip::folded(const Trace &trace, TrackId track, TimeNs start,
     QString html = QStringLiteral("<b>") + tr("%Ln events", "", static_cast<int>(block.count))
         + QStringLiteral("</b><table>");
     html += row(tr("From"), relativeTime(start, origin));
-    html += row(tr("Span"), TimeAxis::formatDuration(block.span));
+    html += row(tr("Span"), formatDuration(block.span));
     html += row(tr("Busy"),
-        tr("%1 (%2 of the span)")
-            .arg(TimeAxis::formatDuration(block.busy), percent(block.busyShare())));
+        tr("%1 (%2 of the span)").arg(formatDuration(block.busy), percent(block.busyShare())));
     html += row(tr("Under the cursor"),
         tr("%Ln event(s), %1 busy", "", static_cast<int>(cursor.count))
             .arg(percent(cursor.busyShare())));
     for (std::size_t i = 0; i < cursor.largest.size(); ++i) {
         const Event &e = trace.tracks[track.value].events[cursor.largest[i]];
         html += row(i == 0 ? tr("Longest there") : QString(),
-            tr("%1 (%2)").arg(trace.strings.string(e.name), TimeAxis::formatDuration(e.duration)));
+            tr("%1 (%2)").arg(trace.strings.string(e.name), formatDuration(e.duration)));
     }
     if (cursor.truncated)
         html += row(
@@ -122,11 +122,11 @@ QString TimelineTooltip::gap(TimeNs start, TimeNs end, TimeNs idleNs, std::uint3
 {
     const QString title = device ? tr("Device idle") : tr("Stream gap");
     QString html = QStringLiteral("<b>") + title + QStringLiteral("</b><table>");
-    html += row(tr("Duration"), TimeAxis::formatDuration(idleNs));
+    html += row(tr("Duration"), formatDuration(idleNs));
     html += row(tr("Cause"), cause);
     html += row(tr("From"), relativeTime(start, origin));
     if (count > 1) {
-        html += row(tr("Span"), TimeAxis::formatDuration(end - start));
+        html += row(tr("Span"), formatDuration(end - start));
         html += row(
             QString(), tr("%Ln gaps merged; zoom in to see them", "", static_cast<int>(count)));
     }
