@@ -2,6 +2,7 @@
 
 #include "analysis/compare/renamedkernels.h"
 #include "analysis/stats/kernelkinds.h"
+#include "model/memory/memoryprofile.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -177,6 +178,25 @@ namespace {
     }
 
     // The vendor's tables: time categories, modules and APIs.
+    const MemoryAllocations *allocationsOf(const CompareInput &in)
+    {
+        const MemoryProfile *m = in.analysis->memory.get();
+        return m && !m->allocations.empty() ? &m->allocations : nullptr;
+    }
+
+    void compareMemory(const CompareInput &base, const CompareInput &next, RunComparison &out)
+    {
+        const MemoryAllocations *b = allocationsOf(base);
+        const MemoryAllocations *n = allocationsOf(next);
+        out.baseMemorySource = b ? b->path() : QString();
+        out.newMemorySource = n ? n->path() : QString();
+        if (!b && !n)
+            return;
+        out.memory = compareOperatorMemory(
+            { base.rank->trace.get(), b, out.base.rangeStart, out.base.rangeEnd },
+            { next.rank->trace.get(), n, out.next.rangeStart, out.next.rangeEnd });
+    }
+
     void compareBreakdowns(const CompareInput &base, const CompareInput &next, RunComparison &out)
     {
         out.baseOverall = computeOverallMetrics(*base.rank, *base.analysis->kinds, out.baseRows,
@@ -193,6 +213,7 @@ namespace {
         out.modules = compareModules(out.baseModules, out.newModules);
         out.apis = compareApis(base.rank->trace.get(), out.base.rangeStart, out.base.rangeEnd,
             next.rank->trace.get(), out.next.rangeStart, out.next.rangeEnd);
+        compareMemory(base, next, out);
     }
 
 } // namespace

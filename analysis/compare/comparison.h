@@ -2,6 +2,7 @@
 
 #include "analysis/compare/apicompare.h"
 #include "analysis/compare/kernelmatch.h"
+#include "analysis/compare/memorycompare.h"
 #include "analysis/compare/modulecompare.h"
 #include "analysis/compare/overallmetrics.h"
 #include "analysis/compare/workbuckets.h"
@@ -117,6 +118,11 @@ struct RunComparison {
     ModuleTree newModules;
     std::vector<ModuleDiffRow> modules;
     std::vector<ApiDiffRow> apis; // msprof-analyze compare's ApiCompare
+    // msprof-analyze compare's MemoryCompareStatistic; operator_memory.csv (the database's
+    // OP_MEMORY) of each run, empty when that run did not collect it (profile_memory=False).
+    std::vector<MemoryDiffRow> memory;
+    QString baseMemorySource;
+    QString newMemorySource;
 
     bool ok() const { return error.isEmpty(); }
     bool hasStepDeltaPct() const { return base.wallNs != 0; }

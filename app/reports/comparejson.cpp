@@ -151,6 +151,29 @@ namespace {
         return out;
     }
 
+    QJsonArray memoryJson(const std::vector<MemoryDiffRow> &rows)
+    {
+        constexpr double kMb = 1024.0 * 1024.0; // the vendor's MB: Size(KB) / 1024
+        QJsonArray out;
+        for (const MemoryDiffRow &r : rows) {
+            QJsonObject o;
+            o[L("name")] = r.name;
+            o[L("base_allocated_ms")] = double(r.baseAllocatedNs) / 1e6;
+            o[L("base_memory_mb")] = double(r.baseBytes) / kMb;
+            o[L("base_count")] = r.baseCount;
+            o[L("new_allocated_ms")] = double(r.newAllocatedNs) / 1e6;
+            o[L("new_memory_mb")] = double(r.newBytes) / kMb;
+            o[L("new_count")] = r.newCount;
+            out.append(o);
+        }
+        return out;
+    }
+
+    QJsonValue sourceOrNull(const QString &path)
+    {
+        return path.isEmpty() ? QJsonValue() : QJsonValue(path);
+    }
+
     // One section as the text output shows it: its title, the table (or the list), the footer.
     QString sectionText(const CompareSection &s)
     {
@@ -199,6 +222,11 @@ QJsonObject comparisonJson(const RunComparison &c, const CompareRunInfo &base,
     o[L("overall")] = overallJson(c.overall);
     o[L("modules")] = modulesJson(c.modules);
     o[L("apis")] = apisJson(c.apis);
+    o[L("memory")] = memoryJson(c.memory);
+    QJsonObject memorySource;
+    memorySource[L("base")] = sourceOrNull(c.baseMemorySource);
+    memorySource[L("new")] = sourceOrNull(c.newMemorySource);
+    o[L("memory_source")] = memorySource;
     return o;
 }
 

@@ -219,6 +219,56 @@ namespace {
         return s;
     }
 
+    QString mb(const QJsonValue &v) { return QString::number(v.toDouble(), 'f', 3); }
+
+    // Operators that allocated in either run (the JSON keeps the others too, as the vendor's
+    // sheet does).
+    CompareSection memorySection(const QJsonArray &all, int top)
+    {
+        QJsonArray rows;
+        for (const QJsonValue &v : all) {
+            const QJsonObject o = v.toObject();
+            if (o[L("base_memory_mb")].toDouble() != 0 || o[L("new_memory_mb")].toDouble() != 0)
+                rows.append(o);
+        }
+        CompareSection s;
+        s.title = topOf(CompareCommand::tr("Device memory by operator"), rows.size(), top);
+        s.header = QStringList { CompareCommand::tr("Base(MB)"), CompareCommand::tr("New(MB)"),
+            CompareCommand::tr("Delta(MB)"), CompareCommand::tr("Base held(ms)"),
+            CompareCommand::tr("New held(ms)"), CompareCommand::tr("Base n"),
+            CompareCommand::tr("New n"), CompareCommand::tr("Operator") };
+        s.numeric = numbersThenName(s.header.size());
+        const auto sorted = byDelta(rows, "base_memory_mb", "new_memory_mb");
+        for (std::size_t i = 0; i < sorted.size() && int(i) < top; ++i) {
+            const QJsonObject &o = sorted[i];
+            s.rows << QStringList { mb(o[L("base_memory_mb")]), mb(o[L("new_memory_mb")]),
+                signedUs(o[L("new_memory_mb")].toDouble() - o[L("base_memory_mb")].toDouble()),
+                us(o[L("base_allocated_ms")]), us(o[L("new_allocated_ms")]),
+                QString::number(o[L("base_count")].toInteger()),
+                QString::number(o[L("new_count")].toInteger()), o[L("name")].toString() };
+        }
+        s.footer = CompareCommand::tr("Memory an operator and the operators nested in it "
+                                      "allocated (operator_memory.csv); held: allocation to "
+                                      "release, summed.");
+        return s;
+    }
+
+    // Which run lacks operator_memory.csv, when one does.
+    QString memoryNote(const QJsonObject &source)
+    {
+        const bool base = !source[L("base")].isNull();
+        const bool next = !source[L("new")].isNull();
+        if (base && next)
+            return {};
+        if (!base && !next)
+            return CompareCommand::tr("No memory by operator: neither run has operator_memory.csv "
+                                      "(collected with profile_memory=True).");
+        return base ? CompareCommand::tr("Memory by operator: only the base run has "
+                                         "operator_memory.csv; the new run reads 0.")
+                    : CompareCommand::tr("Memory by operator: only the new run has "
+                                         "operator_memory.csv; the base run reads 0.");
+    }
+
     CompareSection changesSection(const QJsonArray &changes, const QString &title)
     {
         CompareSection s;
@@ -259,6 +309,8 @@ CompareLayout CompareLayout::of(const QJsonObject &c, int top)
     if (c[L("modules")].toArray().isEmpty())
         v.notes << CompareCommand::tr("No time by module: neither run has nn.Module slices "
                                       "(collected with with_stack=True).");
+    if (const QString note = memoryNote(c[L("memory_source")].toObject()); !note.isEmpty())
+        v.notes << note;
     const QJsonObject step = c[L("step_time_us")].toObject();
     v.stepTime = CompareCommand::tr("Step time: %1 us -> %2 us (%3)")
                      .arg(us(step[L("base")]), us(step[L("new")]), pct(step[L("delta_pct")]));
@@ -280,6 +332,7 @@ CompareLayout CompareLayout::of(const QJsonObject &c, int top)
             v.findings.push_back(s);
     std::vector<CompareSection> tables { overallSection(c[L("overall")].toArray()),
         modulesSection(c[L("modules")].toArray(), top), apisSection(c[L("apis")].toArray(), top),
+        memorySection(c[L("memory")].toArray(), top),
         diffSection(c[L("by_bucket")].toArray(), QStringLiteral("bucket"),
             CompareCommand::tr("By work bucket"), CompareCommand::tr("Bucket"), top) };
     if (!cross) {

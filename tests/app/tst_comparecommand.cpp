@@ -150,7 +150,7 @@ void TstCompareCommand::text()
     QCOMPARE(r.exitCode, 0);
     const QString out = QString::fromUtf8(r.out);
     for (const char *part : { "Summary", "Step time (us)", "TransData share", "By Type", "By Name",
-             "By work bucket", "Findings resolved", "transdata-overhead" })
+             "By work bucket", "Findings resolved", "transdata-overhead", "No memory by operator" })
         QVERIFY2(out.contains(QLatin1String(part)), part);
     // The step time line carries the same numbers as the JSON.
     const QString expected
@@ -346,6 +346,18 @@ void TstCompareCommand::vendorTablesOnSamples()
         (QStringList { QStringLiteral("base_count"), QStringLiteral("base_self_us"),
             QStringLiteral("base_total_us"), QStringLiteral("name"), QStringLiteral("new_count"),
             QStringLiteral("new_self_us"), QStringLiteral("new_total_us") }));
+    const QJsonArray memory = c[QStringLiteral("memory")].toArray();
+    QVERIFY(!memory.isEmpty());
+    QCOMPARE(keysOf(memory[0].toObject()),
+        (QStringList { QStringLiteral("base_allocated_ms"), QStringLiteral("base_count"),
+            QStringLiteral("base_memory_mb"), QStringLiteral("name"),
+            QStringLiteral("new_allocated_ms"), QStringLiteral("new_count"),
+            QStringLiteral("new_memory_mb") }));
+    const QJsonObject memorySource = c[QStringLiteral("memory_source")].toObject();
+    QVERIFY(memorySource[QStringLiteral("base")].toString().endsWith(
+        QLatin1String("operator_memory.csv")));
+    QVERIFY(memorySource[QStringLiteral("new")].toString().endsWith(
+        QLatin1String("operator_memory.csv")));
     QCOMPARE(keysOf(overall[0].toObject()),
         (QStringList { QStringLiteral("base_count"), QStringLiteral("base_ms"),
             QStringLiteral("depth"), QStringLiteral("index"), QStringLiteral("key"),
@@ -359,8 +371,9 @@ void TstCompareCommand::vendorTablesOnSamples()
             QStringLiteral("new_device_total_us"), QStringLiteral("path") }));
     const Run text = runBinary({ QStringLiteral("compare"), kLevel1, kLevel2 });
     QCOMPARE(text.exitCode, 0);
-    for (const char *part : { "Time by category", "Conv (Backward) (Vector)",
-             "Device time by module", "Host time by API" })
+    for (const char *part :
+        { "Time by category", "Conv (Backward) (Vector)", "Device time by module",
+            "Host time by API", "Device memory by operator", "DistributedDataParallel.forward" })
         QVERIFY2(text.out.contains(part), part);
 }
 
