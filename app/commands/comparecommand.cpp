@@ -33,14 +33,25 @@ namespace {
         return { value.left(colon).trimmed(), value.mid(colon + 1).trimmed() };
     }
 
+    // A rank that only an npuscope report summarises has no kernels or trace to compare.
+    const RankProfile *comparable(const RankProfile *rank, QString *error)
+    {
+        if (!rank->summaryOnly || rank->source.reportSummary.isEmpty())
+            return rank;
+        *error = CompareCommand::tr("%1 is read from the npuscope report %2, which holds its "
+                                    "summary only: compare the profile folders")
+                     .arg(rank->label(), rank->source.reportSummary);
+        return nullptr;
+    }
+
     const RankProfile *findRank(const Profile &p, const QString &rank, QString *error)
     {
         if (rank.isEmpty())
-            return p.ranks.front().get();
+            return comparable(p.ranks.front().get(), error);
         QStringList known;
         for (const auto &r : p.ranks) {
             if (QString::number(r->rank()) == rank)
-                return r.get();
+                return comparable(r.get(), error);
             known << QString::number(r->rank());
         }
         *error = CompareCommand::tr("rank %1 is not in %2 (ranks: %3)")

@@ -10,6 +10,7 @@
 
 #include "analysis/rules/findings.h"
 #include "analysis/stats/aggregation.h"
+#include "model/profile/reportsummary.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -497,6 +498,8 @@ QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis
         o[QStringLiteral("metadata")] = metadataJson(rank.metadata);
     o[QStringLiteral("not_collected")] = QJsonArray::fromStringList(rank.notCollected);
     o[QStringLiteral("issues")] = issuesJson(rank.issues);
+    // What the cluster needs of this rank, for a folder of per-rank reports to open as the run.
+    o[QStringLiteral("rank_summary")] = rankSummaryJson(rank);
     return o;
 }
 

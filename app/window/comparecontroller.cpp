@@ -178,7 +178,15 @@ void CompareController::compareWith(const QString &path)
         }
         l.other = other.profile;
         l.base = base;
-        l.next = other.profile->ranks.front();
+        l.next = ensureFullRank(other.profile->ranks.front());
+        // A rank that only an npuscope report summarises has no kernels or trace to compare.
+        for (const auto &rank : { l.base, l.next })
+            if (rank->summaryOnly && !rank->source.reportSummary.isEmpty()) {
+                l.error = tr("Cannot compare %1: only its summary in %2 is here; compare the "
+                             "profile folders")
+                              .arg(rank->label(), rank->source.reportSummary);
+                return l;
+            }
         l.baseAnalysis = std::make_shared<const RankAnalysis>(analyseRank(*base));
         l.nextAnalysis = std::make_shared<const RankAnalysis>(analyseRank(*l.next));
         const auto [baseTail, nextTail] = distinctPathTails(profile->path, other.profile->path);

@@ -184,6 +184,7 @@ void MainWindow::createToolBar()
 void MainWindow::createStatusBar()
 {
     m_statusLabel = new QLabel(tr("Open a profile folder or file to begin."), this);
+    m_statusLabel->setObjectName(QStringLiteral("StatusLabel")); // tests read what it says
     m_statusLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, LoadController::kProgressMax);

@@ -142,6 +142,15 @@ void RankLoader::finish(QFutureWatcher<Result> *watcher, quint64 generation, int
         emit failed(index, tr("The rank could not be loaded."));
         return;
     }
+    if (result.rank->summaryOnly) {
+        // A rank that only a report summarises and whose folder is not reachable from here:
+        // there is nothing more to read, and its summary is already open.
+        emit failed(index,
+            tr("its profile folder %1 is not reachable from here; only its summary in %2 can be "
+               "shown.")
+                .arg(result.rank->source.dir, result.rank->source.reportSummary));
+        return;
+    }
     // The summary reported its own files already; keep the rest, evicted or not.
     const RankSource &source = result.rank->source;
     if (!m_issuesOf.contains(index)) {

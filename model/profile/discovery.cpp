@@ -5,6 +5,7 @@
 #include "model/profile/jsonkind.h"
 #include "model/profile/msproftext.h"
 #include "model/profile/profilerconfig.h"
+#include "model/profile/reportsummary.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -234,9 +235,6 @@ namespace {
                     "run (%1 is in this folder)")
                       .arg(kineto);
         }
-        case JsonFileKind::NpuscopeReport:
-            return QCoreApplication::translate("npuscope::Discovery",
-                "an npuscope report (report --json), not a profile: open the profile it describes");
         case JsonFileKind::NpuscopeComparison:
             return QCoreApplication::translate("npuscope::Discovery",
                 "an npuscope comparison (compare --json), not a profile: open one of the two "
@@ -264,6 +262,34 @@ namespace {
         return rank && QFileInfo(dir.filePath(kOutputDir)).isDir() ? dir.absolutePath() : QString();
     }
 
+    // The ranks an npuscope report carries the summaries of (reportsummary.h); a rank that an
+    // earlier report of the folder already gave is left out, with a warning.
+    void addReportSummaries(const QString &path, ProfileSource &src)
+    {
+        for (RankSource &r : reportSummarySources(path, &src.issues)) {
+            const auto same = std::find_if(src.ranks.begin(), src.ranks.end(),
+                [&r](const RankSource &o) { return o.rank == r.rank && o.dir == r.dir; });
+            if (same != src.ranks.end()) {
+                src.issues.append({ Severity::Warning, path, QString(),
+                    QCoreApplication::translate(
+                        "npuscope::Discovery", "%1 is also in %2: that report's summary is read")
+                        .arg(r.label(), QFileInfo(same->reportSummary).fileName()) });
+                continue;
+            }
+            src.ranks.push_back(std::move(r));
+        }
+    }
+
+    // A folder of npuscope reports (one `report --json` per rank): the ranks they summarise.
+    void discoverReports(const QDir &dir, ProfileSource &src)
+    {
+        for (const QFileInfo &f :
+            dir.entryInfoList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name)) {
+            if (sniffJsonFile(f.absoluteFilePath()) == JsonFileKind::NpuscopeReport)
+                addReportSummaries(f.absoluteFilePath(), src);
+        }
+    }
+
     // A JSON file that is not a trace: the profiler's settings, and the other files of a profile
     // folder, open that folder (as a double-click does); the others are named, with what to open
     // instead, and nothing is read. False for a trace, and for what cannot be told from the first
@@ -274,6 +300,10 @@ namespace {
             || fi.fileName() == QLatin1String("profiler_metadata.json");
         const JsonFileKind kind
             = settingsName ? JsonFileKind::ProfilerInfo : sniffJsonFile(fi.absoluteFilePath());
+        if (kind == JsonFileKind::NpuscopeReport) {
+            addReportSummaries(fi.absoluteFilePath(), src);
+            return true;
+        }
         if (const QString message = notTraceMessage(kind, fi); !message.isEmpty()) {
             src.issues.append({ Severity::Error, fi.absoluteFilePath(), QString(), message });
             return true;
@@ -360,6 +390,8 @@ namespace {
                 src.ranks.push_back(r);
             }
         }
+        if (src.ranks.empty())
+            discoverReports(dir, src);
         if (src.ranks.empty())
             src.issues.append({ Severity::Error, dir.absolutePath(), QString(),
                 QCoreApplication::translate("npuscope::Discovery",

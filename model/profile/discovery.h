@@ -33,6 +33,10 @@ struct RankSource {
     // msprof_*.db) when it is what gets read; the text paths above are then empty.
     QString database;
     QString analysisDatabase; // analysis.db / communication_analyzer.db beside it
+    // npuscope's own `report --json` holding this rank's summary (its `ranks[].rank_summary`)
+    // when a folder of such reports was opened instead of the rank folders; the paths above are
+    // then empty and `dir` is the rank folder the report was made from.
+    QString reportSummary;
     // Set when the folder holds both exports: the one NOT read ("text" or the database's path),
     // so that the user can be told and choose it (SourceFormat).
     QString otherSource;

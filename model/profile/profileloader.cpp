@@ -8,12 +8,14 @@
 #include "model/profile/kerneltimeline.h"
 #include "model/profile/msproftext.h"
 #include "model/profile/ranksummary.h"
+#include "model/profile/reportsummary.h"
 #include "model/trace/traceloader.h"
 #include "model/trace/tracesource.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <atomic>
 #include <functional>
 #include <map>
@@ -231,11 +233,40 @@ namespace {
         return std::move(tr.trace);
     }
 
+    // A rank read from an npuscope report: its own folder when it is reachable from here (the
+    // report names it), else the summary the report carries, saying why that is all.
+    std::shared_ptr<const RankProfile> loadReportedRank(const RankSource &source,
+        const LoadOptions &options, const ProgressFn &progress, bool *cancelled)
+    {
+        if (QFileInfo(source.dir).isDir()) {
+            const ProfileSource folder = discoverProfile(source.dir, options.source);
+            if (folder.ranks.size() == 1 && folder.ranks.front().reportSummary.isEmpty()
+                && (folder.ranks.front().rank == source.rank || folder.ranks.front().rank < 0))
+                return loadRank(folder.ranks.front(), options, progress, cancelled);
+        }
+        auto rank = loadReportSummary(source);
+        rank->issues.append({ Severity::Warning, source.reportSummary, QString(),
+            QCoreApplication::translate("npuscope::ProfileLoader",
+                "%1 is read from this report: its profile folder %2 is not reachable here, so "
+                "only its summary (steps, layout, communication) is shown")
+                .arg(source.label(), source.dir) });
+        return rank;
+    }
+
+    bool onlyReportSummaries(const ProfileSource &source)
+    {
+        return !source.ranks.empty()
+            && std::all_of(source.ranks.begin(), source.ranks.end(),
+                [](const RankSource &r) { return !r.reportSummary.isEmpty(); });
+    }
+
 } // namespace
 
 std::shared_ptr<const RankProfile> loadRank(const RankSource &source, const LoadOptions &options,
     const ProgressFn &progress, bool *cancelled)
 {
+    if (!source.reportSummary.isEmpty())
+        return loadReportedRank(source, options, progress, cancelled);
     if (!source.database.isEmpty())
         return loadDatabaseRank(source, options, progress, cancelled);
     auto rank = std::make_shared<RankProfile>();
@@ -316,7 +347,8 @@ LoadResult loadProfile(const QString &path, const LoadOptions &options, const Pr
     auto profile = std::make_shared<Profile>();
     profile->path = path;
     profile->issues = source.issues;
-    if (options.lazyRanks && source.ranks.size() >= 2) {
+    // Ranks that only a report summarises are read as summaries, whatever was asked.
+    if ((options.lazyRanks && source.ranks.size() >= 2) || onlyReportSummaries(source)) {
         profile->ranks
             = loadRankSummaries(source.ranks, options.threads, progress, &result.cancelled);
         if (!result.cancelled)

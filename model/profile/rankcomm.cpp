@@ -110,6 +110,11 @@ namespace {
         const double us = r.number(time, QStringLiteral("Start Timestamp(us)"), where);
         const double whole = std::floor(us);
         op.start = TimeNs(std::llround(whole)) * 1000 + TimeNs(std::llround((us - whole) * 1000));
+        // npuscope's own copy (rankcommjson.h) keeps the exact ns beside it: a database's start
+        // is not a double of µs.
+        const QJsonValue ns = time.value(QStringLiteral("Start Timestamp(ns)"));
+        if (ns.isDouble())
+            op.start = ns.toInteger(op.start);
         op.elapseMs = r.number(time, QStringLiteral("Elapse Time(ms)"), where);
         op.transitMs = r.number(time, QStringLiteral("Transit Time(ms)"), where);
         op.waitMs = r.number(time, QStringLiteral("Wait Time(ms)"), where);

@@ -4,9 +4,13 @@
 #include "model/db/databasereader.h"
 #include "model/profile/profileloader.h"
 #include "model/profile/rankcomm.h"
+#include "model/profile/reportsummary.h"
+
+#include <QJsonObject>
 
 #include <algorithm>
 #include <atomic>
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -43,6 +47,8 @@ void readRankCommFiles(RankProfile &rank)
 
 std::shared_ptr<const RankProfile> loadRankSummary(const RankSource &source)
 {
+    if (!source.reportSummary.isEmpty())
+        return loadReportSummary(source);
     auto rank = std::make_shared<RankProfile>();
     rank->source = source;
     rank->summaryOnly = true;
@@ -86,11 +92,32 @@ std::shared_ptr<const RankProfile> ensureFullRank(const std::shared_ptr<const Ra
     return loadRank(rank->source, LoadOptions {}, {}, &cancelled);
 }
 
+namespace {
+
+    // The reports that carry several of the ranks, parsed once for all of them (a run reported
+    // as a whole: 1,024 ranks would otherwise parse its tens of MB 1,024 times).
+    std::map<QString, std::shared_ptr<const QJsonObject>> sharedReports(
+        const std::vector<RankSource> &sources)
+    {
+        std::map<QString, int> uses;
+        for (const RankSource &s : sources)
+            if (!s.reportSummary.isEmpty())
+                ++uses[s.reportSummary];
+        std::map<QString, std::shared_ptr<const QJsonObject>> out;
+        for (const auto &[path, count] : uses)
+            if (count > 1)
+                out[path] = readReportObject(path);
+        return out;
+    }
+
+} // namespace
+
 std::vector<std::shared_ptr<const RankProfile>> loadRankSummaries(
     const std::vector<RankSource> &sources, int threads, const ProgressFn &progress,
     bool *cancelled)
 {
     std::vector<std::shared_ptr<const RankProfile>> out(sources.size());
+    const std::map<QString, std::shared_ptr<const QJsonObject>> reports = sharedReports(sources);
     const auto total = std::int64_t(sources.size());
     std::atomic<std::size_t> next { 0 };
     std::atomic<std::int64_t> done { 0 };
@@ -98,7 +125,10 @@ std::vector<std::shared_ptr<const RankProfile>> loadRankSummaries(
     std::mutex progressMutex; // ProgressFn may be called from several threads, but not at once
     const auto work = [&]() {
         for (std::size_t i = next++; i < sources.size() && !stop; i = next++) {
-            out[i] = loadRankSummary(sources[i]);
+            const auto report = reports.find(sources[i].reportSummary);
+            out[i] = report != reports.end() && report->second
+                ? loadReportSummary(sources[i], report->second.get())
+                : loadRankSummary(sources[i]);
             const std::int64_t finished = ++done;
             if (progress) {
                 const std::lock_guard lock(progressMutex);

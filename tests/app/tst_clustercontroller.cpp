@@ -1,8 +1,10 @@
 // A multi-rank profile opens on the cluster overview.
 #include "../analysis/generatedprofile.h"
+#include "app/reports/reportjson.h"
 #include "app/window/analysiscontroller.h"
 #include "app/window/clustercontroller.h"
 #include "app/window/mainwindow.h"
+#include "model/profile/profileloader.h"
 #include "widgets/cluster/clusterlinksview.h"
 #include "widgets/cluster/clusteroverview.h"
 #include "widgets/cluster/commmatrixview.h"
@@ -10,13 +12,18 @@
 
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDir>
 #include <QDockWidget>
+#include <QFile>
+#include <QJsonDocument>
+#include <QLabel>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStackedBarSeries>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace npuscope;
@@ -116,6 +123,52 @@ private slots:
         QCOMPARE(links->slowLinks(), 0);
         QVERIFY(window.grab().save(QCoreApplication::applicationDirPath()
             + QStringLiteral("/tst_clustercontroller_links.png")));
+    }
+
+    // A folder of per-rank reports (report --json of each rank, the rank folders gone since)
+    // opens on the cluster overview; a rank whose folder is not reachable says so when opened.
+    void folderOfRankReports()
+    {
+        const auto run = test::generate(QString(), 23, 3);
+        QVERIFY(run->ok());
+        QTemporaryDir reports;
+        const QStringList folders = QDir(run->dir.path())
+                                        .entryList({ QStringLiteral("rank*") },
+                                            QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+        QCOMPARE(folders.size(), 3);
+        for (const QString &folder : folders) {
+            const QString dir = run->dir.filePath(folder);
+            const LoadResult loaded = loadProfile(dir, LoadOptions {});
+            QVERIFY(loaded.profile);
+            QFile out(reports.filePath(folder + QStringLiteral(".json")));
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(QJsonDocument(profileReportJson(*loaded.profile, 5)).toJson());
+            out.close();
+            QVERIFY(QDir(dir).removeRecursively());
+        }
+        MainWindow window;
+        auto *cluster = window.findChild<ClusterController *>();
+        QVERIFY(cluster);
+        window.resize(1600, 1000);
+        window.show();
+        window.openPath(reports.path());
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->profile() && !window.isLoading(), kTimeoutMs);
+        QCOMPARE(window.session()->profile()->ranks.size(), std::size_t(3));
+        QVERIFY(cluster->dock()->isVisible());
+        const ClusterSummary &summary = cluster->overview()->summary();
+        QTRY_VERIFY_WITH_TIMEOUT(summary.ranks.size() == 3 && summary.slowest >= 0, kTimeoutMs);
+        for (const ClusterRank &r : summary.ranks)
+            QVERIFY(r.steps > 0 && r.wallNs > 0);
+        QVERIFY(window.grab().save(QCoreApplication::applicationDirPath()
+            + QStringLiteral("/tst_clustercontroller_reports.png")));
+
+        const auto *status = window.findChild<QLabel *>(QStringLiteral("StatusLabel"));
+        QVERIFY(status);
+        emit cluster->overview()->series()->clicked(2, nullptr);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            status->text().contains(QStringLiteral("is not reachable from here")), kTimeoutMs);
+        QVERIFY(status->text().contains(reports.filePath(folders[2] + QStringLiteral(".json"))));
+        QVERIFY(!window.isLoading());
     }
 
     // export_type db: the level1 parent of two rank folders with databases only opens as two ranks,

@@ -109,6 +109,40 @@ private slots:
         sameRows(a[QStringLiteral("stages")].toArray(), b[QStringLiteral("stages")].toArray());
         sameRows(a[QStringLiteral("ranks")].toArray(), b[QStringLiteral("ranks")].toArray());
     }
+
+    // A folder of per-rank reports (one `report RANK_FOLDER --json` each, as a cluster's
+    // scheduler runs them where each rank lies) reports as the run: the same cluster section and
+    // cross-rank findings as the summaries of the rank folders themselves.
+    void folderOfRankReports()
+    {
+        const QString sample = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-11");
+        if (!QFileInfo::exists(QStringLiteral(NPUSCOPE_SAMPLES_DIR)))
+            QSKIP("samples not present");
+        QTemporaryDir tmp;
+        const QStringList folders = QDir(sample).entryList(
+            { QStringLiteral("rank_*") }, QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+        QCOMPARE(folders.size(), 4);
+        for (const QString &folder : folders) {
+            const test::BinaryRun r = test::runNpuscope({ QStringLiteral("report"),
+                sample + QLatin1Char('/') + folder, QStringLiteral("--json") });
+            QCOMPARE(r.exitCode, 0);
+            QFile out(tmp.filePath(folder + QStringLiteral(".json")));
+            QVERIFY(out.open(QIODevice::WriteOnly) && out.write(r.out) == r.out.size());
+        }
+        const QJsonObject a
+            = reportOf({ sample, QStringLiteral("--json"), QStringLiteral("--summaries") });
+        const QJsonObject b = reportOf({ tmp.path(), QStringLiteral("--json") });
+        QCOMPARE(b[QStringLiteral("ranks")].toArray().size(), 4);
+        QVERIFY(!a[QStringLiteral("cluster")].toObject().isEmpty());
+        QCOMPARE(b[QStringLiteral("cluster")], a[QStringLiteral("cluster")]);
+        QCOMPARE(b[QStringLiteral("findings")], a[QStringLiteral("findings")]);
+        QCOMPARE(b[QStringLiteral("checks")], a[QStringLiteral("checks")]);
+        // A summary has no kernels or trace: compare says so rather than compare nothing.
+        const test::BinaryRun c = test::runNpuscope({ QStringLiteral("compare"), tmp.path(),
+            sample + QLatin1Char('/') + folders.front() });
+        QCOMPARE(c.exitCode, 1);
+        QVERIFY2(c.err.contains("which holds its summary only"), c.err.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TstReportSummaries)

@@ -183,8 +183,8 @@ void TstDiscovery::notATrace_data()
     QTest::newRow("report --json")
         << QStringLiteral("report.json")
         << QByteArray(R"({"checks": [], "findings": [], "issues": [], "path": "/p"})") << QString()
-        << QStringLiteral(
-               "an npuscope report (report --json), not a profile: open the profile it describes");
+        << QStringLiteral("an npuscope report without rank summaries (written by an older "
+                          "npuscope): open the profile it describes, or report it again");
     QTest::newRow("compare --json")
         << QStringLiteral("diff.json") << QByteArray(R"({"base": {}, "by_bucket": []})")
         << QString()
