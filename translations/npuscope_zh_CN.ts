@@ -481,6 +481,54 @@
         <source>No time by module: neither run has nn.Module slices (collected with with_stack=True).</source>
         <translation>没有按模块的耗时：两次运行都没有 nn.Module 切片（需使用 with_stack=True 采集）。</translation>
     </message>
+    <message>
+        <source>Device memory by operator</source>
+        <translation>按算子的设备内存</translation>
+    </message>
+    <message>
+        <source>Base(MB)</source>
+        <translation>基线(MB)</translation>
+    </message>
+    <message>
+        <source>New(MB)</source>
+        <translation>新数据(MB)</translation>
+    </message>
+    <message>
+        <source>Delta(MB)</source>
+        <translation>差值(MB)</translation>
+    </message>
+    <message>
+        <source>Base held(ms)</source>
+        <translation>基线占用时长(ms)</translation>
+    </message>
+    <message>
+        <source>New held(ms)</source>
+        <translation>新数据占用时长(ms)</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Memory an operator and the operators nested in it allocated (operator_memory.csv); held: allocation to release, summed.</source>
+        <translation>算子及其嵌套算子申请的内存（operator_memory.csv）；占用时长：从申请到释放的时长之和。</translation>
+    </message>
+    <message>
+        <source>No memory by operator: neither run has operator_memory.csv (collected with profile_memory=True).</source>
+        <translation>没有按算子的内存：两次运行都没有 operator_memory.csv（需使用 profile_memory=True 采集）。</translation>
+    </message>
+    <message>
+        <source>Memory by operator: only the base run has operator_memory.csv; the new run reads 0.</source>
+        <translation>按算子的内存：只有基线数据有 operator_memory.csv；新数据一侧显示为 0。</translation>
+    </message>
+    <message>
+        <source>Memory by operator: only the new run has operator_memory.csv; the base run reads 0.</source>
+        <translation>按算子的内存：只有新数据有 operator_memory.csv；基线一侧显示为 0。</translation>
+    </message>
+    <message>
+        <source>%1 is read from the npuscope report %2, which holds its summary only: compare the profile folders</source>
+        <translation>%1 读自 npuscope 报告 %2，其中只有它的摘要：请比较性能数据文件夹本身</translation>
+    </message>
 </context>
 <context>
     <name>Comparison</name>
@@ -3520,6 +3568,10 @@ Run it in a desktop session, under xvfb-run, or use a headless command: npuscope
         <source>Compare: %1 ↔ %2 — npuscope</source>
         <translation>对比：%1 ↔ %2 — npuscope</translation>
     </message>
+    <message>
+        <source>Cannot compare %1: only its summary in %2 is here; compare the profile folders</source>
+        <translation>无法比较 %1：这里只有它在 %2 中的摘要；请比较性能数据文件夹本身</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::CompareDiffModel</name>
@@ -4163,10 +4215,6 @@ The kernels were matched by their order: the same kernels under renumbered names
         <translation>PyTorch 执行轨迹（execution trace，不含耗时）：请打开同一次运行的 Kineto 跟踪（此文件夹中有 %1）</translation>
     </message>
     <message>
-        <source>an npuscope report (report --json), not a profile: open the profile it describes</source>
-        <translation>npuscope 报告（report --json），不是性能数据：请打开它所描述的性能数据</translation>
-    </message>
-    <message>
         <source>an npuscope comparison (compare --json), not a profile: open one of the two runs it compares</source>
         <translation>npuscope 对比结果（compare --json），不是性能数据：请打开它所对比的两次运行之一</translation>
     </message>
@@ -4177,6 +4225,10 @@ The kernels were matched by their order: the same kernels under renumbered names
     <message>
         <source>a file of a profile folder, not a trace: opening that folder</source>
         <translation>性能数据文件夹中的文件，不是跟踪：正在打开该文件夹</translation>
+    </message>
+    <message>
+        <source>%1 is also in %2: that report&apos;s summary is read</source>
+        <translation>%1 也在 %2 中：读取的是那份报告中的摘要</translation>
     </message>
 </context>
 <context>
@@ -5246,6 +5298,10 @@ Change: %5</source>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>%1 is read from this report: its profile folder %2 is not reachable here, so only its summary (steps, layout, communication) is shown</source>
+        <translation>%1 读自此报告：在这里无法访问它的性能数据文件夹 %2，因此只显示它的摘要（迭代、并行布局、通信）</translation>
+    </message>
 </context>
 <context>
     <name>npuscope::ProfilerConfig</name>
@@ -5389,6 +5445,10 @@ Change: %5</source>
     <message>
         <source>The rank could not be loaded.</source>
         <translation>无法加载该 Rank。</translation>
+    </message>
+    <message>
+        <source>its profile folder %1 is not reachable from here; only its summary in %2 can be shown.</source>
+        <translation>在这里无法访问它的性能数据文件夹 %1；只能显示它在 %2 中的摘要。</translation>
     </message>
 </context>
 <context>
@@ -5695,6 +5755,29 @@ Change: %5</source>
     </message>
 </context>
 <context>
+    <name>npuscope::ReportSummary</name>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>byte %1</source>
+        <translation>第 %1 字节</translation>
+    </message>
+    <message>
+        <source>not a readable npuscope report: %1</source>
+        <translation>不是可读的 npuscope 报告：%1</translation>
+    </message>
+    <message>
+        <source>an npuscope report without rank summaries (written by an older npuscope): open the profile it describes, or report it again</source>
+        <translation>不含各卡摘要的 npuscope 报告（由旧版 npuscope 写出）：请打开它所描述的性能数据，或重新生成报告</translation>
+    </message>
+    <message>
+        <source>%1 is no longer in this report</source>
+        <translation>%1 已不在此报告中</translation>
+    </message>
+</context>
+<context>
     <name>npuscope::ScanResultsView</name>
     <message>
         <source>Stop</source>
@@ -5876,25 +5959,6 @@ Opens all %2 ranks of this run</source>
     <message>
         <source>%1: %2 of %3 rows</source>
         <translation>%1：%2 / %3 行</translation>
-    </message>
-</context>
-<context>
-    <name>npuscope::TimeAxis</name>
-    <message>
-        <source>ns</source>
-        <translation>ns</translation>
-    </message>
-    <message>
-        <source>µs</source>
-        <translation>µs</translation>
-    </message>
-    <message>
-        <source>ms</source>
-        <translation>ms</translation>
-    </message>
-    <message>
-        <source>s</source>
-        <translation>s</translation>
     </message>
 </context>
 <context>
