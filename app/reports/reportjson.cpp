@@ -490,6 +490,13 @@ QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis
         { QStringLiteral("operator_memory"),
             rank.source.partName(RankSource::Part::OperatorMemory) }
     };
+    if (!rank.source.reportSummary.isEmpty()) {
+        // Read from an npuscope report's summary of the rank (a folder of per-rank reports).
+        QJsonObject source = o[QStringLiteral("source")].toObject();
+        source[QStringLiteral("format")] = QStringLiteral("report");
+        source[QStringLiteral("report")] = rank.source.reportSummary;
+        o[QStringLiteral("source")] = source;
+    }
     if (rank.aiCores)
         o[QStringLiteral("ai_core_count")] = *rank.aiCores;
     if (rank.kernels)

@@ -133,13 +133,18 @@ private slots:
             = reportOf({ sample, QStringLiteral("--json"), QStringLiteral("--summaries") });
         const QJsonObject b = reportOf({ tmp.path(), QStringLiteral("--json") });
         QCOMPARE(b[QStringLiteral("ranks")].toArray().size(), 4);
+        for (const QJsonValue &rank : b[QStringLiteral("ranks")].toArray()) {
+            const QJsonObject source = rank[QStringLiteral("source")].toObject();
+            QCOMPARE(source[QStringLiteral("format")].toString(), QStringLiteral("report"));
+            QVERIFY(source[QStringLiteral("report")].toString().startsWith(tmp.path()));
+        }
         QVERIFY(!a[QStringLiteral("cluster")].toObject().isEmpty());
         QCOMPARE(b[QStringLiteral("cluster")], a[QStringLiteral("cluster")]);
         QCOMPARE(b[QStringLiteral("findings")], a[QStringLiteral("findings")]);
         QCOMPARE(b[QStringLiteral("checks")], a[QStringLiteral("checks")]);
         // A summary has no kernels or trace: compare says so rather than compare nothing.
-        const test::BinaryRun c = test::runNpuscope({ QStringLiteral("compare"), tmp.path(),
-            sample + QLatin1Char('/') + folders.front() });
+        const test::BinaryRun c = test::runNpuscope(
+            { QStringLiteral("compare"), tmp.path(), sample + QLatin1Char('/') + folders.front() });
         QCOMPARE(c.exitCode, 1);
         QVERIFY2(c.err.contains("which holds its summary only"), c.err.constData());
     }
