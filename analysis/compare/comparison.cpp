@@ -177,7 +177,6 @@ namespace {
         }
     }
 
-    // The vendor's tables: time categories, modules and APIs.
     const MemoryAllocations *allocationsOf(const CompareInput &in)
     {
         const MemoryProfile *m = in.analysis->memory.get();
@@ -197,6 +196,7 @@ namespace {
             { next.rank->trace.get(), n, out.next.rangeStart, out.next.rangeEnd });
     }
 
+    // The vendor's tables: time categories, modules, APIs and memory.
     void compareBreakdowns(const CompareInput &base, const CompareInput &next, RunComparison &out)
     {
         out.baseOverall = computeOverallMetrics(*base.rank, *base.analysis->kinds, out.baseRows,

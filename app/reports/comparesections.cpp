@@ -19,9 +19,10 @@ namespace {
 
     using L = QLatin1String;
 
-    QString us(const QJsonValue &v) { return QString::number(v.toDouble(), 'f', 3); }
+    // Three decimals, whatever the unit (µs, ms, MB): the tables' numbers.
+    QString fixed3(const QJsonValue &v) { return QString::number(v.toDouble(), 'f', 3); }
 
-    QString signedUs(double d)
+    QString signedFixed3(double d)
     {
         return (d > 0 ? QStringLiteral("+") : QString()) + QString::number(d, 'f', 3);
     }
@@ -51,7 +52,7 @@ namespace {
         if (t.isEmpty())
             return QStringLiteral("-");
         return CompareCommand::tr("%1 (%2 us)")
-            .arg(t[L("name")].toString(), us(t[L("duration_us")]));
+            .arg(t[L("name")].toString(), fixed3(t[L("duration_us")]));
     }
 
     QString topOf(const QString &title, qsizetype rows, int top)
@@ -76,8 +77,8 @@ namespace {
             return x == 0 ? QStringLiteral("-") : pct(100.0 * (y - x) / x);
         };
         auto usRow = [&](const QString &label, const char *key) {
-            return QStringList { us(b[QLatin1String(key)]), us(n[QLatin1String(key)]), delta(key),
-                label };
+            return QStringList { fixed3(b[QLatin1String(key)]), fixed3(n[QLatin1String(key)]),
+                delta(key), label };
         };
         auto shareRow = [&](const QString &label, const char *key) {
             const double points
@@ -131,8 +132,8 @@ namespace {
         s.numeric = numbersThenName(s.header.size());
         for (int i = 0; i < rows.size() && i < top; ++i) {
             const QJsonObject o = rows[i].toObject();
-            s.rows << QStringList { us(o[L("base_us")]), us(o[L("new_us")]),
-                signedUs(o[L("delta_us")].toDouble()), pct(o[L("delta_pct")]),
+            s.rows << QStringList { fixed3(o[L("base_us")]), fixed3(o[L("new_us")]),
+                signedFixed3(o[L("delta_us")].toDouble()), pct(o[L("delta_pct")]),
                 QString::number(o[L("base_count")].toInteger()),
                 QString::number(o[L("new_count")].toInteger()), diffLabel(o, key) };
         }
@@ -154,13 +155,13 @@ namespace {
             row.index = o[L("index")].toString();
             const double b = o[L("base_ms")].toDouble(), n = o[L("new_ms")].toDouble();
             s.rows << QStringList { QString::number(b, 'f', 3), count(o[L("base_count")]),
-                QString::number(n, 'f', 3), count(o[L("new_count")]), signedUs(n - b),
+                QString::number(n, 'f', 3), count(o[L("new_count")]), signedFixed3(n - b),
                 QString(2 * o[L("depth")].toInt(), QLatin1Char(' ')) + overallRowName(row) };
         }
         return s;
     }
 
-    QString moduleUs(const QJsonValue &v) { return v.isNull() ? QStringLiteral("-") : us(v); }
+    QString moduleUs(const QJsonValue &v) { return v.isNull() ? QStringLiteral("-") : fixed3(v); }
 
     // The rows by |new - base| of the two fields, largest first (stable).
     std::vector<QJsonObject> byDelta(const QJsonArray &rows, const char *base, const char *next)
@@ -191,7 +192,7 @@ namespace {
             const double d
                 = o[L("new_device_total_us")].toDouble() - o[L("base_device_total_us")].toDouble();
             s.rows << QStringList { moduleUs(o[L("base_device_total_us")]),
-                moduleUs(o[L("new_device_total_us")]), signedUs(d),
+                moduleUs(o[L("new_device_total_us")]), signedFixed3(d),
                 moduleUs(o[L("base_device_self_us")]), moduleUs(o[L("new_device_self_us")]),
                 o[L("path")].toString() };
         }
@@ -210,16 +211,14 @@ namespace {
         const auto sorted = byDelta(rows, "base_total_us", "new_total_us");
         for (std::size_t i = 0; i < sorted.size() && int(i) < top; ++i) {
             const QJsonObject &o = sorted[i];
-            s.rows << QStringList { us(o[L("base_total_us")]), us(o[L("new_total_us")]),
-                signedUs(o[L("new_total_us")].toDouble() - o[L("base_total_us")].toDouble()),
-                us(o[L("base_self_us")]), us(o[L("new_self_us")]),
+            s.rows << QStringList { fixed3(o[L("base_total_us")]), fixed3(o[L("new_total_us")]),
+                signedFixed3(o[L("new_total_us")].toDouble() - o[L("base_total_us")].toDouble()),
+                fixed3(o[L("base_self_us")]), fixed3(o[L("new_self_us")]),
                 QString::number(o[L("base_count")].toInteger()),
                 QString::number(o[L("new_count")].toInteger()), o[L("name")].toString() };
         }
         return s;
     }
-
-    QString mb(const QJsonValue &v) { return QString::number(v.toDouble(), 'f', 3); }
 
     // Operators that allocated in either run (the JSON keeps the others too, as the vendor's
     // sheet does).
@@ -241,9 +240,9 @@ namespace {
         const auto sorted = byDelta(rows, "base_memory_mb", "new_memory_mb");
         for (std::size_t i = 0; i < sorted.size() && int(i) < top; ++i) {
             const QJsonObject &o = sorted[i];
-            s.rows << QStringList { mb(o[L("base_memory_mb")]), mb(o[L("new_memory_mb")]),
-                signedUs(o[L("new_memory_mb")].toDouble() - o[L("base_memory_mb")].toDouble()),
-                us(o[L("base_allocated_ms")]), us(o[L("new_allocated_ms")]),
+            s.rows << QStringList { fixed3(o[L("base_memory_mb")]), fixed3(o[L("new_memory_mb")]),
+                signedFixed3(o[L("new_memory_mb")].toDouble() - o[L("base_memory_mb")].toDouble()),
+                fixed3(o[L("base_allocated_ms")]), fixed3(o[L("new_allocated_ms")]),
                 QString::number(o[L("base_count")].toInteger()),
                 QString::number(o[L("new_count")].toInteger()), o[L("name")].toString() };
         }
@@ -312,8 +311,9 @@ CompareLayout CompareLayout::of(const QJsonObject &c, int top)
     if (const QString note = memoryNote(c[L("memory_source")].toObject()); !note.isEmpty())
         v.notes << note;
     const QJsonObject step = c[L("step_time_us")].toObject();
-    v.stepTime = CompareCommand::tr("Step time: %1 us -> %2 us (%3)")
-                     .arg(us(step[L("base")]), us(step[L("new")]), pct(step[L("delta_pct")]));
+    v.stepTime
+        = CompareCommand::tr("Step time: %1 us -> %2 us (%3)")
+              .arg(fixed3(step[L("base")]), fixed3(step[L("new")]), pct(step[L("delta_pct")]));
     v.summary = summarySection(b, n);
     const QJsonObject m = c[L("matching")].toObject();
     v.matching = CompareCommand::tr("Kernels matched: %1; faster: %2, slower: %3 (beyond %4%); "
