@@ -1,5 +1,6 @@
 #include "model/profile/reportsummary.h"
 
+#include "model/csv/csvcell.h"
 #include "model/csv/csvreader.h"
 #include "model/profile/rankcommjson.h"
 
@@ -7,6 +8,9 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QStringList>
+
+#include <simdjson.h>
 
 namespace npuscope {
 
@@ -63,41 +67,21 @@ namespace {
         return o;
     }
 
-    void appendCsvCell(QByteArray &out, std::string_view cell)
-    {
-        if (cell.find_first_of(",\"\r\n") == std::string_view::npos) {
-            out.append(cell.data(), qsizetype(cell.size()));
-            return;
-        }
-        out.append('"');
-        for (const char c : cell) {
-            if (c == '"')
-                out.append('"');
-            out.append(c);
-        }
-        out.append('"');
-    }
-
     // The table as CSV text, every cell as the file (or the database) gave it.
     QString csvText(const Table &t)
     {
-        QByteArray out;
-        for (int c = 0; c < t.columnCount(); ++c) {
-            if (c > 0)
-                out.append(',');
-            appendCsvCell(out, t.columns[std::size_t(c)].name.toStdString());
-        }
-        out.append('\n');
-        Table::CellText buffer;
+        QStringList lines;
+        QStringList cells;
+        for (const Table::Column &c : t.columns)
+            cells << csvCell(c.name);
+        lines << cells.join(QLatin1Char(','));
         for (qsizetype r = 0; r < t.rowCount(); ++r) {
-            for (int c = 0; c < t.columnCount(); ++c) {
-                if (c > 0)
-                    out.append(',');
-                appendCsvCell(out, t.textView(r, c, buffer));
-            }
-            out.append('\n');
+            cells.clear();
+            for (int c = 0; c < t.columnCount(); ++c)
+                cells << csvCell(t.text(r, c));
+            lines << cells.join(QLatin1Char(','));
         }
-        return QString::fromUtf8(out);
+        return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
     }
 
     // profiler_info.json as written; null when the rank has none or it cannot be read.

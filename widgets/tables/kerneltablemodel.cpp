@@ -1,5 +1,6 @@
 #include "widgets/tables/kerneltablemodel.h"
 
+#include "model/csv/csvcell.h"
 #include "widgets/tables/tabletext.h"
 
 #include "analysis/rules/kernelfindings.h"

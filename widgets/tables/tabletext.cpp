@@ -4,7 +4,6 @@
 #include <QItemSelectionModel>
 #include <QStringList>
 
-#include <algorithm>
 #include <set>
 
 namespace npuscope {
@@ -15,18 +14,6 @@ QString tsvCell(QString text)
     text.replace(QLatin1Char('\n'), QLatin1Char(' '));
     text.replace(QLatin1Char('\r'), QLatin1Char(' '));
     return text;
-}
-
-QString csvCell(const QString &text)
-{
-    static const QString kSpecial = QStringLiteral(",\"\n\r");
-    const bool quote
-        = std::any_of(text.begin(), text.end(), [](QChar c) { return kSpecial.contains(c); });
-    if (!quote)
-        return text;
-    QString escaped = text;
-    escaped.replace(QLatin1Char('"'), QLatin1String("\"\""));
-    return QLatin1Char('"') + escaped + QLatin1Char('"');
 }
 
 QString rowsAsTsv(

@@ -10,8 +10,6 @@ namespace npuscope {
 
 // One cell for a TSV line: TABs and line breaks become spaces.
 QString tsvCell(QString text);
-// One cell for a CSV line (RFC 4180): quoted when it holds a comma, quote or line break.
-QString csvCell(const QString &text);
 // The header and the given rows of `model` (display texts) as TSV, a line per row.
 QString rowsAsTsv(
     const QAbstractItemModel &model, const QList<int> &rows, const QList<int> &columns);
