@@ -96,8 +96,14 @@ ProfilerConfig parseProfilerConfig(const QByteArray &json, const QString &path, 
                 .arg(error.errorString()) });
         return c;
     }
+    return profilerConfigFromJson(doc.object(), path);
+}
+
+ProfilerConfig profilerConfigFromJson(const QJsonObject &root, const QString &path)
+{
+    ProfilerConfig c;
+    c.path = path;
     c.found = true;
-    const QJsonObject root = doc.object();
     const QJsonObject config = root.value(QStringLiteral("config")).toObject();
     const QJsonObject common = config.value(QStringLiteral("common_config")).toObject();
     const QJsonObject experimental = config.value(QStringLiteral("experimental_config")).toObject();

@@ -2,6 +2,7 @@
 
 #include "model/core/issue.h"
 
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
@@ -31,5 +32,7 @@ struct ProfilerConfig {
 
 ProfilerConfig readProfilerConfig(const QString &path, IssueList *issues);
 ProfilerConfig parseProfilerConfig(const QByteArray &json, const QString &path, IssueList *issues);
+// The file's object already parsed (npuscope's report carries it: reportsummary.h).
+ProfilerConfig profilerConfigFromJson(const QJsonObject &root, const QString &path);
 
 } // namespace npuscope

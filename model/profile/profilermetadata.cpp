@@ -235,9 +235,16 @@ ProfilerMetadata parseProfilerMetadata(
         issues->append(issue);
         return m;
     }
+    return profilerMetadataFromJson(doc.object(), path, issues);
+}
+
+ProfilerMetadata profilerMetadataFromJson(
+    const QJsonObject &root, const QString &path, IssueList *issues)
+{
+    ProfilerMetadata m;
+    m.path = path;
     m.found = true;
     const Where w { path, QString(), issues };
-    const QJsonObject root = doc.object();
     for (auto it = root.begin(); it != root.end(); ++it)
         readKey(it.key(), it.value(), m, w);
     return m;

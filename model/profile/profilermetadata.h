@@ -2,6 +2,7 @@
 
 #include "model/core/issue.h"
 
+#include <QJsonObject>
 #include <QString>
 
 #include <optional>
@@ -58,6 +59,9 @@ struct ProfilerMetadata {
 ProfilerMetadata readProfilerMetadata(const QString &path, IssueList *issues);
 ProfilerMetadata parseProfilerMetadata(
     const QByteArray &json, const QString &path, IssueList *issues);
+// The file's object already parsed (npuscope's report carries it: reportsummary.h).
+ProfilerMetadata profilerMetadataFromJson(
+    const QJsonObject &root, const QString &path, IssueList *issues);
 // META_DATA's (name, value) rows; `path` is the database.
 ProfilerMetadata profilerMetadataFromRows(
     const std::vector<std::pair<QString, QString>> &rows, const QString &path, IssueList *issues);

@@ -212,11 +212,15 @@ namespace {
 void readCommunicationJson(
     const QByteArray &json, const QString &path, RankComm &out, IssueList *issues)
 {
-    const auto root = parse(json, path, issues);
-    if (!root)
-        return;
+    if (const auto root = parse(json, path, issues))
+        readCommunicationJson(*root, path, out, issues);
+}
+
+void readCommunicationJson(
+    const QJsonObject &root, const QString &path, RankComm &out, IssueList *issues)
+{
     Reader r { path, issues };
-    forEachEntry(*root, r,
+    forEachEntry(root, r,
         [&](const QString &step, const QString &kind, const QString &key, const QString &,
             const QJsonObject &o) { out.ops.push_back(operationOf(step, kind, key, o, r)); });
     out.opsFile = path;
@@ -225,11 +229,15 @@ void readCommunicationJson(
 void readCommunicationMatrixJson(
     const QByteArray &json, const QString &path, RankComm &out, IssueList *issues)
 {
-    const auto root = parse(json, path, issues);
-    if (!root)
-        return;
+    if (const auto root = parse(json, path, issues))
+        readCommunicationMatrixJson(*root, path, out, issues);
+}
+
+void readCommunicationMatrixJson(
+    const QJsonObject &root, const QString &path, RankComm &out, IssueList *issues)
+{
     Reader r { path, issues };
-    forEachEntry(*root, r,
+    forEachEntry(root, r,
         [&](const QString &step, const QString &kind, const QString &key, const QString &where,
             const QJsonObject &links) {
             const qsizetype at = key.lastIndexOf(u'@');

@@ -4,6 +4,7 @@
 #include "model/core/types.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QString>
 
 #include <vector>
@@ -98,6 +99,12 @@ void readCommunicationJson(
 // communication_matrix.json into `out.links`, likewise.
 void readCommunicationMatrixJson(
     const QByteArray &json, const QString &path, RankComm &out, IssueList *issues);
+// The same from the files' objects already parsed (npuscope's report carries them:
+// reportsummary.h).
+void readCommunicationJson(
+    const QJsonObject &root, const QString &path, RankComm &out, IssueList *issues);
+void readCommunicationMatrixJson(
+    const QJsonObject &root, const QString &path, RankComm &out, IssueList *issues);
 // analysis.db's CommAnalyzerTime, CommAnalyzerBandwidth and CommAnalyzerMatrix (absent tables
 // give nothing).
 void readCommAnalyzerDb(const QString &path, RankComm &out, IssueList *issues);

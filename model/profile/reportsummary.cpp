@@ -133,23 +133,18 @@ namespace {
         return out;
     }
 
-    QByteArray bytesOf(const QJsonValue &v)
-    {
-        return QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact);
-    }
-
     // The parts of `summary` into `rank`; `path` (the report) names them in messages.
     void readSummary(const QJsonObject &summary, const QString &path, RankProfile &rank)
     {
         const QJsonValue info = summary.value(QStringLiteral("profiler_info"));
         if (info.isObject()) {
-            rank.config = parseProfilerConfig(bytesOf(info), path, &rank.issues);
+            rank.config = profilerConfigFromJson(info.toObject(), path);
             if (rank.source.rank < 0 && rank.config.rankId)
                 rank.source.rank = *rank.config.rankId;
         }
         const QJsonValue metadata = summary.value(QStringLiteral("profiler_metadata"));
         if (metadata.isObject())
-            rank.metadata = parseProfilerMetadata(bytesOf(metadata), path, &rank.issues);
+            rank.metadata = profilerMetadataFromJson(metadata.toObject(), path, &rank.issues);
         const QJsonValue steps = summary.value(QStringLiteral("step_trace_time"));
         if (steps.isString()) {
             const QByteArray text = steps.toString().toUtf8();
@@ -162,10 +157,10 @@ namespace {
         RankComm comm;
         const QJsonValue ops = summary.value(QStringLiteral("communication"));
         if (ops.isObject())
-            readCommunicationJson(bytesOf(ops), path, comm, &rank.issues);
+            readCommunicationJson(ops.toObject(), path, comm, &rank.issues);
         const QJsonValue links = summary.value(QStringLiteral("communication_matrix"));
         if (links.isObject())
-            readCommunicationMatrixJson(bytesOf(links), path, comm, &rank.issues);
+            readCommunicationMatrixJson(links.toObject(), path, comm, &rank.issues);
         if (!comm.empty())
             rank.comm = std::make_shared<const RankComm>(std::move(comm));
         const QJsonValue cores = summary.value(QStringLiteral("ai_cores"));
