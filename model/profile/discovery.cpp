@@ -13,6 +13,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <map>
 
 namespace npuscope {
 
@@ -262,18 +263,20 @@ namespace {
         return rank && QFileInfo(dir.filePath(kOutputDir)).isDir() ? dir.absolutePath() : QString();
     }
 
+    // The reports' ranks met so far, by rank and folder: the report that gave each.
+    using SeenRanks = std::map<std::pair<int, QString>, QString>;
+
     // The ranks an npuscope report carries the summaries of (reportsummary.h); a rank that an
     // earlier report of the folder already gave is left out, with a warning.
-    void addReportSummaries(const QString &path, ProfileSource &src)
+    void addReportSummaries(const QString &path, ProfileSource &src, SeenRanks &seen)
     {
         for (RankSource &r : reportSummarySources(path, &src.issues)) {
-            const auto same = std::find_if(src.ranks.begin(), src.ranks.end(),
-                [&r](const RankSource &o) { return o.rank == r.rank && o.dir == r.dir; });
-            if (same != src.ranks.end()) {
+            const auto [it, added] = seen.try_emplace({ r.rank, r.dir }, path);
+            if (!added) {
                 src.issues.append({ Severity::Warning, path, QString(),
                     QCoreApplication::translate(
                         "npuscope::Discovery", "%1 is also in %2: that report's summary is read")
-                        .arg(r.label(), QFileInfo(same->reportSummary).fileName()) });
+                        .arg(r.label(), QFileInfo(it->second).fileName()) });
                 continue;
             }
             src.ranks.push_back(std::move(r));
@@ -283,10 +286,11 @@ namespace {
     // A folder of npuscope reports (one `report --json` per rank): the ranks they summarise.
     void discoverReports(const QDir &dir, ProfileSource &src)
     {
+        SeenRanks seen;
         for (const QFileInfo &f :
             dir.entryInfoList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name)) {
             if (sniffJsonFile(f.absoluteFilePath()) == JsonFileKind::NpuscopeReport)
-                addReportSummaries(f.absoluteFilePath(), src);
+                addReportSummaries(f.absoluteFilePath(), src, seen);
         }
     }
 
@@ -301,7 +305,8 @@ namespace {
         const JsonFileKind kind
             = settingsName ? JsonFileKind::ProfilerInfo : sniffJsonFile(fi.absoluteFilePath());
         if (kind == JsonFileKind::NpuscopeReport) {
-            addReportSummaries(fi.absoluteFilePath(), src);
+            SeenRanks seen;
+            addReportSummaries(fi.absoluteFilePath(), src, seen);
             return true;
         }
         if (const QString message = notTraceMessage(kind, fi); !message.isEmpty()) {

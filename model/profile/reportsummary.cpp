@@ -112,6 +112,65 @@ namespace {
         return doc.object();
     }
 
+    struct ListedRank {
+        int rank = -1;
+        QString dir;
+        bool summary = false; // it has a rank_summary object
+    };
+
+    // One of ranks[]: its rank, path and whether it has a summary; the other keys are skipped.
+    simdjson::error_code listRank(simdjson::ondemand::object rank, ListedRank &out)
+    {
+        for (auto result : rank) {
+            simdjson::ondemand::field field;
+            std::string_view key;
+            if (const auto error = std::move(result).get(field); error)
+                return error;
+            if (const auto error = field.unescaped_key().get(key); error)
+                return error;
+            simdjson::ondemand::value v = field.value();
+            std::int64_t n = 0;
+            std::string_view text;
+            simdjson::ondemand::json_type type {};
+            if (key == "rank" && !v.get_int64().get(n))
+                out.rank = int(n);
+            else if (key == "path" && !v.get_string().get(text))
+                out.dir = QString::fromUtf8(text.data(), qsizetype(text.size()));
+            else if (key == "rank_summary" && !v.type().get(type))
+                out.summary = type == simdjson::ondemand::json_type::object;
+        }
+        return simdjson::SUCCESS;
+    }
+
+    // The ranks a report lists, read with simdjson On-Demand: each rank's other keys (kernels,
+    // call tree, the summary itself) are skipped without being built, so that opening a folder
+    // of reports parses each in full once, when its ranks load.
+    simdjson::error_code listRanks(const QByteArray &bytes, std::vector<ListedRank> &out)
+    {
+        simdjson::ondemand::parser parser;
+        const simdjson::padded_string json(bytes.constData(), std::size_t(bytes.size()));
+        simdjson::ondemand::document doc;
+        simdjson::ondemand::object root;
+        simdjson::ondemand::array ranks;
+        if (const auto error = parser.iterate(json).get(doc); error)
+            return error;
+        if (const auto error = doc.get_object().get(root); error)
+            return error;
+        const auto error = root.find_field_unordered("ranks").get_array().get(ranks);
+        if (error)
+            return error == simdjson::NO_SUCH_FIELD ? simdjson::SUCCESS : error;
+        for (auto element : ranks) {
+            simdjson::ondemand::object rank;
+            ListedRank l;
+            if (const auto e = element.get_object().get(rank); e)
+                return e;
+            if (const auto e = listRank(rank, l); e)
+                return e;
+            out.push_back(std::move(l));
+        }
+        return simdjson::SUCCESS;
+    }
+
     Severity severityOf(const QString &name)
     {
         if (name == QLatin1String("error"))
@@ -195,16 +254,28 @@ QJsonObject rankSummaryJson(const RankProfile &rank)
 std::vector<RankSource> reportSummarySources(const QString &path, IssueList *issues)
 {
     std::vector<RankSource> out;
-    const auto report = readReport(path, issues);
-    if (!report)
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        issues->append(
+            { Severity::Error, path, QString(), Text::tr("cannot read: %1").arg(f.errorString()) });
         return out;
-    for (const QJsonValue &v : report->value(QStringLiteral("ranks")).toArray()) {
-        const QJsonObject o = v.toObject();
-        if (!o.value(QStringLiteral("rank_summary")).isObject())
+    }
+    std::vector<ListedRank> listed;
+    if (const auto error = listRanks(f.readAll(), listed); error) {
+        // The byte where it breaks, as the full reader tells it (read again: bad input only).
+        if (readReport(path, issues))
+            issues->append({ Severity::Error, path, QString(),
+                Text::tr("not a readable npuscope report: %1")
+                    .arg(QString::fromUtf8(simdjson::error_message(error))),
+                true });
+        return out;
+    }
+    for (const ListedRank &l : listed) {
+        if (!l.summary)
             continue;
         RankSource r;
-        r.rank = o.value(QStringLiteral("rank")).toInt(-1);
-        r.dir = o.value(QStringLiteral("path")).toString();
+        r.rank = l.rank;
+        r.dir = l.dir;
         r.reportSummary = path;
         out.push_back(std::move(r));
     }
