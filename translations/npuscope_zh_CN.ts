@@ -529,6 +529,10 @@
         <source>%1 is read from the npuscope report %2, which holds its summary only: compare the profile folders</source>
         <translation>%1 读自 npuscope 报告 %2，其中只有它的摘要：请比较性能数据文件夹本身</translation>
     </message>
+    <message>
+        <source>No memory by operator: operator_memory.csv is there, but no framework operator (cpu_op) of the trace holds its allocations (no readable trace_view.json, or Level0).</source>
+        <translation>没有按算子统计的内存：operator_memory.csv 存在，但 trace 中没有任何框架算子（cpu_op）持有其中的内存申请（没有可读的 trace_view.json，或为 Level0）。</translation>
+    </message>
 </context>
 <context>
     <name>Comparison</name>

@@ -253,10 +253,14 @@ namespace {
     }
 
     // Which run lacks operator_memory.csv, when one does.
-    QString memoryNote(const QJsonObject &source)
+    QString memoryNote(const QJsonObject &source, const QJsonArray &rows)
     {
         const bool base = !source[L("base")].isNull();
         const bool next = !source[L("new")].isNull();
+        if ((base || next) && rows.isEmpty())
+            return CompareCommand::tr("No memory by operator: operator_memory.csv is there, but "
+                                      "no framework operator (cpu_op) of the trace holds its "
+                                      "allocations (no readable trace_view.json, or Level0).");
         if (base && next)
             return {};
         if (!base && !next)
@@ -308,7 +312,8 @@ CompareLayout CompareLayout::of(const QJsonObject &c, int top)
     if (c[L("modules")].toArray().isEmpty())
         v.notes << CompareCommand::tr("No time by module: neither run has nn.Module slices "
                                       "(collected with with_stack=True).");
-    if (const QString note = memoryNote(c[L("memory_source")].toObject()); !note.isEmpty())
+    if (const QString note = memoryNote(c[L("memory_source")].toObject(), c[L("memory")].toArray());
+        !note.isEmpty())
         v.notes << note;
     const QJsonObject step = c[L("step_time_us")].toObject();
     v.stepTime

@@ -50,6 +50,7 @@ private slots:
     void userErrors();
     void rankAgainstRank();
     void vendorTablesOnSamples();
+    void memoryWithoutTrace();
     void gateOnModuleAndCategory_data();
     void gateOnModuleAndCategory();
 
@@ -435,6 +436,27 @@ void TstCompareCommand::gateOnModuleAndCategory()
         QVERIFY2(slower.err.contains("slower"), slower.err.constData());
     }
     QCOMPARE(run(std::max(0.0, above)).exitCode, int(kExitOk));
+}
+
+// ascend-2025-11 has operator_memory.csv but no readable trace_view.json: no operator holds
+// the allocations, and the text says so instead of showing no memory table without a word.
+void TstCompareCommand::memoryWithoutTrace()
+{
+    const QString run = QStringLiteral(NPUSCOPE_SAMPLES_DIR "/ascend-2025-11");
+    if (!QFileInfo::exists(run))
+        QSKIP("samples not present");
+    const QStringList runs { run + QStringLiteral("/rank_0_ascend_pt"),
+        run + QStringLiteral("/rank_2_ascend_pt") };
+    const Run json = runBinary(QStringList { QStringLiteral("compare") } + runs
+        + QStringList { QStringLiteral("--json") });
+    QCOMPARE(json.exitCode, 0);
+    const QJsonObject c = QJsonDocument::fromJson(json.out).object();
+    QVERIFY(c[QStringLiteral("memory")].toArray().isEmpty());
+    QVERIFY(!c[QStringLiteral("memory_source")][QStringLiteral("base")].isNull());
+    const Run text = runBinary(QStringList { QStringLiteral("compare") } + runs);
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains("no framework operator (cpu_op) of the trace holds its allocations"),
+        text.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TstCompareCommand)
