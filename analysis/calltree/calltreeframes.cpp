@@ -1,14 +1,6 @@
 #include "analysis/calltree/calltreeframes.h"
 
-#include "model/trace/tracesource.h"
-
-#include <QByteArray>
-
 #include <algorithm>
-#include <cstring>
-#include <optional>
-#include <string_view>
-#include <thread>
 
 namespace npuscope {
 
@@ -160,159 +152,40 @@ void CallTreeFrames::flowGrafts(bool backwardUnderForward)
 
 namespace {
 
-    // Sequence numbers are read from the raw event, not through a JSON parse of its args (a
-    // Python call stack each): traces over this many caller-thread ops are not searched.
+    // Traces over this many caller-thread ops are not searched for sequence numbers.
     constexpr std::size_t kMaxSequenceOps = 500'000;
-    // From this many caller-thread ops on, their numbers are read on a second thread.
-    constexpr std::size_t kParallelSequenceOps = 4096;
-
-    constexpr std::string_view kSequenceKey = "\"Sequence number\"";
-
-    // The value after the key at raw[i]: -1 when absent or negative. `complete` is false when the
-    // number may go on past the end of `raw`.
-    qint64 sequenceValue(std::string_view raw, std::size_t i, bool *complete = nullptr)
-    {
-        i += kSequenceKey.size();
-        while (i < raw.size() && (raw[i] == ':' || raw[i] == ' ' || raw[i] == '"'))
-            ++i;
-        qint64 value = -1;
-        for (; i < raw.size() && raw[i] >= '0' && raw[i] <= '9' && value < (qint64(1) << 50); ++i)
-            value = (value < 0 ? 0 : value * 10) + (raw[i] - '0');
-        if (complete)
-            *complete = i < raw.size();
-        return value;
-    }
-
-    // The "Sequence number" of an event's args (the raw JSON of the event); -1 when absent or
-    // negative.
-    qint64 sequenceNumber(std::string_view raw)
-    {
-        const std::size_t i = raw.find(kSequenceKey);
-        return i == std::string_view::npos ? -1 : sequenceValue(raw, i);
-    }
-
-    // The key is looked for this far into an event before its whole length is worked out.
-    constexpr std::size_t kKeySearchBytes = 1024;
-
-    // sequenceNumber() of the JSON object starting at raw[0] (raw runs on past it), without
-    // working out its length first, when the key comes early: its first occurrence, found by
-    // memmem, is the object's when the object does not close before it, which is certain when
-    // no '}' or ']' comes before it (else TraceSource::jsonObjectLength tells). Measuring every
-    // event first, with a memchr per string and a find per quote, was most of the call tree's
-    // time on a large trace. Nothing (nullopt) when the key is not found early or the number may
-    // go on past `raw`: the caller then measures the object.
-    std::optional<qint64> earlySequenceNumber(std::string_view raw)
-    {
-        if (raw.empty() || raw.front() != '{')
-            return std::nullopt;
-        const void *hit = memmem(raw.data(), std::min(raw.size(), kKeySearchBytes),
-            kSequenceKey.data(), kSequenceKey.size());
-        if (!hit)
-            return std::nullopt;
-        const auto k = std::size_t(static_cast<const char *>(hit) - raw.data());
-        const bool mayClose = std::memchr(raw.data(), '}', k) || std::memchr(raw.data(), ']', k);
-        if (mayClose && TraceSource::jsonObjectLength(raw.data(), std::int64_t(k)) >= 0)
-            return -1; // the object ended before the key
-        bool complete = false;
-        const qint64 value = sequenceValue(raw, k, &complete);
-        return complete ? std::optional<qint64>(value) : std::nullopt;
-    }
-
-    // The raw JSON of events through a window of the trace file: the host ops of a thread lie
-    // in file order, so reading them costs one read per window instead of one per event (a read
-    // per op was a large share of report --json on a long profile).
-    class RawEvents {
-    public:
-        explicit RawEvents(const Trace &trace)
-            : m_trace(trace)
-        {
-        }
-
-        qint64 sequenceNumber(EventRef ref)
-        {
-            const auto at = static_cast<std::int64_t>(m_trace.event(ref).argsOffset);
-            if (at < m_start || at + kEventBytes > m_start + m_window.size()) {
-                m_window.resize(kWindowBytes);
-                const std::int64_t got = m_trace.source->read(at, m_window.data(), kWindowBytes);
-                m_window.resize(std::max<std::int64_t>(got, 0));
-                m_start = at;
-            }
-            const std::int64_t from = at - m_start;
-            if (const std::optional<qint64> early = earlySequenceNumber(std::string_view(
-                    m_window.constData() + from, std::size_t(m_window.size() - from))))
-                return *early;
-            const std::int64_t length = TraceSource::jsonObjectLength(
-                m_window.constData() + from, m_window.size() - from);
-            if (length < 0) { // larger than what the window holds past it
-                const QByteArray whole = m_trace.rawEventJson(ref);
-                return npuscope::sequenceNumber(
-                    std::string_view(whole.constData(), std::size_t(whole.size())));
-            }
-            return npuscope::sequenceNumber(
-                std::string_view(m_window.constData() + from, std::size_t(length)));
-        }
-
-    private:
-        static constexpr std::int64_t kWindowBytes = 4 << 20;
-        static constexpr std::int64_t kEventBytes = 64 << 10; // refill when less is left
-        const Trace &m_trace;
-        QByteArray m_window;
-        std::int64_t m_start = 0;
-    };
 
 } // namespace
 
 // Without fwdbwd flows, the top-level ops of the other threads that carry a sequence number go
 // under the caller thread's op of that number (its outermost one, the first: the op the model
-// line called). Reading the numbers is most of the call tree's time on a long trace: the ops are
-// read in the order of their bytes in the file (a track's events need not be in file order: in a
-// Kineto trace a window of the file was read again for nearly every op, and through a gzipped
-// trace's index inflated again), for a large trace in two halves on two threads, and the two
-// lists matched by sorting (no hash node per op).
+// line called). The numbers were read from the file when the trace was loaded
+// (Trace::sequenceNumbers); the two lists are matched by sorting (no hash node per op).
 void CallTreeFrames::sequenceGrafts()
 {
-    if (m_caller < 0 || !m_trace->source)
+    const SequenceNumbers &numbers = m_trace->sequenceNumbers;
+    if (m_caller < 0 || numbers.keys.empty())
         return;
     const auto c = static_cast<std::size_t>(m_caller);
     const std::uint32_t callerOps = offset[c + 1] - offset[c];
     if (callerOps > kMaxSequenceOps)
         return;
-    const std::vector<SequenceRead> reads = sequenceReads();
     using Numbered = std::vector<std::pair<qint64, std::uint32_t>>; // (sequence number, op)
-    const int parts
-        = callerOps >= kParallelSequenceOps && std::thread::hardware_concurrency() >= 2 ? 2 : 1;
-    std::vector<Numbered> forward(static_cast<std::size_t>(parts));
-    std::vector<Numbered> backward(static_cast<std::size_t>(parts));
-    const auto readPart = [&](std::size_t part) {
-        RawEvents raw(*m_trace);
-        const std::size_t from = reads.size() * part / std::size_t(parts);
-        const std::size_t to = reads.size() * (part + 1) / std::size_t(parts);
-        for (std::size_t k = from; k < to; ++k) {
-            const SequenceRead &r = reads[k];
-            const std::uint32_t g = r.op;
-            const qint64 seq = raw.sequenceNumber({ tracks[r.track], g - offset[r.track] });
+    Numbered ops, waiting;
+    for (std::size_t t = 0; t < tracks.size(); ++t) {
+        for (std::uint32_t g = offset[t]; g < offset[t + 1]; ++g) {
+            const Event &e = event(g);
+            const bool wanted
+                = t == c ? e.category != m_python && !e.instant : parent[g] == kNone && !e.instant;
+            if (!wanted)
+                continue;
+            const qint64 seq = numbers.of({ tracks[t], g - offset[t] });
             if (seq >= 0)
-                (r.track == c ? forward : backward)[part].emplace_back(seq, g);
+                (t == c ? ops : waiting).emplace_back(seq, g);
         }
-        std::sort(forward[part].begin(), forward[part].end());
-        std::sort(backward[part].begin(), backward[part].end());
-    };
-    std::thread helper;
-    if (parts == 2)
-        helper = std::thread(readPart, 1);
-    readPart(0);
-    if (helper.joinable())
-        helper.join();
-    const auto merged = [](std::vector<Numbered> &lists) {
-        Numbered all = std::move(lists[0]);
-        for (std::size_t k = 1; k < lists.size(); ++k) {
-            const auto middle = static_cast<std::ptrdiff_t>(all.size());
-            all.insert(all.end(), lists[k].begin(), lists[k].end());
-            std::inplace_merge(all.begin(), all.begin() + middle, all.end());
-        }
-        return all;
-    };
-    const Numbered ops = merged(forward), waiting = merged(backward);
+    }
+    std::sort(ops.begin(), ops.end());
+    std::sort(waiting.begin(), waiting.end());
     // Both by number, then op: an op's number maps to the first caller op that has it.
     auto op = ops.begin();
     for (const auto &[seq, g] : waiting) {
@@ -323,28 +196,6 @@ void CallTreeFrames::sequenceGrafts()
             graft[g] = PathRule::Sequence;
         }
     }
-}
-
-// The ops whose sequence numbers are read: the caller thread's (not its Python frames) and the
-// other threads' top-level ones, in the order of their bytes in the file.
-std::vector<CallTreeFrames::SequenceRead> CallTreeFrames::sequenceReads() const
-{
-    std::vector<SequenceRead> reads;
-    const auto c = static_cast<std::size_t>(m_caller);
-    for (std::size_t t = 0; t < tracks.size(); ++t) {
-        for (std::uint32_t g = offset[t]; g < offset[t + 1]; ++g) {
-            const Event &e = event(g);
-            const bool wanted
-                = t == c ? e.category != m_python && !e.instant : parent[g] == kNone && !e.instant;
-            if (wanted)
-                reads.push_back({ e.argsOffset, g, static_cast<std::uint32_t>(t) });
-        }
-    }
-    const auto byOffset
-        = [](const SequenceRead &a, const SequenceRead &b) { return a.offset < b.offset; };
-    if (!std::is_sorted(reads.begin(), reads.end(), byOffset))
-        std::sort(reads.begin(), reads.end(), byOffset);
-    return reads;
 }
 
 // The deepest frame of `frameTrack` running at t; with Python frames, the innermost Python frame

@@ -42,18 +42,10 @@ public:
     CallTreeLaunch launcherOf(EventRef kernel, LaunchCursor *cursor = nullptr) const;
 
 private:
-    // An op whose sequence number is read (see sequenceReads()).
-    struct SequenceRead {
-        std::uint64_t offset; // its argsOffset: where its JSON starts in the file
-        std::uint32_t op; // global frame index
-        std::uint32_t track; // its frame track
-    };
-
     void chooseTracks();
     void nest();
     void flowGrafts(bool backwardUnderForward);
     void sequenceGrafts();
-    std::vector<SequenceRead> sequenceReads() const;
     void callerGrafts();
     std::uint32_t global(EventRef ref) const;
     std::uint32_t frameCovering(int frameTrack, TimeNs t) const;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/core/issue.h"
+#include "model/core/sequencenumbers.h"
 #include "model/core/stringpool.h"
 #include "model/core/types.h"
 
@@ -145,6 +146,8 @@ public:
     TimeNs minTime = 0; // earliest start of any slice or counter sample
     TimeNs maxTime = 0; // latest end
     std::int64_t fileBytes = 0;
+    // The "Sequence number" of host ops, read at load time when the call tree needs them.
+    SequenceNumbers sequenceNumbers;
 
     const Track &track(TrackId id) const { return tracks[id.value]; }
     const Event &event(EventRef ref) const { return tracks[ref.track.value].events[ref.index]; }

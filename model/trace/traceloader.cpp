@@ -1,6 +1,7 @@
 #include "model/trace/traceloader.h"
 
 #include "model/trace/gzipstream.h"
+#include "model/trace/sequencereader.h"
 #include "model/trace/spanpipeline.h"
 #include "model/trace/tracebuilder.h"
 #include "model/trace/tracehead.h"
@@ -238,6 +239,9 @@ TraceLoadResult loadTrace(const std::shared_ptr<TraceSource> &source,
             SpanPipeline::aheadFor(threads));
         result = loadSpans(source, feed, start, threads, options, progress);
     }
+    // What the call tree reads of the raw events, read here so that the analysis reads no file.
+    if (result.trace && !result.cancelled)
+        result.trace->sequenceNumbers = readSequenceNumbers(*result.trace);
 #if defined(__GLIBC__)
     // The parse buffers, chunk pools and flow points are freed by now, mostly in the worker
     // threads' malloc arenas, which glibc keeps: hand those pages back to the system.

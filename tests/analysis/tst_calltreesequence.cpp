@@ -1,9 +1,10 @@
-// The call tree's sequence-number grafts read each host op's raw JSON through a window of the
-// trace file (analysis/calltree/calltreeframes.cpp): checked against the numbers the test wrote, on
-// a file several windows long, with strings that hold escaped quotes, backslashes and braces, and
-// with one event larger than the window (read on its own). More caller ops than the reader reads on
-// one thread (kParallelSequenceOps, 4096): the two halves' numbers are merged, and the last ops
+// The call tree's sequence-number grafts, from the numbers the loader read from each host op's raw
+// JSON through a window of the trace file (model/trace/sequencereader.cpp): checked against the
+// numbers the test wrote, on a file several windows long, with strings that hold escaped quotes,
+// backslashes and braces, and with one event larger than the window (read on its own). More ops
+// than the reader reads on one thread (4096): the two halves' numbers are merged, and the last ops
 // repeat the numbers of the first ones, which keep them (the first op of a number is its parent).
+// A fwdbwd flow between two host ops, or a loaded trace cut off from its file, reads none.
 #include "analysis/calltree/calltreeframes.h"
 #include "model/trace/traceloader.h"
 
@@ -51,6 +52,7 @@ class TstCallTreeSequence : public QObject {
 
 private slots:
     void graftsBySequenceNumber();
+    void noneWithBackwardFlows();
 };
 
 void TstCallTreeSequence::graftsBySequenceNumber()
@@ -86,6 +88,11 @@ void TstCallTreeSequence::graftsBySequenceNumber()
     options.eventDetails = false; // a plain file: its args are read from the file all the same
     const TraceLoadResult loaded = loadTrace(path, options);
     QVERIFY(loaded.trace);
+    const SequenceNumbers &numbers = loaded.trace->sequenceNumbers;
+    QVERIFY(numbers.read);
+    QVERIFY(std::is_sorted(numbers.keys.begin(), numbers.keys.end()));
+    QCOMPARE(numbers.keys.size(), numbers.numbers.size());
+    QCOMPARE(numbers.of(EventRef()), qint64(-1));
     const CallTreeFrames frames(*loaded.trace, true);
     QCOMPARE(frames.tracks.size(), std::size_t(2));
     const int caller = loaded.trace->track(frames.tracks[0]).events.size() == kForward ? 0 : 1;
@@ -109,6 +116,38 @@ void TstCallTreeSequence::graftsBySequenceNumber()
         want += seq >= 0;
     QCOMPARE(grafted, want);
     QVERIFY(want > 700);
+    // Every op that carries a number has it, and only those: the forward ops all, the backward
+    // ops as written (negative and absent alike: none).
+    QCOMPARE(numbers.keys.size(), std::size_t(kForward) + std::size_t(backward - backward / 3));
+    const TrackId backwardTrack = frames.tracks[std::size_t(other)];
+    for (int i = 0; i < backward; ++i) {
+        const qint64 written = i % 3 == 0 ? kForward - 1 - i
+            : i % 3 == 1                  ? -1
+            : i < 3 * kRepeated           ? i / 3
+                                          : kForward + i;
+        QCOMPARE(numbers.of({ backwardTrack, std::uint32_t(i) }), written);
+    }
+}
+
+void TstCallTreeSequence::noneWithBackwardFlows()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("trace.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("[" + op("aten::mm", 1, 1000, 7, 10, 0) + ",\n" + op("MmBackward", 2, 2000, 7, 10, 1)
+        + ",\n{\"ph\": \"s\", \"id\": 1, \"cat\": \"fwdbwd\", \"name\": \"fwdbwd\", "
+          "\"pid\": 1, \"tid\": 1, \"ts\": 1000},\n{\"ph\": \"f\", \"bp\": \"e\", \"id\": 1, "
+          "\"cat\": \"fwdbwd\", \"name\": \"fwdbwd\", \"pid\": 1, \"tid\": 2, \"ts\": 2000}]\n");
+    f.close();
+    const TraceLoadResult loaded = loadTrace(path);
+    QVERIFY(loaded.trace);
+    QCOMPARE(loaded.trace->flows.size(), std::size_t(1));
+    QVERIFY(!loaded.trace->sequenceNumbers.read);
+    QVERIFY(loaded.trace->sequenceNumbers.keys.empty());
+    // The flow places the backward op all the same.
+    const CallTreeFrames frames(*loaded.trace, true);
+    QCOMPARE(frames.graft[frames.offset[1]], PathRule::ForwardBackward);
 }
 
 QTEST_GUILESS_MAIN(TstCallTreeSequence)
