@@ -5,7 +5,9 @@
 #      NPUSCOPE_MAX_FUNCTION_LINES (default 80) lines;
 #   3. includes go downward only: app -> widgets -> analysis -> model, and model/ never includes
 #      the generator (model/generator is linked by the app and the tests only);
-#   4. no two folders of the product include each other, directly or through others.
+#   4. no two folders of the product include each other, directly or through others;
+#   5. analysis/ opens no file and starts no thread: what it needs of a file the loader read, and
+#      a caller that has a pool hands it in (ParallelFor).
 # Tests and benchmarks are held to the format but not to the length (data tables are long).
 # Prints every offence as file:line and exits 1 when there is one.
 set -euo pipefail
@@ -95,6 +97,15 @@ circles=$(
 )
 if [ -n "$circles" ]; then
     echo "$circles"
+    status=1
+fi
+
+echo "== style: analysis/ opens no file and starts no thread"
+io=$(git ls-files 'analysis/*.cpp' 'analysis/*.h' | xargs grep -nE \
+    '#include <(QFile|QFileInfo|QDir|QSaveFile|QTemporaryFile|QThread|QThreadPool|thread|fstream|cstdio|QtConcurrent[^>]*)>|#include "model/trace/tracesource.h"|std::(thread|jthread|async)\b|\bQThread\b|QtConcurrent::|\bfopen\(' \
+    | sed 's/$/: file or thread in analysis\//' || true)
+if [ -n "$io" ]; then
+    echo "$io"
     status=1
 fi
 

@@ -7,7 +7,6 @@
 #include <QCoreApplication>
 
 #include <algorithm>
-#include <thread>
 #include <unordered_map>
 
 namespace npuscope {
@@ -20,47 +19,33 @@ namespace {
 
     // Below this many kernel rows the launch search stays on the builder's thread.
     constexpr std::size_t kParallelLaunchRows = 1 << 16;
+    constexpr std::size_t kLaunchParts = 2;
 
     EventRef eventOfRow(const KernelJoin *join, std::size_t row)
     {
         return join && row < join->rowToEvent.size() ? join->rowToEvent[row] : EventRef();
     }
 
-    // The launching frames of the second half of a large kernel table, searched on a thread of
-    // their own while the builder adds the host costs and then the first half: a binary search of
-    // the flows per row, and often a search of a CANN thread, a large share of the call tree.
-    struct LaunchesAhead {
-        LaunchesAhead(const CallTreeFrames &frames, const KernelJoin *join, std::size_t rows)
-            : from(rows)
-        {
-            if (rows < kParallelLaunchRows || !join || std::thread::hardware_concurrency() < 2)
-                return;
-            from = rows / 2;
-            launches.resize(rows - from);
-            thread = std::thread([this, &frames, join] {
-                LaunchCursor ahead;
-                for (std::size_t i = 0; i < launches.size(); ++i)
-                    launches[i] = frames.launcherOf(eventOfRow(join, from + i), &ahead);
-            });
-        }
-        ~LaunchesAhead()
-        {
-            if (thread.joinable())
-                thread.join();
-        }
+    // The launching frames of the kernel rows: searched ahead, in kLaunchParts parts through
+    // CallTreeOptions::parallel beside the builder's host costs, for a large kernel table (a
+    // binary search of the flows per row, and often a search of a CANN thread: a large share of
+    // the call tree); else one by one as the builder asks.
+    struct Launches {
+        std::vector<CallTreeLaunch> found; // by row when searched ahead, else empty
+        LaunchCursor cursor; // of the rows searched one by one
+
         CallTreeLaunch at(const CallTreeFrames &frames, const KernelJoin *join, std::size_t row)
         {
-            if (row < from)
-                return frames.launcherOf(eventOfRow(join, row), &cursor);
-            if (thread.joinable())
-                thread.join();
-            return launches[row - from];
+            return found.empty() ? frames.launcherOf(eventOfRow(join, row), &cursor) : found[row];
         }
-
-        std::size_t from; // rows from here on are searched ahead
-        LaunchCursor cursor; // of the rows before `from`
-        std::vector<CallTreeLaunch> launches;
-        std::thread thread;
+        void search(const CallTreeFrames &frames, const KernelJoin *join, std::size_t part)
+        {
+            const std::size_t from = found.size() * part / kLaunchParts;
+            const std::size_t to = found.size() * (part + 1) / kLaunchParts;
+            LaunchCursor partCursor;
+            for (std::size_t row = from; row < to; ++row)
+                found[row] = frames.launcherOf(eventOfRow(join, row), &partCursor);
+        }
     };
 
     class Builder {
@@ -76,7 +61,7 @@ namespace {
         }
 
         void hostCosts();
-        void deviceCosts(const KernelTable *kernels, const KernelJoin *join, LaunchesAhead &ahead);
+        void deviceCosts(const KernelTable *kernels, const KernelJoin *join, Launches &launches);
         void finish();
 
     private:
@@ -165,7 +150,7 @@ namespace {
     }
 
     void Builder::deviceCosts(
-        const KernelTable *kernels, const KernelJoin *join, LaunchesAhead &ahead)
+        const KernelTable *kernels, const KernelJoin *join, Launches &launches)
     {
         if (!kernels)
             return;
@@ -182,7 +167,7 @@ namespace {
                 continue;
             const TimeNs dur = kernels->duration[row];
             m_tree.totalDeviceNs += dur;
-            const CallTreeLaunch launch = ahead.at(m_frames, join, row);
+            const CallTreeLaunch launch = launches.at(m_frames, join, row);
             if (launch.rule == LaunchRule::Unattributed) {
                 unattributed.emplace_back(static_cast<qint32>(r), dur);
                 continue;
@@ -260,9 +245,20 @@ CallTree buildCallTree(std::shared_ptr<const Trace> trace, const KernelTable *ke
     tree.frameTracks = frames.tracks;
     tree.trackOffset = frames.offset;
     Builder b(tree, frames, options);
-    LaunchesAhead ahead(frames, join, kernels ? std::size_t(kernels->rowCount()) : 0);
-    b.hostCosts();
-    b.deviceCosts(kernels, join, ahead);
+    Launches launches;
+    const std::size_t rows = kernels ? std::size_t(kernels->rowCount()) : 0;
+    if (options.parallel && join && rows >= kParallelLaunchRows) {
+        launches.found.resize(rows);
+        options.parallel(1 + kLaunchParts, [&](std::size_t task) {
+            if (task == 0)
+                b.hostCosts();
+            else
+                launches.search(frames, join, task - 1);
+        });
+    } else {
+        b.hostCosts();
+    }
+    b.deviceCosts(kernels, join, launches);
     b.finish();
     return tree;
 }

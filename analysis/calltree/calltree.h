@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <vector>
 
@@ -33,6 +34,12 @@ enum class PathRule : std::uint8_t {
 };
 constexpr int kPathRuleCount = 5;
 
+// Runs fn(0) .. fn(tasks - 1), in any order and possibly at once on other threads, and returns
+// when all have run. The analysis starts no thread of its own: a caller that has a pool passes
+// it in this form (the app: QtConcurrent's).
+using ParallelFor
+    = std::function<void(std::size_t tasks, const std::function<void(std::size_t)> &fn)>;
+
 struct CallTreeOptions {
     // Host events and kernels that start in [from, to] count (a step, a selected range).
     TimeNs from = std::numeric_limits<TimeNs>::min();
@@ -40,6 +47,9 @@ struct CallTreeOptions {
     // Backward work linked to its forward op by a fwdbwd flow goes under that op (and so under
     // the model line that ran it); false: under the frame that called backward(), like the rest.
     bool backwardUnderForward = true;
+    // Where the launch search of a large kernel table runs beside the host costs; null: all on
+    // the calling thread.
+    ParallelFor parallel;
 };
 
 // One frame of the tree: a call path. Costs in ns; totals include the descendants.

@@ -3,7 +3,6 @@
 #include "model/profile/ascendchip.h"
 
 #include <QCoreApplication>
-#include <QFileInfo>
 #include <QStringList>
 
 namespace npuscope {
@@ -43,7 +42,8 @@ DeviceCores deviceCores(const RankProfile &rank, int configured)
         c.cube = configured;
     } else if (rank.aiCores && *rank.aiCores > 0) {
         c.cube = *rank.aiCores;
-        c.source = Text::tr("NPU_INFO of %1").arg(QFileInfo(rank.source.database).fileName());
+        c.source
+            = Text::tr("NPU_INFO of %1").arg(rank.source.database.section(QLatin1Char('/'), -1));
     } else if (chip) {
         c.cube = chip->cubeCores;
         c.source = Text::tr("the chip %1 (NPU_INFO)").arg(chip->name);

@@ -1,7 +1,6 @@
 #include "analysis/rules/frameworkfindings.h"
 
 #include <QCoreApplication>
-#include <QFileInfo>
 #include <QHash>
 #include <QJsonObject>
 
@@ -233,7 +232,7 @@ std::optional<Finding> findEnvVars(const DetectorInput &in)
         "HOST_CACHE_CAPACITY 0 or not set, PYTORCH_NPU_ALLOC_CONF without "
         "expandable_segments:True, ASCEND_LAUNCH_BLOCKING=1, a log level "
         "other than 3, HCCL_RDMA_TC, HCCL_RDMA_SL or HCCL_ALGO set. Read from %2.")
-                     .arg(QString::number(kAclnnCacheLimit), QFileInfo(m.path).fileName());
+                     .arg(QString::number(kAclnnCacheLimit), m.path.section(QLatin1Char('/'), -1));
     f.advice = Text::tr("Set these variables in the shell that starts training (every rank), as "
                         "suggested for each, then collect again: the next profile records the "
                         "values it ran with.");

@@ -8,6 +8,7 @@
 //   bench_calltree [--events N] [--runs R] [--png PREFIX]
 // Defaults: 1,000,000 host events, 5 runs. Not part of ctest.
 #include "analysis/calltree/calltree.h"
+#include "app/reports/concurrentfor.h"
 #include "benchutil.h"
 #include "model/profile/kerneljoin.h"
 #include "tests/widgets/tracefixtures.h"
@@ -148,8 +149,10 @@ void printStats(const char *label, std::vector<double> v)
 
 void benchTree(const Synthetic &s, int runs)
 {
-    std::vector<double> tree, views, base;
+    std::vector<double> tree, serial, views, base;
     CallTree built;
+    CallTreeOptions pooled; // as the app builds it: the launch search on QtConcurrent's pool
+    pooled.parallel = concurrentFor();
     for (int r = 0; r < runs; ++r) {
         QElapsedTimer timer;
         timer.start();
@@ -157,8 +160,11 @@ void benchTree(const Synthetic &s, int runs)
         (void)sink;
         base.push_back(ms(timer));
         timer.restart();
-        built = buildCallTree(s.trace, &s.kernels, &s.join);
+        built = buildCallTree(s.trace, &s.kernels, &s.join, pooled);
         tree.push_back(ms(timer));
+        timer.restart();
+        built = buildCallTree(s.trace, &s.kernels, &s.join);
+        serial.push_back(ms(timer));
         timer.restart();
         const CallTreeViews v = makeCallTreeViews(built, QString());
         views.push_back(ms(timer));
@@ -171,6 +177,7 @@ void benchTree(const Synthetic &s, int runs)
     std::printf("buildCallTree      %.1f ms (median of %d; fastest %.1f, slowest %.1f)\n",
         bench::median(tree), runs, *std::min_element(tree.begin(), tree.end()),
         *std::max_element(tree.begin(), tree.end()));
+    std::printf("  on one thread    %.1f ms (median; no ParallelFor)\n", bench::median(serial));
     std::printf("bottom-up + flat   %.1f ms (median)\n", bench::median(views));
     std::printf("baseline pass      %.1f ms (median; sum per name over the same events)\n",
         bench::median(base));
