@@ -77,12 +77,18 @@ namespace {
 ClusterReport buildClusterReport(const Profile &profile, const std::vector<RankAnalysis> &analyses,
     const ParallelLayout &layout, ClusterLinks links)
 {
+    return buildClusterReport(profile, analysisList(analyses), layout, std::move(links));
+}
+
+ClusterReport buildClusterReport(const Profile &profile, const RankAnalysisList &analyses,
+    const ParallelLayout &layout, ClusterLinks links)
+{
     ClusterReport c;
     c.source = layout.source;
     c.note = layout.note;
     for (std::size_t i = 0; i < profile.ranks.size(); ++i)
         c.ranks.push_back(rankRow(
-            int(i), *profile.ranks[i], i < analyses.size() ? &analyses[i] : nullptr, layout));
+            int(i), *profile.ranks[i], i < analyses.size() ? analyses[i] : nullptr, layout));
     for (std::size_t s = 0; s < layout.stages.size(); ++s)
         c.stages.push_back(stageRow(int(s), layout.stages[s], c.ranks));
     c.groups = layout.groups;

@@ -40,5 +40,7 @@ struct ClusterReport {
 
 ClusterReport buildClusterReport(const Profile &profile, const std::vector<RankAnalysis> &analyses,
     const ParallelLayout &layout, ClusterLinks links);
+ClusterReport buildClusterReport(const Profile &profile, const RankAnalysisList &analyses,
+    const ParallelLayout &layout, ClusterLinks links);
 
 } // namespace npuscope

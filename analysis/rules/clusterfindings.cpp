@@ -147,13 +147,12 @@ namespace {
         return sets;
     }
 
-    std::vector<RankTimes> timesOf(
-        const std::vector<int> &indices, const std::vector<RankAnalysis> &ranks)
+    std::vector<RankTimes> timesOf(const std::vector<int> &indices, const RankAnalysisList &ranks)
     {
         std::vector<RankTimes> times;
         for (int i : indices) {
-            if (std::size_t(i) < ranks.size()) {
-                if (auto t = rankTimes(i, ranks[std::size_t(i)]))
+            if (std::size_t(i) < ranks.size() && ranks[std::size_t(i)]) {
+                if (auto t = rankTimes(i, *ranks[std::size_t(i)]))
                     times.push_back(*t);
             }
         }
@@ -220,7 +219,7 @@ namespace {
 } // namespace
 
 std::optional<Finding> findRankImbalance(
-    const Profile &profile, const std::vector<RankAnalysis> &ranks, const ParallelLayout &layout)
+    const Profile &profile, const RankAnalysisList &ranks, const ParallelLayout &layout)
 {
     std::optional<Finding> worst;
     const std::vector<std::vector<int>> sets = peerSets(profile, layout);
@@ -239,7 +238,7 @@ std::optional<Finding> findRankImbalance(
 }
 
 std::optional<Finding> findStageImbalance(
-    const Profile &profile, const std::vector<RankAnalysis> &ranks, const ParallelLayout &layout)
+    const Profile &profile, const RankAnalysisList &ranks, const ParallelLayout &layout)
 {
     if (layout.stages.size() < 2)
         return std::nullopt;

@@ -250,10 +250,10 @@ std::optional<MissingData> missingHostEvents(const DetectorInput &in)
                  "is made).") };
 }
 
-std::optional<MissingData> missingRanks(const std::vector<RankAnalysis> &ranks)
+std::optional<MissingData> missingRanks(const RankAnalysisList &ranks)
 {
-    const auto withSteps = std::count_if(
-        ranks.begin(), ranks.end(), [](const RankAnalysis &a) { return hasStepTime(a.steps); });
+    const auto withSteps = std::count_if(ranks.begin(), ranks.end(),
+        [](const RankAnalysis *a) { return a && hasStepTime(a->steps); });
     if (withSteps >= 2)
         return std::nullopt;
     return MissingData { Text::tr("Fewer than two ranks with step times: nothing to compare."),

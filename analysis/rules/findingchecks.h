@@ -31,7 +31,7 @@ std::optional<MissingData> missingGcEvents(const DetectorInput &in);
 // dataloader, syncbn: the framework (host thread) events of the trace.
 std::optional<MissingData> missingHostEvents(const DetectorInput &in);
 // rank-imbalance: fewer than two ranks with steps.
-std::optional<MissingData> missingRanks(const std::vector<RankAnalysis> &ranks);
+std::optional<MissingData> missingRanks(const RankAnalysisList &ranks);
 // pp-stage-imbalance: the layout has fewer than two pipeline stages (or none is known).
 MissingData missingStages(const ParallelLayout &layout);
 std::optional<MissingData> missingClusterLinks(const ClusterLinks &links); // slow-link

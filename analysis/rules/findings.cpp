@@ -290,6 +290,21 @@ std::vector<Finding> findProfileFindings(const Profile &profile,
     const std::vector<RankAnalysis> &ranks, const ParallelLayout &layout,
     std::vector<FindingCheck> *checks)
 {
+    return findProfileFindings(profile, analysisList(ranks), layout, checks);
+}
+
+RankAnalysisList analysisList(const std::vector<RankAnalysis> &ranks)
+{
+    RankAnalysisList list;
+    list.reserve(ranks.size());
+    for (const RankAnalysis &a : ranks)
+        list.push_back(&a);
+    return list;
+}
+
+std::vector<Finding> findProfileFindings(const Profile &profile, const RankAnalysisList &ranks,
+    const ParallelLayout &layout, std::vector<FindingCheck> *checks)
+{
     std::vector<Finding> out;
     const QString rankId = QLatin1String(FindingId::kRankImbalance);
     const QString stageId = QLatin1String(FindingId::kPpStageImbalance);

@@ -146,8 +146,14 @@ struct DetectorInput {
     const DeviceCores *cores = nullptr; // RankAnalysis::cores; null: unknown
 };
 
-// Steps, gaps and every per-rank finding of one rank.
+// Steps, gaps and every per-rank finding of one rank. Callers read it through AnalysedRank
+// (analysis/rank/analysedrank.h), which computes it once per rank.
 RankAnalysis analyseRank(const RankProfile &rank, const FindingOptions &options = {});
+
+// The analyses of a profile's ranks, by index in Profile::ranks; an entry may be null (not
+// analysed) and the list shorter than the ranks.
+using RankAnalysisList = std::vector<const RankAnalysis *>;
+RankAnalysisList analysisList(const std::vector<RankAnalysis> &ranks);
 // Findings across ranks (rank-imbalance, pp-stage-imbalance, slow-link); `ranks` are analyseRank()
 // of profile.ranks, in order; `layout` the run's parallel layout (profileLayout()). `checks`, when
 // given, receives the check of each cross-rank catalogue entry.
@@ -157,6 +163,8 @@ std::vector<Finding> findProfileFindings(const Profile &profile,
 std::vector<Finding> findProfileFindings(const Profile &profile,
     const std::vector<RankAnalysis> &ranks, const ParallelLayout &layout,
     std::vector<FindingCheck> *checks);
+std::vector<Finding> findProfileFindings(const Profile &profile, const RankAnalysisList &ranks,
+    const ParallelLayout &layout, std::vector<FindingCheck> *checks);
 
 QString findingSeverityName(FindingSeverity severity); // "info", "warning", "critical"
 QString checkStatusName(CheckStatus status); // "found", "clear", "not_checked"

@@ -288,13 +288,14 @@ int runCompareCommand(const QStringList &arguments)
     if (!baseRank || !newRank)
         return fail(error);
 
-    const RankAnalysis baseAnalysis = analyseRank(*baseRank);
-    const RankAnalysis newAnalysis = baseRank == newRank ? baseAnalysis : analyseRank(*newRank);
+    const AnalysedRank baseAnalysed(*baseRank), newAnalysed(*newRank);
+    const auto baseAnalysis = baseAnalysed.analysis();
+    const auto newAnalysis = baseRank == newRank ? baseAnalysis : newAnalysed.analysis();
     CompareOptions options;
     options.baseStep = a.step.first;
     options.newStep = a.step.second;
     const RunComparison c
-        = compareRuns({ baseRank, &baseAnalysis }, { newRank, &newAnalysis }, options);
+        = compareRuns({ baseRank, baseAnalysis.get() }, { newRank, newAnalysis.get() }, options);
     if (!c.ok())
         return fail(c.error);
     std::vector<Measure> measures;
@@ -305,8 +306,8 @@ int runCompareCommand(const QStringList &arguments)
             return fail(m.error);
         measures.push_back(std::move(m));
     }
-    const QJsonObject object = comparisonJson(
-        c, { a.base, baseRank, &baseAnalysis }, { a.next, newRank, &newAnalysis }, options);
+    const QJsonObject object = comparisonJson(c, { a.base, baseRank, baseAnalysis.get() },
+        { a.next, newRank, newAnalysis.get() }, options);
     QTextStream out(stdout);
     QStringList written;
     QString htmlError;

@@ -8,11 +8,6 @@
 
 namespace npuscope {
 
-QJsonObject callTreeJson(const RankProfile &rank, int top)
-{
-    return callTreeJson(buildCallTree(rank), top);
-}
-
 QJsonObject callTreeJson(const CallTree &tree, int top)
 {
     QJsonObject o;

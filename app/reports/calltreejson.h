@@ -9,8 +9,6 @@ namespace npuscope {
 
 // The `call_tree` object of `report --json`: how much device time the host frames launched, and
 // the `top` frames by the device time their own ops launched (self), each with its totals.
-QJsonObject callTreeJson(const RankProfile &rank, int top);
-// Same, from a tree already built (buildCallTree(rank)).
 QJsonObject callTreeJson(const CallTree &tree, int top);
 
 } // namespace npuscope

@@ -2,12 +2,14 @@
 
 #include "analysis/parallel/profilelayout.h"
 #include "app/reports/clusterjson.h"
+#include "app/reports/concurrentfor.h"
 
 #include "app/reports/calltreejson.h"
 #include "app/reports/devicereport.h"
 #include "app/reports/memoryreport.h"
 #include "app/reports/metadatajson.h"
 
+#include "analysis/rank/analysedrank.h"
 #include "analysis/rules/findings.h"
 #include "analysis/stats/aggregation.h"
 #include "model/profile/reportsummary.h"
@@ -15,7 +17,6 @@
 #include <QElapsedTimer>
 #include <QHash>
 #include <QJsonArray>
-#include <QtConcurrent/QtConcurrentMap>
 
 #include <algorithm>
 #include <cmath>
@@ -432,32 +433,14 @@ namespace {
         return o;
     }
 
-    // Runs fn(0) .. fn(count - 1) as tasks on the global thread pool and waits for them.
-    template <class Fn> void runTasks(std::size_t count, Fn fn)
-    {
-        std::vector<std::size_t> tasks(count);
-        std::iota(tasks.begin(), tasks.end(), std::size_t(0));
-        QtConcurrent::blockingMap(tasks, [&fn](std::size_t task) { fn(task); });
-    }
-
 } // namespace
 
 double nsToUs(TimeNs ns) { return static_cast<double>(ns) / 1000.0; }
 
-QJsonObject rankReportJson(const RankProfile &rank, int top)
+QJsonObject rankReportJson(const AnalysedRank &rank, int top)
 {
-    return rankReportJson(rank, analyseRank(rank), top);
-}
-
-QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis, int top)
-{
-    return rankReportJson(rank, analysis, buildCallTree(rank), top);
-}
-
-QJsonObject rankReportJson(
-    const RankProfile &rank, const RankAnalysis &analysis, const CallTree &tree, int top)
-{
-    return rankReportJson(rank, analysis, tree, kernelsJson(rank, top), top);
+    return rankReportJson(
+        rank.rank(), *rank.analysis(), *rank.callTree(), kernelsJson(rank.rank(), top), top);
 }
 
 QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis,
@@ -518,18 +501,22 @@ QJsonObject profileReportJson(
     // Per rank three independent tasks: the analysis, the call tree, and the kernel table's part
     // of the report (which needs no analysis).
     const std::size_t n = profile.ranks.size();
-    std::vector<RankAnalysis> analyses(n);
-    std::vector<CallTree> trees(n);
+    std::vector<std::unique_ptr<AnalysedRank>> analysed(n);
+    for (std::size_t r = 0; r < n; ++r)
+        analysed[r] = std::make_unique<AnalysedRank>(profile.ranks[r], options, concurrentFor());
     std::vector<QJsonObject> kernels(n);
-    runTasks(3 * n, [&](std::size_t task) {
+    concurrentFor()(3 * n, [&](std::size_t task) {
         const std::size_t r = task % n;
         if (task < n)
-            analyses[r] = analyseRank(*profile.ranks[r], options);
+            analysed[r]->analysis();
         else if (task < 2 * n)
-            trees[r] = buildCallTree(*profile.ranks[r]);
+            analysed[r]->callTree();
         else
             kernels[r] = kernelsJson(*profile.ranks[r], top);
     });
+    RankAnalysisList analyses(n);
+    for (std::size_t r = 0; r < n; ++r)
+        analyses[r] = analysed[r]->analysis().get();
     std::vector<FindingCheck> checks;
     const ParallelLayout layout = profileLayout(profile);
     const std::vector<Finding> findings = findProfileFindings(profile, analyses, layout, &checks);
@@ -540,7 +527,8 @@ QJsonObject profileReportJson(
     o[QStringLiteral("path")] = profile.path;
     QJsonArray ranks;
     for (std::size_t r = 0; r < n; ++r)
-        ranks.append(rankReportJson(*profile.ranks[r], analyses[r], trees[r], kernels[r], top));
+        ranks.append(rankReportJson(
+            *profile.ranks[r], *analyses[r], *analysed[r]->callTree(), kernels[r], top));
     o[QStringLiteral("ranks")] = ranks;
     o[QStringLiteral("findings")] = findingsJson(findings, &profile);
     o[QStringLiteral("checks")] = checksJson(checks);

@@ -1,7 +1,6 @@
 #pragma once
 
-#include "analysis/calltree/calltree.h"
-#include "analysis/rules/findings.h"
+#include "analysis/rank/analysedrank.h"
 #include "model/profile/profile.h"
 
 #include <QJsonObject>
@@ -22,13 +21,10 @@ struct ReportTimings {
 };
 QJsonObject profileReportJson(const Profile &profile, int top, const FindingOptions &options = {},
     ReportTimings *timings = nullptr);
-QJsonObject rankReportJson(const RankProfile &rank, int top);
-// Same, from an analysis already made (analyseRank()): findings, gaps and the step breakdown;
-// and from a call tree already built (buildCallTree(rank)).
-QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis, int top);
-QJsonObject rankReportJson(
-    const RankProfile &rank, const RankAnalysis &analysis, const CallTree &tree, int top);
-// Same, with the kernel table's part (kernels, top_kernels, by_*) already built.
+// One rank's report, from its analysis and call tree (computed there when not yet).
+QJsonObject rankReportJson(const AnalysedRank &rank, int top);
+// Same, from the parts: the analysis (findings, gaps, the step breakdown), the call tree and the
+// kernel table's part (kernels, top_kernels, by_*).
 QJsonObject rankReportJson(const RankProfile &rank, const RankAnalysis &analysis,
     const CallTree &tree, const QJsonObject &kernels, int top);
 
