@@ -4983,10 +4983,6 @@ Click to show every kernel again.</source>
         <source>Loading %1… the timeline shows the first %2 events while the rest loads.</source>
         <translation>正在加载 %1… 其余部分加载期间，时间线先显示前 %2 个事件。</translation>
     </message>
-    <message>
-        <source>operator_details.csv was not collected (record_shapes or Level1 and above).</source>
-        <translation>未采集 operator_details.csv（需要 record_shapes 或 Level1 及以上级别）。</translation>
-    </message>
     <message numerus="yes">
         <source>%1: %n event(s) on the timeline (F3 for the next).</source>
         <translation>
@@ -5066,22 +5062,6 @@ Click to show every kernel again.</source>
     <message>
         <source>Profiles (*.json *.json.gz *.csv *.db *.zip *.tar *.tar.gz *.tgz *.tar.zst);;Profile archives (*.zip *.tar *.tar.gz *.tgz *.tar.zst);;All files (*)</source>
         <translation>性能数据 (*.json *.json.gz *.csv *.db *.zip *.tar *.tar.gz *.tgz *.tar.zst);;性能数据压缩包 (*.zip *.tar *.tar.gz *.tgz *.tar.zst);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>This database has no framework operators (PYTORCH_API) to list.</source>
-        <translation>该数据库中没有可列出的框架算子（PYTORCH_API）。</translation>
-    </message>
-    <message>
-        <source>This trace has no framework operators (cpu_op) to list.</source>
-        <translation>该时间线数据中没有可列出的框架算子（cpu_op）。</translation>
-    </message>
-    <message>
-        <source>Rebuilt from the trace&apos;s framework operators and their launches</source>
-        <translation>由时间线数据中的框架算子及其下发关系重建</translation>
-    </message>
-    <message>
-        <source>Rebuilt from PYTORCH_API and the tasks each operator launched</source>
-        <translation>由 PYTORCH_API 及各算子下发的任务重建</translation>
     </message>
 </context>
 <context>
@@ -5290,6 +5270,29 @@ Change: %5</source>
     <message>
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::OperatorsPanel</name>
+    <message>
+        <source>This database has no framework operators (PYTORCH_API) to list.</source>
+        <translation>该数据库中没有可列出的框架算子（PYTORCH_API）。</translation>
+    </message>
+    <message>
+        <source>This trace has no framework operators (cpu_op) to list.</source>
+        <translation>该时间线数据中没有可列出的框架算子（cpu_op）。</translation>
+    </message>
+    <message>
+        <source>operator_details.csv was not collected (record_shapes or Level1 and above).</source>
+        <translation>未采集 operator_details.csv（需要 record_shapes 或 Level1 及以上级别）。</translation>
+    </message>
+    <message>
+        <source>Rebuilt from the trace&apos;s framework operators and their launches</source>
+        <translation>由时间线数据中的框架算子及其下发关系重建</translation>
+    </message>
+    <message>
+        <source>Rebuilt from PYTORCH_API and the tasks each operator launched</source>
+        <translation>由 PYTORCH_API 及各算子下发的任务重建</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,9 @@
 #include "app/window/analysiscontroller.h"
 
+#include "analysis/parallel/profilelayout.h"
+#include "app/reports/concurrentfor.h"
+#include "widgets/session/profilesession.h"
+
 #include <QEvent>
 #include <QFutureWatcher>
 #include <QPromise>
@@ -17,13 +21,13 @@ namespace {
     // the first frame of a timeline of millions of slices.
     constexpr int kPaintWaitMs = 750;
 
+    using AnalysedRanks = std::vector<std::shared_ptr<const AnalysedRank>>;
+
     void runAnalysis(QPromise<AnalysisController::Update> &promise,
-        const std::shared_ptr<const Profile> &profile, int firstRank)
+        const std::shared_ptr<const Profile> &profile, const AnalysedRanks &ranks, int firstRank)
     {
-        const auto count = profile->ranks.size();
-        // Sized once and never resized: the GUI thread reads finished elements (through
-        // aliasing shared_ptrs) while this thread fills the others.
-        auto all = std::make_shared<std::vector<RankAnalysis>>(count);
+        const auto count = ranks.size();
+        RankAnalysisList all(count);
         std::vector<std::size_t> order;
         order.push_back(std::size_t(firstRank));
         for (std::size_t i = 0; i < count; ++i) {
@@ -33,25 +37,33 @@ namespace {
         for (const std::size_t i : order) {
             if (promise.isCanceled())
                 return;
-            (*all)[i] = analyseRank(*profile->ranks[i]);
             AnalysisController::Update update;
             update.rankIndex = int(i);
-            update.analysis = std::shared_ptr<const RankAnalysis>(all, &(*all)[i]);
+            update.analysis = ranks[i]->analysis();
+            all[i] = update.analysis.get(); // kept alive by ranks[i]
             promise.addResult(std::move(update));
         }
         if (count < 2 || promise.isCanceled())
             return;
         AnalysisController::Update update;
-        update.profileFindings = findProfileFindings(*profile, *all);
+        update.profileFindings
+            = findProfileFindings(*profile, all, profileLayout(*profile), nullptr);
         promise.addResult(std::move(update));
     }
 
 } // namespace
 
-AnalysisController::AnalysisController(QObject *parent)
+AnalysisController::AnalysisController(ProfileSession *session, QObject *parent)
     : QObject(parent)
+    , m_session(session)
     , m_paintFallback(new QTimer(this))
 {
+    connect(session, &ProfileSession::rankChanged, this, &AnalysisController::publish);
+    connect(this, &AnalysisController::findingsReady, this, [this](int rank) {
+        if (rank < 0 || rank == m_session->rankIndex())
+            publish();
+    });
+    connect(this, &AnalysisController::runningChanged, session, &ProfileSession::setAnalysing);
     m_paintFallback->setSingleShot(true);
     m_paintFallback->setInterval(kPaintWaitMs);
     connect(m_paintFallback, &QTimer::timeout, this, [this]() {
@@ -79,6 +91,11 @@ void AnalysisController::start(
     m_firstRank = std::clamp(firstRank, 0, int(m_profile->ranks.size()) - 1);
     m_ranks.assign(m_profile->ranks.size(), nullptr);
     m_final.assign(m_profile->ranks.size(), false);
+    AnalysedRanks analysed;
+    for (const auto &rank : m_profile->ranks)
+        analysed.push_back(
+            std::make_shared<const AnalysedRank>(rank, FindingOptions(), concurrentFor()));
+    m_session->setAnalysedRanks(std::move(analysed));
     if (!paintTarget) {
         launch();
         emit runningChanged(true);
@@ -141,7 +158,10 @@ void AnalysisController::launch()
         [this, watcher, generation](int index) { onResult(watcher, generation, index); });
     connect(watcher, &QFutureWatcherBase::finished, this,
         [this, watcher, generation]() { onFinished(watcher, generation); });
-    watcher->setFuture(QtConcurrent::run(runAnalysis, m_profile, m_firstRank));
+    AnalysedRanks ranks;
+    for (std::size_t i = 0; i < m_profile->ranks.size(); ++i)
+        ranks.push_back(m_session->analysedRank(int(i)));
+    watcher->setFuture(QtConcurrent::run(runAnalysis, m_profile, ranks, m_firstRank));
 }
 
 void AnalysisController::onResult(QFutureWatcher<Update> *watcher, quint64 generation, int index)
@@ -170,11 +190,12 @@ void AnalysisController::onFinished(QFutureWatcher<Update> *watcher, quint64 gen
 }
 
 void AnalysisController::setRankAnalysis(
-    int rankIndex, std::shared_ptr<const RankAnalysis> analysis)
+    int rankIndex, std::shared_ptr<const AnalysedRank> analysed)
 {
-    if (rankIndex < 0 || std::size_t(rankIndex) >= m_ranks.size())
+    if (rankIndex < 0 || std::size_t(rankIndex) >= m_ranks.size() || !analysed)
         return;
-    m_ranks[std::size_t(rankIndex)] = std::move(analysis);
+    m_ranks[std::size_t(rankIndex)] = analysed->analysis();
+    m_session->setAnalysedRank(rankIndex, std::move(analysed));
     m_final[std::size_t(rankIndex)] = true;
     emit findingsReady(rankIndex);
 }
@@ -200,6 +221,17 @@ std::vector<FindingCheck> AnalysisController::checks(int rankIndex) const
 {
     const auto a = analysis(rankIndex);
     return a ? a->checks : std::vector<FindingCheck>();
+}
+
+void AnalysisController::publish()
+{
+    const int index = m_session->rankIndex();
+    if (!m_session->rank() || m_session->isPreview()) {
+        if (m_session->analysis() || !m_session->findings().empty())
+            m_session->setAnalysis(nullptr, {});
+        return;
+    }
+    m_session->setAnalysis(analysis(index), findings(index));
 }
 
 } // namespace npuscope

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "analysis/rules/findings.h"
+#include "analysis/rank/analysedrank.h"
 
 #include <QObject>
 #include <QPointer>
@@ -14,10 +14,14 @@ template <typename T> class QFutureWatcher;
 
 namespace npuscope {
 
+class ProfileSession;
+
 // Runs the analysis of a loaded profile on a worker (QtConcurrent + QPromise) once the timeline
 // has painted, so that the first frame never waits for it: the current rank first, then the
-// others, then the findings across ranks. Results arrive on the GUI thread rank by rank and
-// are kept for rank switches; a generation id drops what a replaced profile still delivers.
+// others, then the findings across ranks. Each rank is an AnalysedRank that the session holds
+// (so compare and the call tree reuse what was computed); results arrive on the GUI thread rank
+// by rank, are kept for rank switches, and the one of the rank on screen goes to the session
+// (ProfileSession::setAnalysis). A generation id drops what a replaced profile still delivers.
 class AnalysisController : public QObject {
     Q_OBJECT
 
@@ -29,7 +33,8 @@ public:
         std::vector<Finding> profileFindings;
     };
 
-    explicit AnalysisController(QObject *parent = nullptr);
+    // Publishes into `session` (a rank shown, a result for it) and follows its rank.
+    explicit AnalysisController(ProfileSession *session, QObject *parent = nullptr);
     ~AnalysisController() override;
 
     // Analyses `profile` (ranks from `firstRank` on) after `paintTarget`'s next paint, or at
@@ -39,9 +44,9 @@ public:
     bool isRunning() const { return m_watcher != nullptr || m_waitingForPaint; }
     quint64 generation() const { return m_generation; }
 
-    // The analysis of a rank opened later in full (RankLoader): replaces the one of its summary
-    // for good (the worker's result for it is dropped) and emits findingsReady(rankIndex).
-    void setRankAnalysis(int rankIndex, std::shared_ptr<const RankAnalysis> analysis);
+    // A rank opened later in full (RankLoader), its analysis computed: replaces the one of its
+    // summary for good (the worker's result for it is dropped) and emits findingsReady(rankIndex).
+    void setRankAnalysis(int rankIndex, std::shared_ptr<const AnalysedRank> analysed);
 
     // Null until the rank has been analysed.
     std::shared_ptr<const RankAnalysis> analysis(int rankIndex) const;
@@ -63,7 +68,9 @@ private:
     void onResult(QFutureWatcher<Update> *watcher, quint64 generation, int index);
     void onFinished(QFutureWatcher<Update> *watcher, quint64 generation);
     void stopWaitingForPaint();
+    void publish(); // the analysis of the session's rank, to the session
 
+    ProfileSession *m_session;
     std::shared_ptr<const Profile> m_profile;
     int m_firstRank = 0;
     std::vector<std::shared_ptr<const RankAnalysis>> m_ranks; // by rank index

@@ -1,5 +1,6 @@
 #include "app/window/calltreecontroller.h"
 
+#include "app/reports/concurrentfor.h"
 #include "app/window/mainwindow.h"
 #include "widgets/calltree/calltreepanel.h"
 #include "widgets/calltree/flamegraphview.h"
@@ -42,12 +43,11 @@ CallTreeController::CallTreeController(MainWindow *window)
         scheduleRebuild();
     });
     connect(session, &ProfileSession::stepChanged, this, &CallTreeController::scheduleRebuild);
-    connect(window->timelineView(), &TimelineView::rangeSelected, this,
-        [this](TimeNs start, TimeNs end) {
-            m_rangeStart = start;
-            m_rangeEnd = end;
-            scheduleRebuild();
-        });
+    connect(session, &ProfileSession::rangeSelected, this, [this](TimeNs start, TimeNs end) {
+        m_rangeStart = start;
+        m_rangeEnd = end;
+        scheduleRebuild();
+    });
     connect(m_panel, &CallTreePanel::backwardPlacementChanged, this,
         &CallTreeController::scheduleRebuild);
     connect(m_panel, &CallTreePanel::frameActivated, this, &CallTreeController::onFrameActivated);
@@ -113,8 +113,13 @@ void CallTreeController::rebuild()
         watcher->deleteLater();
     });
     m_panel->clear(tr("Building the call tree…"));
-    watcher->setFuture(QtConcurrent::run([rank = m_rank, options, scope]() {
-        return makeCallTreeViews(buildCallTree(*rank, options), scope);
+    // The session's analysed rank keeps the whole rank's tree once built; a step or a range is
+    // built each time.
+    auto analysed = session->analysedRank(session->rankIndex());
+    if (!analysed || analysed->rankPtr() != m_rank)
+        analysed = std::make_shared<const AnalysedRank>(m_rank, FindingOptions(), concurrentFor());
+    watcher->setFuture(QtConcurrent::run([analysed, options, scope]() {
+        return makeCallTreeViews(*analysed->callTree(options), scope);
     }));
 }
 

@@ -27,6 +27,16 @@ namespace npuscope {
 
 namespace {
 
+    // The analysis of `rank`: the session's when `known` is that rank (computed there once, and
+    // often already), else computed here.
+    std::shared_ptr<const RankAnalysis> analysisOf(const std::shared_ptr<const RankProfile> &rank,
+        const std::shared_ptr<const AnalysedRank> &known)
+    {
+        if (known && known->rankPtr() == rank)
+            return known->analysis();
+        return AnalysedRank(rank).analysis();
+    }
+
     // The drop zone over the main window while a folder is dragged onto an open profile: the
     // left half opens it instead, the right half compares it with the open profile.
     class DropZone : public QWidget {
@@ -165,11 +175,12 @@ void CompareController::compareWith(const QString &path)
     const auto profile = session->profile();
     // During a preview of another load, the rank that preview replaced.
     const auto base = m_window->rankLoader()->rank(session->rankIndex());
+    const auto known = session->analysedRank(session->rankIndex());
     if (!profile || !base) {
         emit compareFailed(tr("Open a profile first, then compare another run with it."));
         return;
     }
-    start([profile, base, path]() {
+    start([profile, base, known, path]() {
         Loaded l;
         const LoadResult other = loadProfile(path);
         if (!other.profile || other.profile->ranks.empty()) {
@@ -187,8 +198,8 @@ void CompareController::compareWith(const QString &path)
                               .arg(rank->label(), rank->source.reportSummary);
                 return l;
             }
-        l.baseAnalysis = std::make_shared<const RankAnalysis>(analyseRank(*base));
-        l.nextAnalysis = std::make_shared<const RankAnalysis>(analyseRank(*l.next));
+        l.baseAnalysis = analysisOf(base, known);
+        l.nextAnalysis = analysisOf(l.next, nullptr);
         const auto [baseTail, nextTail] = distinctPathTails(profile->path, other.profile->path);
         l.baseTitle = rankTitle(baseTail, *base);
         l.nextTitle = rankTitle(nextTail, *l.next);
@@ -209,14 +220,14 @@ void CompareController::compareRanks(int baseIndex, int newIndex)
     // Opened ranks come from the cache; the others load here (RankLoader, LoadOptions::lazyRanks).
     const auto base = m_window->rankLoader()->rank(baseIndex);
     const auto next = m_window->rankLoader()->rank(newIndex);
-    start([profile, base, next, baseIndex, newIndex]() {
+    const auto knownBase = m_window->session()->analysedRank(baseIndex);
+    const auto knownNext = m_window->session()->analysedRank(newIndex);
+    start([profile, base, next, baseIndex, newIndex, knownBase, knownNext]() {
         Loaded l;
         l.base = ensureFullRank(base);
         l.next = baseIndex == newIndex ? l.base : ensureFullRank(next);
-        l.baseAnalysis = std::make_shared<const RankAnalysis>(analyseRank(*l.base));
-        l.nextAnalysis = baseIndex == newIndex
-            ? l.baseAnalysis
-            : std::make_shared<const RankAnalysis>(analyseRank(*l.next));
+        l.baseAnalysis = analysisOf(l.base, knownBase);
+        l.nextAnalysis = baseIndex == newIndex ? l.baseAnalysis : analysisOf(l.next, knownNext);
         const QString tail = distinctPathTails(profile->path, profile->path).first;
         l.baseTitle = rankTitle(tail, *l.base);
         l.nextTitle = rankTitle(tail, *l.next);

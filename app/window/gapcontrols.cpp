@@ -1,5 +1,6 @@
 #include "app/window/gapcontrols.h"
 
+#include "widgets/session/profilesession.h"
 #include "widgets/timeline/timelineview.h"
 
 #include <QAction>
@@ -120,6 +121,18 @@ void GapControls::update()
 void GapControls::apply(const GapAnalysis &gaps)
 {
     m_view->setGaps(gaps.streamGaps, gaps.deviceGaps);
+}
+
+void GapControls::setSession(ProfileSession *session)
+{
+    const auto show = [this, session]() {
+        if (!session->rank() || session->isPreview())
+            showRank(nullptr, nullptr);
+        else
+            showRank(session->rank(), session->analysis());
+    };
+    connect(session, &ProfileSession::rankChanged, this, show);
+    connect(session, &ProfileSession::analysisChanged, this, show);
 }
 
 } // namespace npuscope

@@ -15,6 +15,8 @@ template <typename T> class QFutureWatcher;
 
 namespace npuscope {
 
+class ProfileSession;
+
 class TimelineView;
 
 // The gap overlay of the timeline: the "Show gaps" toggle and the gap threshold (µs) of the
@@ -35,6 +37,8 @@ public:
     void showRank(
         std::shared_ptr<const RankProfile> rank, std::shared_ptr<const RankAnalysis> analysis);
     void clear();
+    // Follows the session's rank and its analysis (showRank()).
+    void setSession(ProfileSession *session);
 
     QAction *toggleAction() const { return m_toggle; }
     QDoubleSpinBox *thresholdBox() const;

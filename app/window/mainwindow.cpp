@@ -23,9 +23,10 @@
 #include "widgets/findings/issuespanel.h"
 #include "widgets/memory/memorypanel.h"
 #include "widgets/session/profilesession.h"
+#include "widgets/session/timelinefollower.h"
 #include "widgets/tables/kerneltablemodel.h"
 #include "widgets/tables/kerneltableview.h"
-#include "widgets/tables/tablepanel.h"
+#include "widgets/tables/operatorspanel.h"
 #include "widgets/timeline/timeaxis.h"
 #include "widgets/timeline/timelineview.h"
 
@@ -56,8 +57,8 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
     , m_loader(new LoadController(this))
     , m_recent(new RecentFiles(this))
-    , m_analysis(new AnalysisController(this))
     , m_session(new ProfileSession(this))
+    , m_analysis(new AnalysisController(m_session, this))
     , m_central(new QStackedWidget(this))
     , m_startPage(new StartPage(m_recent, this))
     , m_timeline(new TimelineView(this))
@@ -65,6 +66,8 @@ MainWindow::MainWindow(QWidget *parent)
 {
     setObjectName(QStringLiteral("MainWindow"));
     m_timeline->setZoomControl(m_session->zoom());
+    m_timelineFollower = new TimelineFollower(m_session, m_timeline);
+    m_gaps->setSession(m_session);
     setWindowTitle(tr("npuscope"));
     setAcceptDrops(true);
     setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
@@ -111,25 +114,18 @@ MainWindow::MainWindow(QWidget *parent)
         m_statusLabel->setText(tr("Loading of %1 cancelled.").arg(QDir::toNativeSeparators(path)));
         emit loadCancelled(path);
     });
-    connect(m_session, &ProfileSession::rankChanged, this, &MainWindow::showRank);
-    connect(m_session, &ProfileSession::stepChanged, this, &MainWindow::showStep);
-    connect(m_session, &ProfileSession::selectionChanged, this, &MainWindow::showSelection);
+    connect(m_session, &ProfileSession::rankChanged, this, &MainWindow::populateSteps);
+    connect(m_session, &ProfileSession::stepChanged, m_stepCombo, &QComboBox::setCurrentIndex);
     connect(m_timeline, &TimelineView::eventSelected, m_session, &ProfileSession::setSelection);
     connect(m_timeline, &TimelineView::rangeSelected, this, [this](TimeNs t0, TimeNs t1) {
         m_statusLabel->setText(tr("Selected range: %1").arg(formatDuration(t1 - t0)));
-        m_rangeSummary->setRange(t0, t1);
+        m_session->setSelectedRange(t0, t1);
     });
     connect(m_kernelView, &KernelTableView::kernelActivated, this, &MainWindow::onKernelActivated);
     connect(m_operators, &TablePanel::findOnTimelineRequested, this, &MainWindow::findOnTimeline);
     connect(m_kernelView, &KernelTableView::exportRequested, this, &MainWindow::exportKernels);
     connect(
         m_aggregation, &AggregationPanel::filterRequested, this, &MainWindow::onFilterRequested);
-    connect(m_analysis, &AnalysisController::findingsReady, this, [this](int rank) {
-        if (rank < 0 || rank == m_session->rankIndex())
-            showFindings();
-    });
-    connect(
-        m_analysis, &AnalysisController::runningChanged, m_findings, &FindingsPanel::setAnalysing);
     connect(m_findings, &FindingsPanel::evidenceSelected, this, &MainWindow::onEvidenceSelected);
 }
 
@@ -336,12 +332,11 @@ void MainWindow::onLoaded(const QString &path, const LoadResult &result)
     m_rankCombo->setEnabled(profile->ranks.size() > 1);
     m_rankLoader->setProfile(profile);
     // After the first frame of the timeline: the analysis must not delay it.
-    m_analysis->start(profile, 0, m_timeline->viewport());
     m_session->setProfile(profile);
+    m_analysis->start(profile, 0, m_timeline->viewport());
     setCurrentRank(0);
 
     const IssueList issues = profile->allIssues();
-    m_issues->setIssues(issues);
     const qsizetype events = m_timeline->trace() ? m_timeline->trace()->sliceCount() : 0;
     const QLocale locale;
     QString status = m_rankLoader->isLoading() // summaries only (RankLoader)
@@ -389,45 +384,6 @@ void MainWindow::setCurrentRank(int index)
     m_session->setRank(index, m_rankLoader->rank(index));
 }
 
-void MainWindow::showRank()
-{
-    const auto &rank = m_session->rank();
-    // A preview has only its timeline: the tables and the analysis need the whole profile.
-    const auto &full = m_session->isPreview() ? nullptr : rank;
-    const TimeNs base = full ? rankTimeOrigin(*full) : 0;
-    m_timeline->setTrace(rank ? rank->trace : nullptr);
-    m_timeline->setKernelSource(full);
-    m_rangeSummary->setTrace(full ? full->trace : nullptr);
-    m_kernelView->setKernels(
-        full ? full->kernels : nullptr, base, full ? deviceCores(*full) : DeviceCores());
-    m_aggregation->setKernels(full ? full->kernels : nullptr);
-    m_operators->setTable(
-        full ? full->operators : nullptr, operatorsNote(full.get()), operatorsOrigin(full.get()));
-    m_details->setRank(full, base);
-    populateSteps();
-    showFindings();
-}
-
-void MainWindow::showFindings()
-{
-    if (!m_session->rank() || m_session->isPreview()) {
-        m_findings->setFindings({});
-        m_gaps->showRank(nullptr, nullptr);
-        m_memoryPanel->setMemory(nullptr, nullptr);
-        m_rangeSummary->setDeviceAnalysis(std::nullopt);
-        return;
-    }
-    const int index = m_session->rankIndex();
-    m_findings->setFindings(m_analysis->findings(index), m_analysis->checks(index));
-    m_findings->setAnalysing(m_analysis->isRunning());
-    const auto analysis = m_analysis->analysis(index);
-    m_gaps->showRank(m_session->rank(), analysis);
-    m_rangeSummary->setDeviceAnalysis(
-        analysis ? std::optional<DeviceAnalysis>(analysis->device) : std::nullopt);
-    m_memoryPanel->setMemory(analysis ? analysis->memory : nullptr, m_session->rank()->trace,
-        &m_session->rank()->source);
-}
-
 void MainWindow::onEvidenceSelected(const QString &findingId, const std::vector<Evidence> &evidence)
 {
     const EvidenceOnRank shown = evidenceOnRank(evidence, m_session->rankIndex());
@@ -459,35 +415,16 @@ void MainWindow::setCurrentStep(int index)
     if (!rank || !rank->trace)
         return;
     if (index == m_session->stepIndex())
-        showStep(index); // back to the step's range after zooming away from it
+        m_timelineFollower->showStep(); // back to the step's range after zooming away from it
     m_session->setStep(index);
-}
-
-void MainWindow::showStep(int index)
-{
-    const auto &rank = m_session->rank();
-    if (!rank || !rank->trace)
-        return;
-    m_stepCombo->setCurrentIndex(index);
-    const StepRange *step = m_session->step();
-    if (!step) {
-        m_timeline->setTimeOrigin(rank->trace->minTime);
-        m_timeline->zoomToFit();
-        return;
-    }
-    m_timeline->setTimeOrigin(step->start); // the ruler counts from the step start
-    m_timeline->setVisibleRange(step->start, step->end);
 }
 
 void MainWindow::closeProfile()
 {
     m_loader->cancel();
     m_analysis->clear();
-    m_gaps->clear();
-    m_findings->clear();
-    m_session->setProfile(nullptr); // empties the timeline and the panels (showRank)
+    m_session->setProfile(nullptr); // empties the timeline and the panels (they follow it)
     m_rankLoader->setProfile(nullptr);
-    m_issues->setIssues({});
     m_rankCombo->clear();
     m_stepCombo->clear();
     m_profileBar->setEnabled(false);
@@ -497,21 +434,6 @@ void MainWindow::closeProfile()
     setWindowFilePath(QString());
     setWindowTitle(tr("npuscope"));
     m_statusLabel->setText(tr("Open a profile folder or file to begin."));
-}
-
-void MainWindow::showSelection(EventRef ref)
-{
-    const auto &rank = m_session->rank();
-    if (!rank || m_session->isPreview())
-        return;
-    if (!ref.isValid()) {
-        m_details->clear();
-        return;
-    }
-    m_details->showTraceEvent(ref);
-    const qint32 row = rank->join.rowOf(ref);
-    if (row >= 0)
-        m_kernelView->selectKernelRow(row);
 }
 
 void MainWindow::onKernelActivated(qint32 row)

@@ -33,7 +33,8 @@ class ProfileSession;
 class RankLoader;
 class RecentFiles;
 class StartPage;
-class TablePanel;
+class OperatorsPanel;
+class TimelineFollower;
 class TimelineView;
 struct Evidence;
 
@@ -126,20 +127,12 @@ private:
     void onPreview(const QString &path, const std::shared_ptr<const Profile> &preview);
     void dropPreview(); // back to the profile shown before the load, if any
     void onLoadEnded();
-    // The session's rank (or preview, or none) into the timeline and every panel.
-    void showRank();
     // What the status bar says about a rank's timeline when it is not a full trace: made from
     // the kernel table, or absent. Empty for a trace.
     static QString timelineNote(const RankProfile &rank);
-    // The Operators tab's text when there is no table, and where a rebuilt table comes from.
-    static QString operatorsNote(const RankProfile *rank);
-    static QString operatorsOrigin(const RankProfile *rank);
     void populateSteps();
-    void showStep(int index);
-    void showSelection(EventRef ref);
     void onKernelActivated(qint32 row);
     void onFilterRequested(int column, const QString &value);
-    void showFindings(); // of the current rank, as far as analysed
     void onEvidenceSelected(const QString &findingId, const std::vector<Evidence> &evidence);
     void exportKernels();
     // Where the folder holds both the text export and the profiler database: opens it again
@@ -151,8 +144,8 @@ private:
     RankLoader *m_rankLoader = nullptr;
     QElapsedTimer m_rankClock; // for the "rank loaded in N s" status
     RecentFiles *m_recent = nullptr;
-    AnalysisController *m_analysis = nullptr;
     ProfileSession *m_session = nullptr;
+    AnalysisController *m_analysis = nullptr; // publishes into m_session
     QByteArray m_defaultState;
     bool m_defaultLayout = true; // no layout saved by the user yet
     // The start page hides the docks; this is the layout they come back in.
@@ -175,7 +168,8 @@ private:
     FindingsPanel *m_findings = nullptr;
     RangeSummaryWidget *m_rangeSummary = nullptr;
     MemoryPanel *m_memoryPanel = nullptr; // the rank's memory files
-    TablePanel *m_operators = nullptr; // operator_details.csv
+    OperatorsPanel *m_operators = nullptr; // operator_details.csv
+    TimelineFollower *m_timelineFollower = nullptr; // m_timeline on the session
     QDockWidget *m_kernelDock = nullptr;
     QDockWidget *m_findingsDock = nullptr;
     QDockWidget *m_issuesDock = nullptr;

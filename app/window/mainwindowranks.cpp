@@ -32,10 +32,10 @@ void MainWindow::createRankLoader()
     connect(m_rankLoader, &RankLoader::progressChanged, m_progress, &QProgressBar::setValue);
     connect(m_rankLoader, &RankLoader::rankLoaded, this,
         [this](int index, const std::shared_ptr<const RankProfile> &rank,
-            const std::shared_ptr<const RankAnalysis> &analysis) {
+            const std::shared_ptr<const AnalysedRank> &analysed) {
             onLoadEnded();
-            m_issues->setIssues(m_session->profile()->allIssues() + m_rankLoader->openIssues());
-            m_analysis->setRankAnalysis(index, analysis);
+            m_session->setOpenIssues(m_rankLoader->openIssues());
+            m_analysis->setRankAnalysis(index, analysed);
             if (index == m_session->rankIndex())
                 m_session->setRank(index, rank);
             else
@@ -63,25 +63,6 @@ void MainWindow::createRankLoader()
     connect(m_rankLoader, &RankLoader::failed, this, [ended](int index, const QString &message) {
         ended(index, tr("%1 could not be loaded: %2").arg(QStringLiteral("%1"), message));
     });
-}
-
-QString MainWindow::operatorsNote(const RankProfile *rank)
-{
-    if (rank && !rank->source.database.isEmpty())
-        return tr("This database has no framework operators (PYTORCH_API) to list.");
-    if (rank && rank->trace && rank->trace->kineto)
-        return tr("This trace has no framework operators (cpu_op) to list.");
-    return tr("operator_details.csv was not collected (record_shapes or Level1 and above).");
-}
-
-QString MainWindow::operatorsOrigin(const RankProfile *rank)
-{
-    // A table rebuilt by the loader (frameworkoperators.h) is not the operator_details.csv file.
-    if (!rank || !rank->operators || rank->operators->path == rank->source.operatorDetails)
-        return QString();
-    return rank->source.database.isEmpty()
-        ? tr("Rebuilt from the trace's framework operators and their launches")
-        : tr("Rebuilt from PYTORCH_API and the tasks each operator launched");
 }
 
 QString MainWindow::timelineNote(const RankProfile &rank)

@@ -12,7 +12,7 @@
 #include "widgets/findings/issuespanel.h"
 #include "widgets/memory/memorypanel.h"
 #include "widgets/tables/kerneltableview.h"
-#include "widgets/tables/tablepanel.h"
+#include "widgets/tables/operatorspanel.h"
 
 #include "widgets/timeline/timelineview.h"
 
@@ -51,7 +51,14 @@ void MainWindow::createDocks()
     m_issues = new IssuesPanel(this);
     m_findings = new FindingsPanel(this);
     m_rangeSummary = new RangeSummaryWidget(this);
-    m_operators = new TablePanel(this);
+    m_operators = new OperatorsPanel(m_session, this);
+    // The panels follow the session: the rank on screen, its analysis, the selection.
+    m_kernelView->setSession(m_session);
+    m_aggregation->setSession(m_session);
+    m_details->setSession(m_session);
+    m_issues->setSession(m_session);
+    m_findings->setSession(m_session);
+    m_rangeSummary->setSession(m_session);
     m_kernelDock = addPanel(
         m_kernelView, tr("Kernels"), QStringLiteral("KernelsDock"), Qt::BottomDockWidgetArea);
     QDockWidget *aggregation = addPanel(m_aggregation, tr("Aggregation"),
@@ -72,6 +79,7 @@ void MainWindow::createDocks()
         QStringLiteral("RangeSummaryDock"), Qt::BottomDockWidgetArea);
     tabifyDockWidget(m_issuesDock, rangeSummary);
     m_memoryPanel = new MemoryPanel(this);
+    m_memoryPanel->setSession(m_session);
     tabifyDockWidget(rangeSummary,
         addPanel(
             m_memoryPanel, tr("Memory"), QStringLiteral("MemoryDock"), Qt::BottomDockWidgetArea));

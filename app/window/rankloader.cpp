@@ -1,5 +1,6 @@
 #include "app/window/rankloader.h"
 
+#include "app/reports/concurrentfor.h"
 #include "model/profile/profileloader.h"
 
 #include <QFutureWatcher>
@@ -29,7 +30,10 @@ namespace {
             result.rank.reset();
             result.cancelled = true;
         } else {
-            result.analysis = std::make_shared<const RankAnalysis>(analyseRank(*result.rank));
+            auto analysed = std::make_shared<const AnalysedRank>(
+                result.rank, FindingOptions(), concurrentFor());
+            analysed->analysis(); // here, not on the GUI thread
+            result.analysed = std::move(analysed);
         }
         promise.addResult(std::move(result));
     }
@@ -162,7 +166,7 @@ void RankLoader::finish(QFutureWatcher<Result> *watcher, quint64 generation, int
     }
     m_cache.push_front({ index, result.rank });
     touch(index);
-    emit rankLoaded(index, result.rank, result.analysis);
+    emit rankLoaded(index, result.rank, result.analysed);
 }
 
 } // namespace npuscope

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "analysis/rules/findings.h"
+#include "analysis/rank/analysedrank.h"
 
 #include <QObject>
 #include <QSet>
@@ -53,16 +53,17 @@ public:
 signals:
     void started(int index);
     void progressChanged(int permille);
-    // The rank and its analysis (analyseRank()); it is cached and most recently used.
+    // The rank, analysed (its analysis() computed on the worker); it is cached and most recently
+    // used.
     void rankLoaded(int index, std::shared_ptr<const npuscope::RankProfile> rank,
-        std::shared_ptr<const npuscope::RankAnalysis> analysis);
+        std::shared_ptr<const npuscope::AnalysedRank> analysed);
     void cancelled(int index);
     void failed(int index, const QString &message);
 
 public:
     struct Result {
         std::shared_ptr<const RankProfile> rank;
-        std::shared_ptr<const RankAnalysis> analysis;
+        std::shared_ptr<const AnalysedRank> analysed;
         bool cancelled = false;
     };
 

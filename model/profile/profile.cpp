@@ -37,4 +37,21 @@ bool Profile::isDamaged() const
         [](const auto &rank) { return rank->trace && rank->trace->stats.droppedBytes > 0; });
 }
 
+TimeNs rankTimeOrigin(const RankProfile &rank)
+{
+    if (rank.trace)
+        return rank.trace->minTime;
+    TimeNs base = 0;
+    bool any = false;
+    if (rank.kernels) {
+        for (const TimeNs start : rank.kernels->start) {
+            if (start != Table::kMissingNs && (!any || start < base)) {
+                base = start;
+                any = true;
+            }
+        }
+    }
+    return base;
+}
+
 } // namespace npuscope

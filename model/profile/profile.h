@@ -80,6 +80,9 @@ struct RankProfile {
     QString label() const { return source.label(); }
 };
 
+// Where relative times of a rank start: the trace's first event, else the earliest kernel start.
+TimeNs rankTimeOrigin(const RankProfile &rank);
+
 struct Profile {
     QString path;
     std::vector<std::shared_ptr<const RankProfile>> ranks;

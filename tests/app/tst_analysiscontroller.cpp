@@ -1,5 +1,6 @@
 #include "../analysis/generatedprofile.h"
 #include "app/window/analysiscontroller.h"
+#include "widgets/session/profilesession.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -24,7 +25,8 @@ private slots:
     {
         const auto g = test::generate(QStringLiteral("transdata"), 3, 2);
         QVERIFY(g->ok());
-        AnalysisController controller;
+        ProfileSession session;
+        AnalysisController controller(&session);
         QSignalSpy ready(&controller, &AnalysisController::findingsReady);
         QSignalSpy running(&controller, &AnalysisController::runningChanged);
         controller.start(g->profile, 1, nullptr);
@@ -42,12 +44,46 @@ private slots:
         QCOMPARE(controller.analysis(0)->findings.size(), analyseRank(g->rank(0)).findings.size());
     }
 
+    // The session holds each rank's AnalysedRank and gets the analysis of the rank on screen as
+    // it arrives, then another rank's at once when the user switches to it.
+    void publishesIntoTheSession()
+    {
+        const auto g = test::generate(QStringLiteral("transdata"), 2, 2);
+        QVERIFY(g->ok());
+        ProfileSession session;
+        AnalysisController controller(&session);
+        session.setProfile(g->profile);
+        session.setRank(1, g->profile->ranks[1]);
+        QSignalSpy changed(&session, &ProfileSession::analysisChanged);
+        QSignalSpy analysing(&session, &ProfileSession::analysingChanged);
+        controller.start(g->profile, 1, nullptr);
+        QVERIFY(session.isAnalysing());
+        QVERIFY(session.analysedRank(0) && session.analysedRank(1));
+        QCOMPARE(session.analysedRank(1)->rankPtr(), g->profile->ranks[1]);
+        QTRY_VERIFY_WITH_TIMEOUT(!controller.isRunning(), kTimeoutMs);
+        QVERIFY(!session.isAnalysing());
+        QCOMPARE(analysing.count(), 2);
+        QVERIFY(changed.count() >= 2); // rank 1's analysis, then the findings across ranks
+        QCOMPARE(session.analysis(), controller.analysis(1));
+        QCOMPARE(session.analysis(), session.analysedRank(1)->analysis()); // computed once
+        QVERIFY(hasFinding(session.findings(), FindingId::kTransDataOverhead));
+        QCOMPARE(session.findings().size(), controller.findings(1).size());
+
+        session.setRank(0, g->profile->ranks[0]);
+        QCOMPARE(session.analysis(), controller.analysis(0));
+        session.setProfile(nullptr);
+        QVERIFY(!session.analysis());
+        QVERIFY(session.findings().empty());
+        QVERIFY(!session.analysedRank(0));
+    }
+
     void replacedProfileIsStale()
     {
         const auto clean = test::generate(QString(), 1);
         const auto planted = test::generate(QStringLiteral("transdata"), 2);
         QVERIFY(clean->ok() && planted->ok());
-        AnalysisController controller;
+        ProfileSession session;
+        AnalysisController controller(&session);
         QSignalSpy ready(&controller, &AnalysisController::findingsReady);
         controller.start(clean->profile, 0, nullptr);
         controller.start(planted->profile, 0, nullptr);
@@ -69,7 +105,8 @@ private slots:
     {
         const auto g = test::generate(QStringLiteral("aicpu"), 4);
         QVERIFY(g->ok());
-        AnalysisController controller;
+        ProfileSession session;
+        AnalysisController controller(&session);
         QSignalSpy ready(&controller, &AnalysisController::findingsReady);
         QWidget shown;
         shown.resize(200, 100);

@@ -7,6 +7,7 @@
 #include "app/window/analysiscontroller.h"
 #include "app/window/loadcontroller.h"
 #include "model/annotations/annotationstore.h"
+#include "widgets/session/profilesession.h"
 
 #include "runbinary.h"
 #include <QCryptographicHash>
@@ -111,7 +112,8 @@ void TstFaults::cancelControllersAtRandomTimes()
 {
     QRandomGenerator rng(7);
     LoadController loader;
-    AnalysisController analysis;
+    ProfileSession session;
+    AnalysisController analysis(&session);
     QSignalSpy loaded(&loader, &LoadController::loaded);
     for (int i = 0; i < 8; ++i) {
         loader.start(m_generated->dir.path());

@@ -1,5 +1,7 @@
 #include "widgets/charts/aggregationpanel.h"
 
+#include "widgets/session/profilesession.h"
+
 #include "widgets/charts/durationhistogramchart.h"
 #include "widgets/tables/aggregationmodel.h"
 #include "widgets/tables/kerneltablemodel.h"
@@ -372,6 +374,14 @@ void AggregationPanel::changeEvent(QEvent *event)
         rebuildBarChart();
         rebuildCoreChart();
     }
+}
+
+void AggregationPanel::setSession(ProfileSession *session)
+{
+    connect(session, &ProfileSession::rankChanged, this, [this, session]() {
+        const auto &rank = session->isPreview() ? nullptr : session->rank();
+        setKernels(rank ? rank->kernels : nullptr);
+    });
 }
 
 } // namespace npuscope

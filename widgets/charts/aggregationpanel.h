@@ -15,6 +15,8 @@ class QTableView;
 
 namespace npuscope {
 
+class ProfileSession;
+
 class AggregationModel;
 
 // Where the device time went, grouped: tables by Type and by Name (count, total, mean, max,
@@ -37,6 +39,8 @@ public:
     ~AggregationPanel() override;
 
     void setKernels(std::shared_ptr<const KernelTable> kernels);
+    // Aggregates the kernel table of the session's rank (not a preview).
+    void setSession(ProfileSession *session);
     bool isBusy() const { return m_busy; }
 
     AggregationModel *typeModel() const { return m_typeModel; }

@@ -1,5 +1,7 @@
 #include "widgets/details/detailspanel.h"
 
+#include "widgets/session/profilesession.h"
+
 #include "widgets/tables/kerneltablemodel.h"
 
 #include "model/core/eventargssource.h"
@@ -284,6 +286,22 @@ void DetailsPanel::showMenu(const QPoint &pos)
     menu.addAction(
         tr("Copy &All"), this, [this]() { QApplication::clipboard()->setText(toText()); });
     menu.exec(m_tree->viewport()->mapToGlobal(pos));
+}
+
+void DetailsPanel::setSession(ProfileSession *session)
+{
+    connect(session, &ProfileSession::rankChanged, this, [this, session]() {
+        const auto &rank = session->isPreview() ? nullptr : session->rank();
+        setRank(rank, rank ? rankTimeOrigin(*rank) : 0);
+    });
+    connect(session, &ProfileSession::selectionChanged, this, [this, session](EventRef ref) {
+        if (!session->rank() || session->isPreview())
+            return;
+        if (ref.isValid())
+            showTraceEvent(ref);
+        else
+            clear();
+    });
 }
 
 } // namespace npuscope

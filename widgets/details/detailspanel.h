@@ -13,6 +13,8 @@ class QTreeWidgetItem;
 
 namespace npuscope {
 
+class ProfileSession;
+
 // Everything known about the selection: the trace event's fields, its args (read from the file
 // only now, when it is selected) and the kernel table row joined to it.
 class DetailsPanel : public QWidget {
@@ -29,6 +31,8 @@ public:
     // Shows a kernel row, and its trace event when joined.
     void showKernelRow(qint32 row);
     void clear();
+    // Follows the session: its rank (not a preview) and its selected event.
+    void setSession(ProfileSession *session);
 
     QTreeWidget *tree() const { return m_tree; }
     // "Section/Field<TAB>Value" lines of what is shown (tests, copy).

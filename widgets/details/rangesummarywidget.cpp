@@ -1,5 +1,7 @@
 #include "widgets/details/rangesummarywidget.h"
 
+#include "widgets/session/profilesession.h"
+
 #include "model/core/durationtext.h"
 #include "model/core/trace.h"
 #include "widgets/details/rangesummary.h"
@@ -143,6 +145,22 @@ void RangeSummaryWidget::setDeviceAnalysis(const std::optional<DeviceAnalysis> &
             + tr("Work launched before %1, as HTA measures.").arg(device->lastStep);
     m_device->setText(text);
     m_device->show();
+}
+
+void RangeSummaryWidget::setSession(ProfileSession *session)
+{
+    const auto showAnalysis = [this, session]() {
+        const auto &analysis = session->isPreview() ? nullptr : session->analysis();
+        setDeviceAnalysis(
+            analysis ? std::optional<DeviceAnalysis>(analysis->device) : std::nullopt);
+    };
+    connect(session, &ProfileSession::rankChanged, this, [this, session, showAnalysis]() {
+        const auto &rank = session->isPreview() ? nullptr : session->rank();
+        setTrace(rank ? rank->trace : nullptr);
+        showAnalysis();
+    });
+    connect(session, &ProfileSession::analysisChanged, this, showAnalysis);
+    connect(session, &ProfileSession::rangeSelected, this, &RangeSummaryWidget::setRange);
 }
 
 } // namespace npuscope

@@ -16,6 +16,8 @@ class QTableView;
 
 namespace npuscope {
 
+class ProfileSession;
+
 class Trace;
 class RangeSummaryModel;
 
@@ -37,6 +39,9 @@ public:
     // The device time of the whole trace (HTA's temporal breakdown), shown above the range's
     // table whatever the range; nullopt until the rank is analysed.
     void setDeviceAnalysis(const std::optional<DeviceAnalysis> &device);
+    // Follows the session: the trace of its rank (not a preview), the range selected on its
+    // timeline and, once analysed, the rank's device analysis.
+    void setSession(ProfileSession *session);
     QString deviceText() const;
 
     RangeSummaryModel *model() const { return m_model; }

@@ -1,5 +1,7 @@
 #include "widgets/findings/findingspanel.h"
 
+#include "widgets/session/profilesession.h"
+
 #include "widgets/findings/findingsmodel.h"
 
 #include <QApplication>
@@ -338,6 +340,22 @@ void FindingsPanel::showFinding(const Finding *finding)
     m_details->setHtml(html);
     m_snippet->setPlainText(finding->snippet);
     m_snippetBox->setVisible(!finding->snippet.isEmpty());
+}
+
+void FindingsPanel::setSession(ProfileSession *session)
+{
+    const auto show = [this, session]() {
+        if (!session->rank() || session->isPreview()) {
+            setFindings({});
+            return;
+        }
+        const auto &analysis = session->analysis();
+        setFindings(session->findings(), analysis ? analysis->checks : std::vector<FindingCheck>());
+        setAnalysing(session->isAnalysing());
+    };
+    connect(session, &ProfileSession::rankChanged, this, show);
+    connect(session, &ProfileSession::analysisChanged, this, show);
+    connect(session, &ProfileSession::analysingChanged, this, &FindingsPanel::setAnalysing);
 }
 
 } // namespace npuscope

@@ -15,6 +15,8 @@ class QTreeView;
 
 namespace npuscope {
 
+class ProfileSession;
+
 class FindingsModel;
 
 // The "Findings" panel: what the analysis found, most severe first (severity, title, key
@@ -33,6 +35,8 @@ public:
     // While true the summary says the analysis is running (the list keeps what it has).
     void setAnalysing(bool analysing);
     void clear();
+    // Shows the findings and checks of the session's rank as they come (analysisChanged).
+    void setSession(ProfileSession *session);
 
     // Selects the finding with this id (and emits its evidence); false when absent.
     bool selectFinding(const QString &id);

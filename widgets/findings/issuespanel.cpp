@@ -1,5 +1,7 @@
 #include "widgets/findings/issuespanel.h"
 
+#include "widgets/session/profilesession.h"
+
 #include "widgets/findings/issuesmodel.h"
 
 #include <QAction>
@@ -82,6 +84,12 @@ void IssuesPanel::copySelection() const
     }
     if (!lines.isEmpty())
         QApplication::clipboard()->setText(lines.join(QLatin1Char('\n')));
+}
+
+void IssuesPanel::setSession(ProfileSession *session)
+{
+    connect(session, &ProfileSession::issuesChanged, this,
+        [this, session]() { setIssues(session->issues()); });
 }
 
 } // namespace npuscope

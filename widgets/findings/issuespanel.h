@@ -10,6 +10,8 @@ class QTreeView;
 
 namespace npuscope {
 
+class ProfileSession;
+
 class IssuesModel;
 
 // The "Input issues" panel: every problem the loaders found, sortable, with a summary line.
@@ -21,6 +23,8 @@ public:
     ~IssuesPanel() override;
 
     void setIssues(const IssueList &issues);
+    // Lists the session's issues (its profile's, and those of ranks opened since).
+    void setSession(ProfileSession *session);
     IssuesModel *model() const { return m_model; }
     QTreeView *view() const { return m_view; }
     QString summary() const; // "2 errors, 3 warnings, 1 info"

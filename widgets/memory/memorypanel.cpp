@@ -1,5 +1,7 @@
 #include "widgets/memory/memorypanel.h"
 
+#include "widgets/session/profilesession.h"
+
 #include "analysis/memory/memoryattribution.h"
 #include "model/core/durationtext.h"
 #include "widgets/memory/memorychart.h"
@@ -231,6 +233,21 @@ void MemoryPanel::onItemSelected(QTreeWidgetItem *item)
     if (end == MemoryAllocation::kNever)
         end = std::max(a.allocated, m_trace ? m_trace->maxTime : m_chart->timeAt(width()));
     emit allocationSelected(a.allocated, end, op);
+}
+
+void MemoryPanel::setSession(ProfileSession *session)
+{
+    const auto show = [this, session]() {
+        const auto &rank = session->rank();
+        if (!rank || session->isPreview()) {
+            setMemory(nullptr, nullptr);
+            return;
+        }
+        const auto &analysis = session->analysis();
+        setMemory(analysis ? analysis->memory : nullptr, rank->trace, &rank->source);
+    };
+    connect(session, &ProfileSession::rankChanged, this, show);
+    connect(session, &ProfileSession::analysisChanged, this, show);
 }
 
 } // namespace npuscope

@@ -16,6 +16,8 @@ class QTreeWidgetItem;
 
 namespace npuscope {
 
+class ProfileSession;
+
 class MemoryChart;
 
 // The Memory view: the curves of the rank's memory files (MemoryChart) and, for the instant
@@ -33,6 +35,8 @@ public:
     // (may be null: a text export) names the files or database tables the memory comes from.
     void setMemory(std::shared_ptr<const MemoryProfile> memory, std::shared_ptr<const Trace> trace,
         const RankSource *source = nullptr);
+    // Shows the memory of the session's rank once analysed (its RankAnalysis::memory).
+    void setSession(ProfileSession *session);
     void showInstant(TimeNs t);
     TimeNs instant() const;
     bool groupedByFrame() const;

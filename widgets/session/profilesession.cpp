@@ -27,8 +27,16 @@ void ProfileSession::setProfile(std::shared_ptr<const Profile> profile)
     const bool changed = profile != m_profile;
     m_profile = std::move(profile);
     m_rankIndex = -1;
-    if (changed)
+    if (changed) {
+        m_analysed.clear();
+        m_analysis.reset();
+        m_findings.clear();
+        m_openIssues.clear();
+    }
+    if (changed) {
         emit profileChanged();
+        emit issuesChanged();
+    }
     // A new profile shows its first rank right after: clearing the views in between would only
     // make them flicker. Closing clears them.
     if (m_profile && m_rank) {
@@ -67,6 +75,8 @@ void ProfileSession::showRank(int index, std::shared_ptr<const RankProfile> rank
     m_steps = m_rank && m_rank->trace ? findStepSpans(*m_rank->trace) : std::vector<StepSpan>();
     m_stepIndex = 0;
     m_selection = EventRef();
+    m_analysis.reset(); // the controller sets the new rank's when it is ready
+    m_findings.clear();
     emit rankChanged();
     if (hadSelection)
         emit selectionChanged(m_selection);
@@ -89,5 +99,51 @@ void ProfileSession::setSelection(EventRef ref)
     m_selection = ref;
     emit selectionChanged(ref);
 }
+
+std::shared_ptr<const AnalysedRank> ProfileSession::analysedRank(int index) const
+{
+    return index >= 0 && std::size_t(index) < m_analysed.size() ? m_analysed[std::size_t(index)]
+                                                                : nullptr;
+}
+
+void ProfileSession::setAnalysedRanks(std::vector<std::shared_ptr<const AnalysedRank>> ranks)
+{
+    m_analysed = std::move(ranks);
+}
+
+void ProfileSession::setAnalysedRank(int index, std::shared_ptr<const AnalysedRank> rank)
+{
+    if (index >= 0 && std::size_t(index) < m_analysed.size())
+        m_analysed[std::size_t(index)] = std::move(rank);
+}
+
+void ProfileSession::setAnalysis(
+    std::shared_ptr<const RankAnalysis> analysis, std::vector<Finding> findings)
+{
+    m_analysis = std::move(analysis);
+    m_findings = std::move(findings);
+    emit analysisChanged();
+}
+
+void ProfileSession::setAnalysing(bool running)
+{
+    if (running == m_analysing)
+        return;
+    m_analysing = running;
+    emit analysingChanged(running);
+}
+
+IssueList ProfileSession::issues() const
+{
+    return m_profile ? m_profile->allIssues() + m_openIssues : m_openIssues;
+}
+
+void ProfileSession::setOpenIssues(IssueList issues)
+{
+    m_openIssues = std::move(issues);
+    emit issuesChanged();
+}
+
+void ProfileSession::setSelectedRange(TimeNs start, TimeNs end) { emit rangeSelected(start, end); }
 
 } // namespace npuscope

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "analysis/rank/analysedrank.h"
 #include "analysis/timeline/stepbreakdown.h"
+#include "model/core/issue.h"
 #include "model/core/types.h"
 #include "widgets/common/metatypes.h"
 
@@ -16,11 +18,12 @@ struct Profile;
 struct RankProfile;
 
 // What a window shows: the loaded profile, the rank on screen (or a loading profile's preview),
-// its profiler steps and the step picked, the selected event, and the visible time range and
-// range selection of its timeline (zoom()). The window changes it; panels
-// and controllers subscribe to its signals and read it, instead of asking the window. Every
+// its profiler steps and the step picked, the selected event, the visible time range and range
+// selection of its timeline (zoom()), and the analysis of each rank. The window and its
+// controllers change it; panels subscribe to its signals and read it, instead of being fed. Every
 // setter emits only when something changed; a new profile or rank clears what depends on it, and
-// the signals come in that order (profile, rank, step, selection).
+// the signals come in that order (profile, rank, step, selection); the analysis of the rank on
+// screen follows when it is ready (analysisChanged).
 class ProfileSession : public QObject {
     Q_OBJECT
 
@@ -43,8 +46,26 @@ public:
     const StepSpan *step() const;
 
     EventRef selection() const { return m_selection; }
+    // The input issues of the profile and those of the ranks opened in full since.
+    IssueList issues() const;
     // The window's timeline zooms through this control; subscribe to it for the visible range.
     TimelineZoomControl *zoom() const { return m_zoom; }
+
+    // Each rank of profile() with its analysis, computed once (by index; null where none).
+    std::shared_ptr<const AnalysedRank> analysedRank(int index) const;
+    // The analysis of the rank on screen once it is ready: null until then, during a preview and
+    // without a rank.
+    const std::shared_ptr<const RankAnalysis> &analysis() const { return m_analysis; }
+    // The findings of the rank on screen and those across ranks; empty until analysed.
+    const std::vector<Finding> &findings() const { return m_findings; }
+    bool isAnalysing() const { return m_analysing; }
+
+    // For the analysis controller: the ranks to analyse (by index), a rank replaced by its full
+    // load, the analysis of the rank on screen as it arrives, and whether analysis still runs.
+    void setAnalysedRanks(std::vector<std::shared_ptr<const AnalysedRank>> ranks);
+    void setAnalysedRank(int index, std::shared_ptr<const AnalysedRank> rank);
+    void setAnalysis(std::shared_ptr<const RankAnalysis> analysis, std::vector<Finding> findings);
+    void setAnalysing(bool running);
 
     // Null closes the profile. Resets the rank, steps and selection.
     void setProfile(std::shared_ptr<const Profile> profile);
@@ -54,12 +75,21 @@ public:
     void setPreview(std::shared_ptr<const RankProfile> rank);
     void setStep(int index); // out of range: all steps
     void setSelection(EventRef ref);
+    // The range the user selected on the timeline (the end of a shift+drag): the panels that
+    // summarise a range follow it.
+    void setSelectedRange(TimeNs start, TimeNs end);
+    // Issues that opening ranks in full found (beyond those of the profile); emits issuesChanged.
+    void setOpenIssues(IssueList issues);
 
 signals:
     void profileChanged();
     void rankChanged(); // also when the rank becomes null (profile closed) or a preview
     void stepChanged(int index);
     void selectionChanged(EventRef ref);
+    void rangeSelected(npuscope::TimeNs start, npuscope::TimeNs end);
+    void issuesChanged(); // also with a new profile
+    void analysisChanged(); // analysis() or findings(); also when cleared
+    void analysingChanged(bool running);
 
 private:
     void showRank(int index, std::shared_ptr<const RankProfile> rank, bool preview);
@@ -71,7 +101,12 @@ private:
     std::vector<StepSpan> m_steps;
     int m_stepIndex = 0;
     EventRef m_selection;
+    IssueList m_openIssues;
     TimelineZoomControl *m_zoom = nullptr; // a child
+    std::vector<std::shared_ptr<const AnalysedRank>> m_analysed;
+    std::shared_ptr<const RankAnalysis> m_analysis;
+    std::vector<Finding> m_findings;
+    bool m_analysing = false;
 };
 
 } // namespace npuscope

@@ -1,5 +1,7 @@
 #include "widgets/tables/kerneltableview.h"
 
+#include "widgets/session/profilesession.h"
+
 #include "widgets/tables/tabletext.h"
 
 #include "widgets/tables/kerneltablemodel.h"
@@ -355,6 +357,24 @@ void KernelTableView::onCurrentChanged(const QModelIndex &current)
     const qint32 row = m_model->kernelRow(current.row());
     if (row >= 0)
         emit kernelActivated(row);
+}
+
+void KernelTableView::setSession(ProfileSession *session)
+{
+    connect(session, &ProfileSession::rankChanged, this, [this, session]() {
+        const auto &rank = session->isPreview() ? nullptr : session->rank();
+        if (rank)
+            setKernels(rank->kernels, rankTimeOrigin(*rank), deviceCores(*rank));
+        else
+            setKernels(nullptr, 0, DeviceCores());
+    });
+    connect(session, &ProfileSession::selectionChanged, this, [this, session](EventRef ref) {
+        const auto &rank = session->rank();
+        if (!rank || session->isPreview() || !ref.isValid())
+            return;
+        if (const qint32 row = rank->join.rowOf(ref); row >= 0)
+            selectKernelRow(row);
+    });
 }
 
 } // namespace npuscope

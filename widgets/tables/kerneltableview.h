@@ -17,6 +17,8 @@ class QToolButton;
 
 namespace npuscope {
 
+class ProfileSession;
+
 class KernelTableModel;
 
 // The kernel table with its filter bar: substring/regex filter over Name/Type/Accelerator Core,
@@ -34,6 +36,9 @@ public:
 
     void setKernels(
         std::shared_ptr<const KernelTable> kernels, TimeNs baseTime, const DeviceCores &cores = {});
+    // Shows the kernel table of the session's rank (not a preview) and selects the row of the
+    // selected event.
+    void setSession(ProfileSession *session);
 
     // Shown columns (model column indexes) in their on-screen order.
     QList<int> visibleColumns() const;
