@@ -6,6 +6,7 @@
 #include "app/reports/profilesteps.h"
 #include "model/annotations/annotationstore.h"
 #include "model/annotations/timelinearrangementstore.h"
+#include "model/profile/profile.h"
 #include "model/profile/profileloader.h"
 
 #include <QCommandLineParser>

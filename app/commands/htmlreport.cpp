@@ -5,6 +5,7 @@
 #include "app/reports/comparedocument.h"
 #include "app/reports/profilesteps.h"
 #include "model/annotations/annotationstore.h"
+#include "model/profile/profile.h"
 #include "widgets/timeline/timelineexporter.h"
 
 #include <QBuffer>

@@ -2,7 +2,6 @@
 
 #include "analysis/timeline/stepbreakdown.h"
 #include "model/core/types.h"
-#include "model/profile/profile.h" // rankTimeOrigin()
 
 #include <QString>
 

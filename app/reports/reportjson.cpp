@@ -501,11 +501,12 @@ QJsonObject profileReportJson(
     // Per rank three independent tasks: the analysis, the call tree, and the kernel table's part
     // of the report (which needs no analysis).
     const std::size_t n = profile.ranks.size();
+    const ParallelFor parallel = concurrentFor();
     std::vector<std::unique_ptr<AnalysedRank>> analysed(n);
     for (std::size_t r = 0; r < n; ++r)
-        analysed[r] = std::make_unique<AnalysedRank>(profile.ranks[r], options, concurrentFor());
+        analysed[r] = std::make_unique<AnalysedRank>(profile.ranks[r], options, parallel);
     std::vector<QJsonObject> kernels(n);
-    concurrentFor()(3 * n, [&](std::size_t task) {
+    parallel(3 * n, [&](std::size_t task) {
         const std::size_t r = task % n;
         if (task < n)
             analysed[r]->analysis();

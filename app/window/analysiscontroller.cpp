@@ -226,7 +226,7 @@ std::vector<FindingCheck> AnalysisController::checks(int rankIndex) const
 void AnalysisController::publish()
 {
     const int index = m_session->rankIndex();
-    if (!m_session->rank() || m_session->isPreview()) {
+    if (!m_session->fullRank()) {
         if (m_session->analysis() || !m_session->findings().empty())
             m_session->setAnalysis(nullptr, {});
         return;

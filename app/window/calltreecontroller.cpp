@@ -85,7 +85,7 @@ void CallTreeController::rebuild()
 {
     m_dirty = false;
     const ProfileSession *session = m_window->session();
-    m_rank = session->isPreview() ? nullptr : session->rank();
+    m_rank = session->fullRank();
     if (!m_rank || m_rank->summaryOnly) {
         m_panel->clear(m_rank ? tr("The rank is not loaded in full yet.") : QString());
         return;

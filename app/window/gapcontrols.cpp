@@ -126,10 +126,8 @@ void GapControls::apply(const GapAnalysis &gaps)
 void GapControls::setSession(ProfileSession *session)
 {
     const auto show = [this, session]() {
-        if (!session->rank() || session->isPreview())
-            showRank(nullptr, nullptr);
-        else
-            showRank(session->rank(), session->analysis());
+        const auto rank = session->fullRank();
+        showRank(rank, rank ? session->analysis() : nullptr);
     };
     connect(session, &ProfileSession::rankChanged, this, show);
     connect(session, &ProfileSession::analysisChanged, this, show);

@@ -379,7 +379,7 @@ void AggregationPanel::changeEvent(QEvent *event)
 void AggregationPanel::setSession(ProfileSession *session)
 {
     connect(session, &ProfileSession::rankChanged, this, [this, session]() {
-        const auto &rank = session->isPreview() ? nullptr : session->rank();
+        const auto rank = session->fullRank();
         setKernels(rank ? rank->kernels : nullptr);
     });
 }

@@ -291,11 +291,11 @@ void DetailsPanel::showMenu(const QPoint &pos)
 void DetailsPanel::setSession(ProfileSession *session)
 {
     connect(session, &ProfileSession::rankChanged, this, [this, session]() {
-        const auto &rank = session->isPreview() ? nullptr : session->rank();
+        const auto rank = session->fullRank();
         setRank(rank, rank ? rankTimeOrigin(*rank) : 0);
     });
     connect(session, &ProfileSession::selectionChanged, this, [this, session](EventRef ref) {
-        if (!session->rank() || session->isPreview())
+        if (!session->fullRank())
             return;
         if (ref.isValid())
             showTraceEvent(ref);

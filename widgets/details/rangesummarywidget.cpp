@@ -150,12 +150,12 @@ void RangeSummaryWidget::setDeviceAnalysis(const std::optional<DeviceAnalysis> &
 void RangeSummaryWidget::setSession(ProfileSession *session)
 {
     const auto showAnalysis = [this, session]() {
-        const auto &analysis = session->isPreview() ? nullptr : session->analysis();
+        const auto &analysis = session->analysis(); // null during a preview
         setDeviceAnalysis(
             analysis ? std::optional<DeviceAnalysis>(analysis->device) : std::nullopt);
     };
     connect(session, &ProfileSession::rankChanged, this, [this, session, showAnalysis]() {
-        const auto &rank = session->isPreview() ? nullptr : session->rank();
+        const auto rank = session->fullRank();
         setTrace(rank ? rank->trace : nullptr);
         showAnalysis();
     });

@@ -345,7 +345,7 @@ void FindingsPanel::showFinding(const Finding *finding)
 void FindingsPanel::setSession(ProfileSession *session)
 {
     const auto show = [this, session]() {
-        if (!session->rank() || session->isPreview()) {
+        if (!session->fullRank()) {
             setFindings({});
             return;
         }

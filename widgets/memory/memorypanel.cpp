@@ -238,8 +238,8 @@ void MemoryPanel::onItemSelected(QTreeWidgetItem *item)
 void MemoryPanel::setSession(ProfileSession *session)
 {
     const auto show = [this, session]() {
-        const auto &rank = session->rank();
-        if (!rank || session->isPreview()) {
+        const auto rank = session->fullRank();
+        if (!rank) {
             setMemory(nullptr, nullptr);
             return;
         }

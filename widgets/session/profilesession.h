@@ -38,6 +38,8 @@ public:
     // Index in profile()->ranks of the rank shown, -1 for none; during a preview, of the rank
     // that comes back if the load is cancelled.
     int rankIndex() const { return m_rankIndex; }
+    // The rank on screen when it is whole: null during a preview (a timeline only) and with none.
+    std::shared_ptr<const RankProfile> fullRank() const { return m_preview ? nullptr : m_rank; }
     bool isPreview() const { return m_preview; }
 
     // The "ProfilerStep#N" slices of the rank's trace, in time order.

@@ -20,7 +20,7 @@ void TimelineFollower::showRank()
     const auto &rank = m_session->rank();
     m_view->setTrace(rank ? rank->trace : nullptr);
     // A preview has only its timeline: the kernel rows need the whole profile.
-    m_view->setKernelSource(m_session->isPreview() ? nullptr : rank);
+    m_view->setKernelSource(m_session->fullRank());
 }
 
 void TimelineFollower::showStep()

@@ -362,15 +362,15 @@ void KernelTableView::onCurrentChanged(const QModelIndex &current)
 void KernelTableView::setSession(ProfileSession *session)
 {
     connect(session, &ProfileSession::rankChanged, this, [this, session]() {
-        const auto &rank = session->isPreview() ? nullptr : session->rank();
+        const auto rank = session->fullRank();
         if (rank)
             setKernels(rank->kernels, rankTimeOrigin(*rank), deviceCores(*rank));
         else
             setKernels(nullptr, 0, DeviceCores());
     });
     connect(session, &ProfileSession::selectionChanged, this, [this, session](EventRef ref) {
-        const auto &rank = session->rank();
-        if (!rank || session->isPreview() || !ref.isValid())
+        const auto rank = session->fullRank();
+        if (!rank || !ref.isValid())
             return;
         if (const qint32 row = rank->join.rowOf(ref); row >= 0)
             selectKernelRow(row);

@@ -10,7 +10,7 @@ OperatorsPanel::OperatorsPanel(ProfileSession *session, QWidget *parent)
     , m_session(session)
 {
     connect(session, &ProfileSession::rankChanged, this, [this]() {
-        const auto &rank = m_session->isPreview() ? nullptr : m_session->rank();
+        const auto rank = m_session->fullRank();
         setTable(rank ? rank->operators : nullptr, emptyText(rank.get()), origin(rank.get()));
     });
 }
