@@ -2524,6 +2524,17 @@
     </message>
 </context>
 <context>
+    <name>RulesCommand</name>
+    <message>
+        <source>Prints the findings catalogue as JSON: each rule&apos;s inputs, how it grades, and every threshold with its value and source.</source>
+        <translation>以 JSON 输出诊断规则目录：每条规则读取的数据、定级方式，以及每个阈值的取值和来源。</translation>
+    </message>
+    <message>
+        <source>rules takes no argument</source>
+        <translation>rules 不接受参数</translation>
+    </message>
+</context>
+<context>
     <name>WorkBuckets</name>
     <message>
         <source>Matrix multiply</source>
@@ -6612,6 +6623,10 @@ Opens all %2 ranks of this run</source>
     <message>
         <source>Commands:</source>
         <translation>命令：</translation>
+    </message>
+    <message>
+        <source>the findings catalogue: inputs and thresholds with their sources, as JSON</source>
+        <translation>诊断规则目录：输入数据与阈值及其来源（JSON）</translation>
     </message>
 </context>
 </TS>

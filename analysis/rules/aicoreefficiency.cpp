@@ -1,6 +1,7 @@
 #include "analysis/rules/aicoreefficiency.h"
 
 #include "analysis/rules/piperatios.h"
+#include "analysis/rules/thresholds.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -18,30 +19,7 @@ namespace {
 
     using Pipe = PipeRatios::Pipe;
 
-    // Thresholds of msprof-analyze's rules/en/aicore_performance.yaml.
-    // cube_operators: aic_mac_ratio 0.8 (bound "mac"), aic_mte2_ratio 0.95 (bound "mte2").
-    constexpr double kCubeMac = 0.8;
-    constexpr double kCubeMte2 = 0.95;
-    // fa_operators: aic_mte2_ratio 0.8 (its bound is named "mac"), aic_fixpipe_ratio 0.75,
-    // aiv_vec_ratio 0.75.
-    constexpr double kFaMte2 = 0.8;
-    constexpr double kFaFixpipe = 0.75;
-    constexpr double kFaVec = 0.75;
-    // vector_operators: vec + mte2 + mte3 0.9 (bound "vec_mte2_mte3"), each of them 0.7.
-    constexpr double kVecTotal = 0.9;
-    constexpr double kVecEach = 0.7;
-    // The checker's own selection (ai_core_performance_checker.py): MatMul shapes whose tensors
-    // add up to 100 MB over their calls; vector types with 1% of the task time or 1 s; inner axes
-    // of 256 (cube) and 128 (FlashAttention); the top 5 of each list.
-    constexpr double kCubeMinMemoryMb = 100;
-    constexpr double kVectorMinShare = 0.01;
-    constexpr TimeNs kVectorMinNs = 1'000'000'000;
-    constexpr qint64 kCubeAxis = 256;
-    constexpr qint64 kFaAxis = 128;
     constexpr std::size_t kTop = 5;
-    // Ours: the severity, by the share of compute time of the operators listed with room.
-    constexpr double kRoomWarning = 0.10;
-    constexpr double kRoomCritical = 0.50;
 
     enum class Kind : std::uint8_t { Cube, Fa, Vector };
 

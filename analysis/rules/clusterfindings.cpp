@@ -1,5 +1,7 @@
 #include "analysis/rules/clusterfindings.h"
 
+#include "analysis/rules/thresholds.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -12,11 +14,6 @@ namespace {
     class Text {
         Q_DECLARE_TR_FUNCTIONS(Findings)
     };
-
-    // msprof-analyze's SlowRankAnalyzer: a rank stands out when the spread (max - min) of its
-    // compute, communication or free time exceeds 5% of the mean step time (RATIO_THRESHOLD).
-    constexpr double kRankSpread = 0.05;
-    constexpr double kRankSpreadCritical = 0.20;
 
     struct RankTimes {
         int index = 0;

@@ -1,5 +1,7 @@
 #include "analysis/rules/commfindings.h"
 
+#include "analysis/rules/thresholds.h"
+
 #include <QCoreApplication>
 #include <QHash>
 
@@ -13,41 +15,6 @@ namespace {
     class Text {
         Q_DECLARE_TR_FUNCTIONS(Findings)
     };
-
-    // comm-byte-alignment: msprof-analyze's rules/en/byte_alignment.yaml (min_size: 512 bytes:
-    // packets of at most that size are not checked) and its checker's 512-byte base
-    // (byte_alignment_checker.py). It checks the SDMA tasks on a link between chips (not
-    // ON_CHIP): communication.json's HCCS, PCIE and SIO packet sizes are exactly those tasks.
-    constexpr qint64 kAlignBase = 512;
-    constexpr qint64 kAlignMinBytes = 512;
-    // Its priority: share of the checked time spent in unaligned packets (_LOW_PRIORITY 0.2,
-    // _HIGH_PRIORITY 0.7).
-    constexpr double kAlignWarning = 0.2;
-    constexpr double kAlignCritical = 0.7;
-
-    // comm-small-packets: rules/en/packet.yaml: min_sdma_size 16 MB, min_rdma_size 1 MB,
-    // min_sdma_ratio and min_rdma_ratio 0.2 (a share above it is reported).
-    constexpr double kSmallSdmaMb = 16;
-    constexpr double kSmallRdmaMb = 1;
-    constexpr double kSmallRatio = 0.2;
-    // Ours: the advisor gives no weight; a warning when the small operations hold 5% of the
-    // transport's transit time, else information.
-    constexpr double kSmallTimeWarning = 0.05;
-
-    // comm-bandwidth: rules/en/bandwidth_contention.yaml: sdma_baseline 18 GB/s, threshold 0.8:
-    // an SDMA link (HCCS, PCIE, SIO) under 14.4 GB/s. RDMA: the advisor has no reference; ours is
-    // 100 GbE's 12.5 GB/s line rate (the slowest NIC of Ascend servers), with the same 0.8.
-    constexpr double kSdmaBaselineGBs = 18;
-    constexpr double kRdmaBaselineGBs = 12.5;
-    constexpr double kBandwidthThreshold = 0.8;
-    constexpr double kBandwidthCritical = 0.5; // ours: half the reference
-    // Ours: a link that moved less than the packet rule's small size in a step is latency-bound,
-    // not judged by its bandwidth.
-    constexpr double kLinkMinSdmaMb = kSmallSdmaMb;
-    constexpr double kLinkMinRdmaMb = kSmallRdmaMb;
-
-    // comm-retransmission: rules/en/rdma_analysis.yaml: min_retransmission_time 4000 ms.
-    constexpr double kRetransmissionMs = 4000;
 
     bool isSdmaLink(const QString &transport)
     {

@@ -1,6 +1,7 @@
 #include "analysis/rules/computefindings.h"
 
 #include "analysis/rules/piperatios.h"
+#include "analysis/rules/thresholds.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -14,20 +15,6 @@ namespace {
     class Text {
         Q_DECLARE_TR_FUNCTIONS(Findings)
     };
-
-    // op-bound / op-no-bound: msprof-analyze's config.ini [THRESHOLD] operator_bound_ratio 0.8
-    // ("(mte, cube, vector, scalar) ratio greater than this value"), over the ratios its
-    // OperatorBoundChecker reads (vec, mac, scalar, mte1, mte2, mte3), and its tasks worth tuning
-    // (_MIN_TASK_DURATION: longer than 20 µs).
-    constexpr double kBoundRatio = 0.8;
-    constexpr TimeNs kMinTaskNs = 20'000;
-    // Ours: the severity, by the share of compute time of the rows reported.
-    constexpr double kShareWarning = 0.10;
-    constexpr double kShareCritical = 0.50;
-
-    // aicore-frequency: config.ini frequency_threshold 0.05: the average drop below the maximum
-    // frequency over an operator's tasks.
-    constexpr double kFrequencyDrop = 0.05;
 
     // The ratios of the row's own core that the advisor's bound check reads (fixpipe is not one).
     std::vector<PipeRatios::Pipe> boundPipes(const PipeRatios &p, qsizetype row)
@@ -117,7 +104,7 @@ std::optional<Finding> findOpNoBound(const DetectorInput &in)
         = in.kinds->computeSum() > 0 ? double(total) / double(in.kinds->computeSum()) : 0;
     Finding f;
     f.id = QLatin1String(FindingId::kOpNoBound);
-    f.severity = severityForShare(share, kShareWarning, kShareCritical);
+    f.severity = severityForShare(share, kBoundShareWarning, kBoundShareCritical);
     f.title = Text::tr("%n task(s) keep no pipeline above 80% busy (mte, cube, vector and "
                        "scalar ratios all under it): %1 of device compute time",
         nullptr, int(rows.size()))

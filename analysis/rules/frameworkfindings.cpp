@@ -1,5 +1,7 @@
 #include "analysis/rules/frameworkfindings.h"
 
+#include "analysis/rules/thresholds.h"
+
 #include <QCoreApplication>
 #include <QHash>
 #include <QJsonObject>
@@ -18,7 +20,6 @@ namespace {
     // env-vars: the conditions of msprof-analyze's EnvironmentVariableChecker
     // (advisor/analyzer/overall/environment_variable_checker.py, ENV_SUGGEST_CONDITION); what
     // each variable does after rules/en/environment_variable_info.yaml, in our words.
-    constexpr long long kAclnnCacheLimit = 10000; // ACLNN_CACHE_LIMIT below this is flagged
 
     std::optional<long long> integerOf(const QString &value)
     {

@@ -1,6 +1,7 @@
 #include "analysis/rules/hostfindings.h"
 
 #include "analysis/rules/frameworkfindings.h"
+#include "analysis/rules/thresholds.h"
 
 #include <QCoreApplication>
 
@@ -19,20 +20,11 @@ namespace {
     };
 
     // The advisor's facts (msprof-analyze, advisor/): event names of prof_common/constant.py and
-    // dataset/timeline_op_collector/timeline_op_collector.py, bars of rules/en/*.yaml.
+    // dataset/timeline_op_collector/timeline_op_collector.py; the bars are in thresholds.h.
     constexpr std::string_view kSyncStream = "AscendCL@aclrtSynchronizeStream"; // a prefix
     constexpr std::string_view kNodeLaunch = "Node@launch"; // a prefix
-    constexpr double kMinCoOccurrence = 0.5; // synchronize.yaml min_co_occurrence_ratio (>)
-    constexpr TimeNs kGcThresholdNs = 1'000'000; // gc.yaml gc_threshold, 1000 us (>=)
-    constexpr TimeNs kMaxFreeNs = 200'000'000; // conjectured_gc.yaml max_free_threshold (>)
-    constexpr double kMaxAclTimeRatio = 0.01; // conjectured_gc.yaml max_acl_event_time_ratio
-    constexpr double kMaxAclPerUs = 0.0001; // conjectured_gc.yaml max_acl_event_num_ratio
     constexpr std::string_view kAclPrefix = "AscendCL@";
-    constexpr TimeNs kDataloaderNs = 10'000'000; // dataloader.yaml, 10000 us (>=)
     constexpr std::string_view kOpCompile = "AscendCL@aclopCompileAndExecute";
-    constexpr int kMaxOpCompiles = 20; // constant.py MAX_OP_COMPILE_NUM (>=)
-    constexpr int kMaxSyncBn = 20; // sync_batchnorm.yaml max_syncbn_num (>=)
-    constexpr TimeNs kMemOpTotalNs = 10'000'000; // memory.yaml max_total_duration, 10000 us (>=)
     constexpr const char *kMemoryOps[]
         = { "AscendCL@aclMallocMemInner", "AscendCL@aclrtFreePhysical", "AscendCL@aclrtFree" };
     constexpr int kMaxStacksRead = 32; // "Call stack" args read per finding (each a lazy parse)
@@ -392,7 +384,8 @@ std::optional<Finding> findDataloader(const DetectorInput &in)
     const double share = profiled > 0 ? double(total) / double(profiled) : 0;
     Finding f;
     f.id = QLatin1String(FindingId::kDataloader);
-    f.severity = share >= 0.2 ? FindingSeverity::Critical : FindingSeverity::Warning;
+    f.severity
+        = share >= kDataloaderCritical ? FindingSeverity::Critical : FindingSeverity::Warning;
     f.title = Text::tr("%n DataLoader call(s) of %1 or longer (the longest %2): the step waits "
                        "for its data",
         nullptr, int(slow.size()))
@@ -441,7 +434,7 @@ std::optional<Finding> findOpDispatch(const DetectorInput &in)
     const double share = profiled > 0 ? double(total) / double(profiled) : 0;
     Finding f;
     f.id = QLatin1String(FindingId::kOpDispatch);
-    f.severity = severityForShare(share, 0.05, 0.2);
+    f.severity = severityForShare(share, kOpDispatchWarning, kOpDispatchCritical);
     f.title = Text::tr("%n operator compilation(s) on the host (aclopCompileAndExecute), %1 in "
                        "all",
         nullptr, int(compiles.size()))

@@ -1,6 +1,7 @@
 #include "analysis/rules/kernelfindings.h"
 
 #include "analysis/rules/kernelflags.h"
+#include "analysis/rules/thresholds.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -14,24 +15,6 @@ namespace {
     class Text {
         Q_DECLARE_TR_FUNCTIONS(Findings)
     };
-
-    // transdata-overhead. No tool publishes a bar for format conversions; we take the 10% that
-    // msprof-analyze's overall summary uses for idle time, since a conversion is time the model
-    // itself does not need. The article's reading (TransData in the top list is the first
-    // suspect) flags the ascend-2025-01 sample, whose TransData is 16% of compute time.
-    constexpr double kTransDataShare = 0.10;
-    constexpr double kTransDataCritical = 0.25; // a quarter of compute time: fix this first
-
-    // ai-cpu-fallback: the long-task bar kAiCpuLongTaskNs is shared with the row flags
-    // (kernelflags.h).
-    // The article's baseline (section 6.3) had 12% AI_CPU share before it was optimised.
-    constexpr double kAiCpuCritical = 0.10;
-
-    // low-block-dim: the rows are those of kFlagLowBlockDim (kernelflags.h: tasks of at least
-    // kLowBlockDimMinNs); we report when they add up to 5% of compute time, so that a few short
-    // tails do not raise a finding.
-    constexpr double kLowBlockDimShare = 0.05;
-    constexpr double kLowBlockDimCritical = 0.25;
 
     struct Group {
         QString key;

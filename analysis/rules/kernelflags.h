@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis/rules/devicecores.h"
+#include "analysis/rules/thresholds.h"
 #include "analysis/stats/kernelkinds.h"
 #include "model/core/kerneltable.h"
 
@@ -10,29 +11,6 @@
 #include <vector>
 
 namespace npuscope {
-
-// Thresholds shared by the per-row kernel flags and the findings that sum them up
-// (kernelfindings.cpp, timefindings.cpp).
-
-// host-bound. The article (sections 4.2 and 8) calls a kernel starved when its Wait Time
-// is "several times" its Duration; 10x keeps only clear stalls (the generator's RankTruth
-// counts waitOver10xKernels with the same bar).
-inline constexpr TimeNs kHostBoundWaitRatio = 10;
-// A per-row flag also needs the wait itself to matter: launching an operator costs the host a
-// few µs, so waits under 10 µs are launch noise even before a sub-µs kernel.
-inline constexpr TimeNs kHostBoundMinWaitNs = 10'000;
-// A wait at least half covered by communication is a wait for the collective, not for the
-// host (the kernel after an unhidden allreduce): half is where the larger part of the wait
-// has another cause than the host.
-inline constexpr double kHostBoundCommCoveredFraction = 0.5;
-// ai-cpu-fallback: msprof-analyze's AicpuChecker reports AI_CPU operators once one of them
-// runs longer than 20 us (_MIN_TASK_DURATION); shorter ones are launch-sized noise.
-inline constexpr TimeNs kAiCpuLongTaskNs = 20'000;
-// low-block-dim: msprof-analyze's BlockDimChecker (advisor/analyzer/computation/bound/
-// block_dim_checker.py) flags AI_CORE, AI_VECTOR_CORE and MIX_AIC tasks whose Block Dim is not a
-// multiple of the core count, a MIX task not when its Mix Block Dim fills the other cores. We keep
-// tasks of at least 20 us (the AI CPU checker's bar for a task worth looking at).
-inline constexpr TimeNs kLowBlockDimMinNs = 20'000;
 
 // What a single kernel row shows by itself, as bits of a KernelFlags mask.
 enum KernelFlag : std::uint8_t {

@@ -1,5 +1,7 @@
 #include "analysis/rules/linkfindings.h"
 
+#include "analysis/rules/thresholds.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -13,13 +15,9 @@ namespace {
         Q_DECLARE_TR_FUNCTIONS(Findings)
     };
 
-    constexpr double kSlowRatio = 0.8;
-    constexpr double kCriticalRatio = 0.5;
-    constexpr double kMinLinkMb = 1.0;
-
     bool judged(const ClusterLink &l)
     {
-        return l.src != l.dst && l.sizeMb >= kMinLinkMb && l.timeMs > 0
+        return l.src != l.dst && l.sizeMb >= kSlowLinkMinMb && l.timeMs > 0
             && l.transport.compare(QLatin1String("LOCAL"), Qt::CaseInsensitive) != 0;
     }
 
@@ -102,7 +100,7 @@ std::optional<Finding> findSlowLinks(const Profile &profile, const ClusterLinks 
 {
     std::vector<JudgedLink> slow;
     for (const JudgedLink &j : judgeLinks(links)) {
-        if (j.peerMedianGBs > 0 && j.link->bandwidthGBs() < kSlowRatio * j.peerMedianGBs)
+        if (j.peerMedianGBs > 0 && j.link->bandwidthGBs() < kSlowLinkRatio * j.peerMedianGBs)
             slow.push_back(j);
     }
     if (slow.empty())
@@ -114,7 +112,7 @@ std::optional<Finding> findSlowLinks(const Profile &profile, const ClusterLinks 
     Finding f;
     f.id = QLatin1String(FindingId::kSlowLink);
     f.severity
-        = ratio(worst) < kCriticalRatio ? FindingSeverity::Critical : FindingSeverity::Warning;
+        = ratio(worst) < kSlowLinkCritical ? FindingSeverity::Critical : FindingSeverity::Warning;
     f.title = Text::tr("%n link(s) slower than their peers; the slowest at %1 of their bandwidth",
         nullptr, int(slow.size()))
                   .arg(formatShare(ratio(worst)));

@@ -1,5 +1,7 @@
 #include "analysis/rules/memoryfindings.h"
 
+#include "analysis/rules/thresholds.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -15,29 +17,6 @@ namespace {
 
     constexpr double kMiB = 1024.0 * 1024.0;
 
-    // Ascend's PYTORCH_NPU_ALLOC_CONF documentation gives garbage_collection_threshold 0.8 as its
-    // example: from 80% of the device memory the caching allocator starts reclaiming blocks
-    // (and each later allocation is at risk). Over 95% one more activation buffer does not fit.
-    constexpr double kCapacityShare = 0.80;
-    constexpr double kCapacityShareCritical = 0.95;
-
-    // PyTorch's caching allocator says on out-of-memory "If reserved memory is >> allocated
-    // memory try setting max_split_size_mb to avoid fragmentation" (c10 CUDACachingAllocator;
-    // torch_npu's NPUCachingAllocator and PYTORCH_NPU_ALLOC_CONF max_split_size_mb /
-    // expandable_segments follow it). That ">>" has no number; we call reserved "far above"
-    // allocated at 1.5x (a third of the reserve idle) and 3x critical, and ignore reserves
-    // whose idle part is under 256 MB, which cannot decide an out-of-memory.
-    constexpr double kFragmentationRatio = 1.5;
-    constexpr double kFragmentationRatioCritical = 3.0;
-    constexpr double kFragmentationMinIdleMb = 256.0;
-
-    // A step "keeps" memory when its allocations are still alive at the end of the next step;
-    // we report growth when every step of at least two consecutive pairs keeps at least 1 MB.
-    constexpr std::int64_t kGrowthMinBytes = 1 << 20;
-    constexpr std::size_t kGrowthMinPairs = 2;
-
-    // Our threshold: one tensor holding 10% of the allocator's peak moves the peak on its own.
-    constexpr double kLargeShare = 0.10;
     constexpr std::size_t kLargeListed = 10;
 
     QString mb(double v)

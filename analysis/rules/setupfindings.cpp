@@ -1,5 +1,7 @@
 #include "analysis/rules/setupfindings.h"
 
+#include "analysis/rules/thresholds.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -12,9 +14,6 @@ namespace {
         Q_DECLARE_TR_FUNCTIONS(Findings)
     };
 
-    // The article (section 2.2) records 3 active steps ("3 steps are enough") and explains that
-    // more only make the files huge; we report from 6 on, leaving room for repeat schedules.
-    constexpr int kMaxActiveSteps = 5;
     constexpr char kAicMetricsNone[] = "ACL_AICORE_NONE";
 
 } // namespace

@@ -2,6 +2,7 @@
 
 #include "analysis/rules/findingchecks.h"
 #include "analysis/rules/kernelflags.h"
+#include "analysis/rules/thresholds.h"
 #include "model/profile/kerneltimeline.h"
 
 #include <QCoreApplication>
@@ -15,19 +16,6 @@ namespace {
     class Text {
         Q_DECLARE_TR_FUNCTIONS(Findings)
     };
-
-    // host-bound counts the rows of kFlagHostBound (kernelflags.h, with the sources of its
-    // bars), so that the kernel table and the finding never disagree.
-    // msprof-analyze's overall summary flags free time above 10% of the end-to-end time; we
-    // use the same bar for idle time caused by the host (of the time outside exposed
-    // communication), for communication that is not hidden and for step time that no device
-    // task accounts for.
-    constexpr double kStepShare = 0.10;
-    constexpr double kStepShareCritical = 0.30; // the article's 800 ms step has 62% unaccounted
-    // comm-not-overlapped when no communication overlaps computation at all: nothing hides any
-    // of it, so a smaller share is worth saying. 5% is msprof-analyze's SlowRankAnalyzer bar
-    // (RATIO_THRESHOLD) for a share of the step worth reporting.
-    constexpr double kSerialCommShare = 0.05;
 
     struct StepTotals {
         TimeNs wall = 0, busy = 0, unaccounted = 0, kernelSum = 0, free = 0, preparing = 0;

@@ -4,6 +4,7 @@
 #include "app/commands/exportcommand.h"
 #include "app/commands/generatecommand.h"
 #include "app/commands/reportcommand.h"
+#include "app/commands/rulescommand.h"
 #include "model/generator/generator.h"
 
 #include <QCommandLineParser>
@@ -17,7 +18,7 @@ namespace npuscope {
 namespace {
 
     const QStringList kCommands { QStringLiteral("report"), QStringLiteral("generate"),
-        QStringLiteral("compare"), QStringLiteral("export") };
+        QStringLiteral("compare"), QStringLiteral("export"), QStringLiteral("rules") };
 
     // Bump when the generator's output changes so that an old cached demo is rewritten.
     constexpr int kDemoVersion = 1;
@@ -73,6 +74,8 @@ int runHeadless(const QStringList &arguments)
         return runCompareCommand(rest);
     if (command == QLatin1String("export"))
         return runExportCommand(rest);
+    if (command == QLatin1String("rules"))
+        return runRulesCommand(rest);
     QTextStream(stderr)
         << QCoreApplication::translate("npuscope", "unknown command: %1").arg(command) << '\n';
     return kExitUserError;

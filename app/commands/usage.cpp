@@ -20,6 +20,8 @@ QStringList Usage::synopsis()
             tr("draw the timeline into an image") },
         { QStringLiteral("npuscope generate OUT_DIR [--plant LIST]"),
             tr("write a synthetic profile with planted problems") },
+        { QStringLiteral("npuscope rules"),
+            tr("the findings catalogue: inputs and thresholds with their sources, as JSON") },
         { QStringLiteral("npuscope COMMAND --help"), tr("every option of a command") },
     };
     qsizetype width = 0;
