@@ -4431,6 +4431,12 @@ To check it: %2</source>
         <source>To check it</source>
         <translation>如需检查</translation>
     </message>
+    <message numerus="yes">
+        <source>%n evidence entry(s) belong to other ranks: pick them in the Rank box.</source>
+        <translation>
+            <numerusform>%n 条证据属于其他 Rank：请在 Rank 下拉框中切换。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>npuscope::FlameGraphView</name>
@@ -4951,10 +4957,6 @@ Click to show every kernel again.</source>
         <translation>%1  (%2)</translation>
     </message>
     <message>
-        <source>This kernel has no matching slice in the trace.</source>
-        <translation>该算子在时间线数据中没有对应的切片。</translation>
-    </message>
-    <message>
         <source>There are no kernel rows to export.</source>
         <translation>没有可导出的算子行。</translation>
     </message>
@@ -4980,12 +4982,6 @@ Click to show every kernel again.</source>
         <source>Findings</source>
         <translation>诊断结果</translation>
     </message>
-    <message numerus="yes">
-        <source>%n evidence entry(s) belong to other ranks: pick them in the Rank box.</source>
-        <translation>
-            <numerusform>%n 条证据属于其他 Rank：请在 Rank 下拉框中切换。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Range Summary</source>
         <translation>范围汇总</translation>
@@ -4993,16 +4989,6 @@ Click to show every kernel again.</source>
     <message>
         <source>Loading %1… the timeline shows the first %2 events while the rest loads.</source>
         <translation>正在加载 %1… 其余部分加载期间，时间线先显示前 %2 个事件。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1: %n event(s) on the timeline (F3 for the next).</source>
-        <translation>
-            <numerusform>%1：时间线上有 %n 个事件（按 F3 跳到下一个）。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 does not appear on the timeline.</source>
-        <translation>%1 未出现在时间线上。</translation>
     </message>
     <message>
         <source>Operators</source>
@@ -5319,6 +5305,13 @@ Change: %5</source>
     <message>
         <source>%1 is read from this report: its profile folder %2 is not reachable here, so only its summary (steps, layout, communication) is shown</source>
         <translation>%1 读自此报告：在这里无法访问它的性能数据文件夹 %2，因此只显示它的摘要（迭代、并行布局、通信）</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::ProfileSession</name>
+    <message>
+        <source>This kernel has no matching slice in the trace.</source>
+        <translation>该算子在时间线数据中没有对应的切片。</translation>
     </message>
 </context>
 <context>
@@ -6061,6 +6054,19 @@ Opens all %2 ranks of this run</source>
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>npuscope::TimelineFollower</name>
+    <message numerus="yes">
+        <source>%1: %n event(s) on the timeline (F3 for the next).</source>
+        <translation>
+            <numerusform>%1：时间线上有 %n 个事件（按 F3 跳到下一个）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 does not appear on the timeline.</source>
+        <translation>%1 未出现在时间线上。</translation>
     </message>
 </context>
 <context>

@@ -8,7 +8,6 @@
 #include "app/window/calltreecontroller.h"
 #include "app/window/clustercontroller.h"
 #include "app/window/comparecontroller.h"
-#include "app/window/evidencehighlight.h"
 #include "app/window/gapcontrols.h"
 #include "app/window/loadcontroller.h"
 #include "app/window/rankloader.h"
@@ -121,12 +120,22 @@ MainWindow::MainWindow(QWidget *parent)
         m_statusLabel->setText(tr("Selected range: %1").arg(formatDuration(t1 - t0)));
         m_session->setSelectedRange(t0, t1);
     });
-    connect(m_kernelView, &KernelTableView::kernelActivated, this, &MainWindow::onKernelActivated);
-    connect(m_operators, &TablePanel::findOnTimelineRequested, this, &MainWindow::findOnTimeline);
-    connect(m_kernelView, &KernelTableView::exportRequested, this, &MainWindow::exportKernels);
+    // What one view asks of the others goes through the session; the window only raises the
+    // kernel table's dock when it is asked to show rows, and shows the session's messages.
     connect(
-        m_aggregation, &AggregationPanel::filterRequested, this, &MainWindow::onFilterRequested);
-    connect(m_findings, &FindingsPanel::evidenceSelected, this, &MainWindow::onEvidenceSelected);
+        m_kernelView, &KernelTableView::kernelActivated, m_session, &ProfileSession::showKernelRow);
+    connect(m_operators, &TablePanel::findOnTimelineRequested, m_session,
+        &ProfileSession::findOnTimeline);
+    connect(m_aggregation, &AggregationPanel::filterRequested, m_session,
+        &ProfileSession::filterKernels);
+    connect(m_session, &ProfileSession::kernelFilterRequested, this, &MainWindow::raiseKernels);
+    connect(m_session, &ProfileSession::kernelSubsetShown, this,
+        [this](const std::vector<qint32> &rows) {
+            if (!rows.empty())
+                raiseKernels();
+        });
+    connect(m_session, &ProfileSession::message, m_statusLabel, &QLabel::setText);
+    connect(m_kernelView, &KernelTableView::exportRequested, this, &MainWindow::exportKernels);
 }
 
 MainWindow::~MainWindow() = default;
@@ -384,21 +393,6 @@ void MainWindow::setCurrentRank(int index)
     m_session->setRank(index, m_rankLoader->rank(index));
 }
 
-void MainWindow::onEvidenceSelected(const QString &findingId, const std::vector<Evidence> &evidence)
-{
-    const EvidenceOnRank shown = evidenceOnRank(evidence, m_session->rankIndex());
-    const Finding *finding = m_findings->currentFinding();
-    highlightEvidence(shown, finding ? finding->title : findingId, m_timeline, m_kernelView);
-    if (!shown.rows.empty()) {
-        m_kernelDock->show();
-        m_kernelDock->raise();
-    }
-    if (shown.otherRanks > 0)
-        m_statusLabel->setText(
-            tr("%n evidence entry(s) belong to other ranks: pick them in the Rank box.", nullptr,
-                shown.otherRanks));
-}
-
 void MainWindow::populateSteps()
 {
     m_stepCombo->clear();
@@ -436,37 +430,10 @@ void MainWindow::closeProfile()
     m_statusLabel->setText(tr("Open a profile folder or file to begin."));
 }
 
-void MainWindow::onKernelActivated(qint32 row)
+void MainWindow::raiseKernels()
 {
-    const auto &rank = m_session->rank();
-    if (!rank || m_session->isPreview())
-        return;
-    m_details->showKernelRow(row);
-    const auto &rowToEvent = rank->join.rowToEvent;
-    if (row >= 0 && std::size_t(row) < rowToEvent.size() && rowToEvent[std::size_t(row)].isValid())
-        m_timeline->selectEvent(rowToEvent[std::size_t(row)], true);
-    else
-        m_statusLabel->setText(tr("This kernel has no matching slice in the trace."));
-}
-
-void MainWindow::onFilterRequested(int column, const QString &value)
-{
-    m_kernelView->setExactFilter(column, value);
     m_kernelDock->show();
     m_kernelDock->raise();
-}
-
-void MainWindow::findOnTimeline(const QString &name)
-{
-    m_timeline->setSearchQuery(
-        QLatin1Char('^') + QRegularExpression::escape(name) + QLatin1Char('$'),
-        TimelineSearchMode::Regex);
-    const int matches = int(m_timeline->searchResult().matches.size());
-    if (matches > 0)
-        m_timeline->findNext();
-    m_statusLabel->setText(matches > 0
-            ? tr("%1: %n event(s) on the timeline (F3 for the next).", nullptr, matches).arg(name)
-            : tr("%1 does not appear on the timeline.").arg(name));
 }
 
 void MainWindow::exportKernels()

@@ -131,14 +131,11 @@ private:
     // the kernel table, or absent. Empty for a trace.
     static QString timelineNote(const RankProfile &rank);
     void populateSteps();
-    void onKernelActivated(qint32 row);
-    void onFilterRequested(int column, const QString &value);
-    void onEvidenceSelected(const QString &findingId, const std::vector<Evidence> &evidence);
+    void raiseKernels(); // shows the kernel table's dock on top
     void exportKernels();
     // Where the folder holds both the text export and the profiler database: opens it again
     // reading the one not shown now.
     void readOtherExport();
-    void findOnTimeline(const QString &name);
 
     LoadController *m_loader = nullptr;
     RankLoader *m_rankLoader = nullptr;

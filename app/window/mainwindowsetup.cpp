@@ -11,6 +11,7 @@
 #include "widgets/findings/findingspanel.h"
 #include "widgets/findings/issuespanel.h"
 #include "widgets/memory/memorypanel.h"
+#include "widgets/session/profilesession.h"
 #include "widgets/tables/kerneltableview.h"
 #include "widgets/tables/operatorspanel.h"
 
@@ -84,14 +85,8 @@ void MainWindow::createDocks()
         addPanel(
             m_memoryPanel, tr("Memory"), QStringLiteral("MemoryDock"), Qt::BottomDockWidgetArea));
     // An allocation picked in the Memory view: its lifetime selected, its operator shown.
-    connect(m_memoryPanel, &MemoryPanel::allocationSelected, this,
-        [this](TimeNs start, TimeNs end, EventRef op) {
-            m_timeline->setSelectedRange(start, end);
-            if (op.isValid())
-                m_timeline->selectEvent(op, true);
-            else
-                m_timeline->setVisibleRange(start - (end - start) / 10, end + (end - start) / 10);
-        });
+    connect(
+        m_memoryPanel, &MemoryPanel::allocationSelected, m_session, &ProfileSession::showTimeRange);
     m_kernelDock->raise();
     resizeDocks({ m_kernelDock }, { 300 }, Qt::Vertical);
     resizeDocks({ details }, { 380 }, Qt::Horizontal);

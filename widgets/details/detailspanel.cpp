@@ -302,6 +302,7 @@ void DetailsPanel::setSession(ProfileSession *session)
         else
             clear();
     });
+    connect(session, &ProfileSession::kernelRowShown, this, &DetailsPanel::showKernelRow);
 }
 
 } // namespace npuscope

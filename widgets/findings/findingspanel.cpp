@@ -356,6 +356,18 @@ void FindingsPanel::setSession(ProfileSession *session)
     connect(session, &ProfileSession::rankChanged, this, show);
     connect(session, &ProfileSession::analysisChanged, this, show);
     connect(session, &ProfileSession::analysingChanged, this, &FindingsPanel::setAnalysing);
+    // Evidence picked here is shown by the views of the rank on screen; what belongs to other
+    // ranks is only counted.
+    connect(this, &FindingsPanel::evidenceSelected, session,
+        [this, session](const QString &findingId, const std::vector<Evidence> &evidence) {
+            const EvidenceOnRank shown = evidenceOnRank(evidence, session->rankIndex());
+            const Finding *finding = currentFinding();
+            session->showEvidence(shown, finding ? finding->title : findingId);
+            if (shown.otherRanks > 0)
+                session->showMessage(tr("%n evidence entry(s) belong to other ranks: pick them in "
+                                        "the Rank box.",
+                    nullptr, shown.otherRanks));
+        });
 }
 
 } // namespace npuscope

@@ -3,6 +3,8 @@
 #include "model/profile/profile.h"
 #include "widgets/timeline/timelinezoomcontrol.h"
 
+#include <algorithm>
+
 namespace npuscope {
 
 ProfileSession::ProfileSession(QObject *parent)
@@ -145,5 +147,48 @@ void ProfileSession::setOpenIssues(IssueList issues)
 }
 
 void ProfileSession::setSelectedRange(TimeNs start, TimeNs end) { emit rangeSelected(start, end); }
+
+void ProfileSession::showKernelRow(qint32 row)
+{
+    const auto rank = fullRank();
+    if (!rank)
+        return;
+    emit kernelRowShown(row);
+    const auto &rowToEvent = rank->join.rowToEvent;
+    if (row >= 0 && std::size_t(row) < rowToEvent.size() && rowToEvent[std::size_t(row)].isValid())
+        emit eventRevealed(rowToEvent[std::size_t(row)]);
+    else
+        emit message(tr("This kernel has no matching slice in the trace."));
+}
+
+void ProfileSession::showEvidence(const EvidenceOnRank &evidence, const QString &label)
+{
+    emit kernelSubsetShown(evidence.rows, label);
+    if (evidence.firstEvent.isValid())
+        emit eventRevealed(evidence.firstEvent);
+    if (evidence.hasRange()) {
+        // A margin on each side keeps what comes just before and after in view; at least 1 µs
+        // for a single task.
+        const TimeNs span = evidence.end - evidence.start;
+        emit rangeRevealed(
+            evidence.start, evidence.end, std::max<TimeNs>(1000, TimeNs(double(span) * 0.1)), true);
+    }
+}
+
+void ProfileSession::findOnTimeline(const QString &name) { emit findRequested(name); }
+
+void ProfileSession::filterKernels(int column, const QString &value)
+{
+    emit kernelFilterRequested(column, value);
+}
+
+void ProfileSession::showTimeRange(TimeNs start, TimeNs end, EventRef event)
+{
+    emit rangeRevealed(start, end, (end - start) / 10, !event.isValid());
+    if (event.isValid())
+        emit eventRevealed(event);
+}
+
+void ProfileSession::showMessage(const QString &text) { emit message(text); }
 
 } // namespace npuscope

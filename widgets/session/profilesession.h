@@ -5,6 +5,7 @@
 #include "model/core/issue.h"
 #include "model/core/types.h"
 #include "widgets/common/metatypes.h"
+#include "widgets/session/evidenceonrank.h"
 
 #include <QObject>
 
@@ -83,6 +84,27 @@ public:
     // Issues that opening ranks in full found (beyond those of the profile); emits issuesChanged.
     void setOpenIssues(IssueList issues);
 
+    // What one view asks of the others. Each emits the signals below in the order the views must
+    // act (the kernel table before the timeline), so that the window routes nothing between them;
+    // the timeline follows through TimelineFollower.
+    // A kernel row: its details (kernelRowShown), its slice selected and revealed on the timeline
+    // (eventRevealed), or a message() when it has none.
+    void showKernelRow(qint32 row);
+    // A finding's evidence on the rank on screen: its kernel rows as the table's subset
+    // (kernelSubsetShown; none drops an earlier subset), its first event revealed, its range
+    // selected and zoomed to with a margin (rangeRevealed).
+    void showEvidence(const EvidenceOnRank &evidence, const QString &label);
+    // The events of this exact name found on the timeline (findRequested); the timeline's
+    // follower reports the result as a message().
+    void findOnTimeline(const QString &name);
+    // The kernel table filtered to the rows whose `column` is exactly `value`.
+    void filterKernels(int column, const QString &value);
+    // An allocation's lifetime selected on the timeline, with the operator that made it revealed
+    // when valid, else the range zoomed to.
+    void showTimeRange(TimeNs start, TimeNs end, EventRef event);
+    // A line for the window's status bar (message()).
+    void showMessage(const QString &text);
+
 signals:
     void profileChanged();
     void rankChanged(); // also when the rank becomes null (profile closed) or a preview
@@ -92,6 +114,15 @@ signals:
     void issuesChanged(); // also with a new profile
     void analysisChanged(); // analysis() or findings(); also when cleared
     void analysingChanged(bool running);
+    void kernelRowShown(qint32 row);
+    void kernelSubsetShown(const std::vector<qint32> &rows, const QString &label);
+    void kernelFilterRequested(int column, const QString &value);
+    void findRequested(const QString &name);
+    void eventRevealed(npuscope::EventRef ref);
+    // Select [start, end) on the timeline; with `zoom`, show it with `margin` on each side.
+    void rangeRevealed(
+        npuscope::TimeNs start, npuscope::TimeNs end, npuscope::TimeNs margin, bool zoom);
+    void message(const QString &text);
 
 private:
     void showRank(int index, std::shared_ptr<const RankProfile> rank, bool preview);

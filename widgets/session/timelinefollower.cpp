@@ -4,6 +4,8 @@
 #include "widgets/session/profilesession.h"
 #include "widgets/timeline/timelineview.h"
 
+#include <QRegularExpression>
+
 namespace npuscope {
 
 TimelineFollower::TimelineFollower(ProfileSession *session, TimelineView *view)
@@ -13,6 +15,12 @@ TimelineFollower::TimelineFollower(ProfileSession *session, TimelineView *view)
 {
     connect(session, &ProfileSession::rankChanged, this, &TimelineFollower::showRank);
     connect(session, &ProfileSession::stepChanged, this, &TimelineFollower::showStep);
+    connect(session, &ProfileSession::eventRevealed, this, [this](EventRef ref) {
+        if (m_view->trace())
+            m_view->selectEvent(ref, true);
+    });
+    connect(session, &ProfileSession::rangeRevealed, this, &TimelineFollower::showRange);
+    connect(session, &ProfileSession::findRequested, this, &TimelineFollower::find);
 }
 
 void TimelineFollower::showRank()
@@ -36,6 +44,27 @@ void TimelineFollower::showStep()
     }
     m_view->setTimeOrigin(step->start); // the ruler counts from the step start
     m_view->setVisibleRange(step->start, step->end);
+}
+
+void TimelineFollower::showRange(TimeNs start, TimeNs end, TimeNs margin, bool zoom)
+{
+    if (!m_view->trace())
+        return;
+    m_view->setSelectedRange(start, end);
+    if (zoom)
+        m_view->setVisibleRange(start - margin, end + margin);
+}
+
+void TimelineFollower::find(const QString &name)
+{
+    m_view->setSearchQuery(QLatin1Char('^') + QRegularExpression::escape(name) + QLatin1Char('$'),
+        TimelineSearchMode::Regex);
+    const int matches = int(m_view->searchResult().matches.size());
+    if (matches > 0)
+        m_view->findNext();
+    m_session->showMessage(matches > 0
+            ? tr("%1: %n event(s) on the timeline (F3 for the next).", nullptr, matches).arg(name)
+            : tr("%1 does not appear on the timeline.").arg(name));
 }
 
 } // namespace npuscope

@@ -375,6 +375,15 @@ void KernelTableView::setSession(ProfileSession *session)
         if (const qint32 row = rank->join.rowOf(ref); row >= 0)
             selectKernelRow(row);
     });
+    connect(session, &ProfileSession::kernelSubsetShown, this,
+        [this](const std::vector<qint32> &rows, const QString &label) {
+            if (rows.empty())
+                clearRowSubset();
+            else
+                setRowSubset(rows, label);
+        });
+    connect(
+        session, &ProfileSession::kernelFilterRequested, this, &KernelTableView::setExactFilter);
 }
 
 } // namespace npuscope

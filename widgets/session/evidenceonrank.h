@@ -6,9 +6,6 @@
 
 namespace npuscope {
 
-class KernelTableView;
-class TimelineView;
-
 // What of a finding's evidence the views of one rank can show.
 struct EvidenceOnRank {
     std::vector<qint32> rows; // kernel rows, in evidence order
@@ -23,11 +20,5 @@ struct EvidenceOnRank {
 // The entries of `evidence` that belong to `rankIndex` (-1 in an entry: the finding's own rank,
 // which is the one shown).
 EvidenceOnRank evidenceOnRank(const std::vector<Evidence> &evidence, int rankIndex);
-
-// Filters the kernel table to the evidence rows (or drops an earlier finding's filter when there
-// are none), selects the first evidence event on the timeline, and selects and zooms to the
-// evidence range with a margin around it.
-void highlightEvidence(const EvidenceOnRank &evidence, const QString &label, TimelineView *timeline,
-    KernelTableView *kernels);
 
 } // namespace npuscope

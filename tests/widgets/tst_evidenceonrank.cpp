@@ -1,4 +1,4 @@
-#include "app/window/evidencehighlight.h"
+#include "widgets/session/evidenceonrank.h"
 
 #include <QTest>
 
@@ -33,7 +33,7 @@ QString describe(const EvidenceOnRank &e)
 
 } // namespace
 
-class TstEvidenceHighlight : public QObject {
+class TstEvidenceOnRank : public QObject {
     Q_OBJECT
 
 private slots:
@@ -66,5 +66,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TstEvidenceHighlight)
-#include "tst_evidencehighlight.moc"
+QTEST_MAIN(TstEvidenceOnRank)
+#include "tst_evidenceonrank.moc"
