@@ -5,15 +5,12 @@
 #include "widgets/calltree/calltreepanel.h"
 #include "widgets/calltree/flamegraphview.h"
 #include "widgets/session/profilesession.h"
-#include "widgets/tables/kerneltableview.h"
-#include "widgets/timeline/timelineview.h"
 
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFutureWatcher>
 #include <QMessageBox>
-#include <QRegularExpression>
 #include <QSaveFile>
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
@@ -51,8 +48,7 @@ CallTreeController::CallTreeController(MainWindow *window)
     connect(m_panel, &CallTreePanel::backwardPlacementChanged, this,
         &CallTreeController::scheduleRebuild);
     connect(m_panel, &CallTreePanel::frameActivated, this, &CallTreeController::onFrameActivated);
-    connect(window->kernelTableView(), &KernelTableView::kernelActivated, m_panel,
-        &CallTreePanel::selectKernelRow);
+    connect(session, &ProfileSession::kernelRowShown, m_panel, &CallTreePanel::selectKernelRow);
     connect(session, &ProfileSession::selectionChanged, this, &CallTreeController::onEventSelected);
     connect(m_panel, &CallTreePanel::exportRequested, this, &CallTreeController::exportFlameGraph);
 }
@@ -125,16 +121,17 @@ void CallTreeController::rebuild()
 
 void CallTreeController::onFrameActivated(const QString &name)
 {
-    const std::vector<qint32> &rows = m_panel->pickedRows();
-    m_window->kernelTableView()->setRowSubset(rows, tr("Kernels launched under %1").arg(name));
+    // The frame's events found on the timeline, the kernels it launched as the table's subset
+    // (an empty one when it launched none), the first of its events selected.
+    ProfileSession *session = m_window->session();
     const std::vector<EventRef> &events = m_panel->pickedEvents();
-    TimelineView *timeline = m_window->timelineView();
-    if (!events.empty()) {
-        timeline->setSearchQuery(
-            QLatin1Char('^') % QRegularExpression::escape(name) % QLatin1Char('$'),
-            TimelineSearchMode::Regex);
-        timeline->selectEvent(events.front());
-    }
+    if (!events.empty())
+        session->findOnTimeline(name);
+    EvidenceOnRank picked;
+    picked.rows = m_panel->pickedRows();
+    if (!events.empty())
+        picked.firstEvent = events.front();
+    session->showEvidence(picked, tr("Kernels launched under %1").arg(name));
 }
 
 void CallTreeController::exportFlameGraph()

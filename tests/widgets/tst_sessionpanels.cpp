@@ -126,7 +126,10 @@ private slots:
         QCOMPARE(timeline.selectedRange(), std::make_pair(evidence.start, evidence.end));
         QVERIFY(timeline.visibleRange().first < evidence.start
             && timeline.visibleRange().second > evidence.end);
-        session.showEvidence({}, QString()); // a finding without rows drops the subset
+        session.showEvidence({}, QStringLiteral("no row")); // an empty subset, said so
+        QVERIFY(kernels.model()->hasRowSubset());
+        QCOMPARE(kernels.model()->rowCount(), 0);
+        session.showEvidence({}, QString()); // no row and no label: the subset is dropped
         QVERIFY(!kernels.model()->hasRowSubset());
 
         // A name to find: the timeline searches it and the result comes back as a message.

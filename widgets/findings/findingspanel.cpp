@@ -362,7 +362,9 @@ void FindingsPanel::setSession(ProfileSession *session)
         [this, session](const QString &findingId, const std::vector<Evidence> &evidence) {
             const EvidenceOnRank shown = evidenceOnRank(evidence, session->rankIndex());
             const Finding *finding = currentFinding();
-            session->showEvidence(shown, finding ? finding->title : findingId);
+            // Without rows, no label: the table drops an earlier finding's subset.
+            const QString label = finding ? finding->title : findingId;
+            session->showEvidence(shown, shown.rows.empty() ? QString() : label);
             if (shown.otherRanks > 0)
                 session->showMessage(tr("%n evidence entry(s) belong to other ranks: pick them in "
                                         "the Rank box.",

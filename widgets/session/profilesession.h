@@ -91,8 +91,9 @@ public:
     // (eventRevealed), or a message() when it has none.
     void showKernelRow(qint32 row);
     // A finding's evidence on the rank on screen: its kernel rows as the table's subset
-    // (kernelSubsetShown; none drops an earlier subset), its first event revealed, its range
-    // selected and zoomed to with a margin (rangeRevealed).
+    // (kernelSubsetShown; no row and no label drops an earlier subset, no row with a label shows
+    // an empty one), its first event revealed, its range selected and zoomed to with a margin
+    // (rangeRevealed).
     void showEvidence(const EvidenceOnRank &evidence, const QString &label);
     // The events of this exact name found on the timeline (findRequested); the timeline's
     // follower reports the result as a message().

@@ -377,7 +377,7 @@ void KernelTableView::setSession(ProfileSession *session)
     });
     connect(session, &ProfileSession::kernelSubsetShown, this,
         [this](const std::vector<qint32> &rows, const QString &label) {
-            if (rows.empty())
+            if (rows.empty() && label.isEmpty())
                 clearRowSubset();
             else
                 setRowSubset(rows, label);
