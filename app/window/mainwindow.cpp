@@ -121,19 +121,14 @@ MainWindow::MainWindow(QWidget *parent)
         m_session->setSelectedRange(t0, t1);
     });
     // What one view asks of the others goes through the session; the window only raises the
-    // kernel table's dock when it is asked to show rows, and shows the session's messages.
+    // kernel table's dock when asked to, and shows the session's messages.
     connect(
         m_kernelView, &KernelTableView::kernelActivated, m_session, &ProfileSession::showKernelRow);
     connect(m_operators, &TablePanel::findOnTimelineRequested, m_session,
         &ProfileSession::findOnTimeline);
     connect(m_aggregation, &AggregationPanel::filterRequested, m_session,
         &ProfileSession::filterKernels);
-    connect(m_session, &ProfileSession::kernelFilterRequested, this, &MainWindow::raiseKernels);
-    connect(m_session, &ProfileSession::kernelSubsetShown, this,
-        [this](const std::vector<qint32> &rows) {
-            if (!rows.empty())
-                raiseKernels();
-        });
+    connect(m_session, &ProfileSession::kernelsRevealRequested, this, &MainWindow::raiseKernels);
     connect(m_session, &ProfileSession::message, m_statusLabel, &QLabel::setText);
     connect(m_kernelView, &KernelTableView::exportRequested, this, &MainWindow::exportKernels);
 }

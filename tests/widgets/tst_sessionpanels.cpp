@@ -60,7 +60,9 @@ private slots:
         const AnalysedRank analysed(g->profile->ranks[1]);
         session.setAnalysis(analysed.analysis(), analysed.analysis()->findings);
         QVERIFY(findings.model()->rowCount() > 0);
+        QSignalSpy reveals(&session, &ProfileSession::kernelsRevealRequested);
         QVERIFY(findings.selectFinding(QLatin1String(FindingId::kTransDataOverhead)));
+        QCOMPARE(reveals.count(), 1); // a finding with rows brings the kernel table forward
         // The finding picked shows its rows in the kernel table, through the session.
         QVERIFY(kernels.model()->hasRowSubset());
         const auto transData = std::find_if(session.findings().begin(), session.findings().end(),
@@ -102,6 +104,7 @@ private slots:
         kernels.setSession(&session);
         details.setSession(&session);
         QSignalSpy messages(&session, &ProfileSession::message);
+        QSignalSpy reveals(&session, &ProfileSession::kernelsRevealRequested);
         session.setProfile(g->profile);
         session.setRank(0, g->profile->ranks[0]);
         const RankProfile &rank = g->rank(0);
@@ -121,6 +124,7 @@ private slots:
         evidence.start = rank.kernels->start[0];
         evidence.end = rank.kernels->start[1] + rank.kernels->duration[1];
         session.showEvidence(evidence, QStringLiteral("two rows"));
+        QCOMPARE(reveals.count(), 0); // the asker decides (the call tree's dock stays in view)
         QCOMPARE(kernels.model()->rowSubsetSize(), qsizetype(2));
         QCOMPARE(kernels.model()->rowCount(), 2);
         QCOMPARE(timeline.selectedRange(), std::make_pair(evidence.start, evidence.end));
@@ -145,6 +149,7 @@ private slots:
         const int typeColumn = KernelTableModel::TypeColumn;
         const QString type = kernels.model()->index(0, typeColumn).data().toString();
         session.filterKernels(typeColumn, type);
+        QCOMPARE(reveals.count(), 1);
         QVERIFY(kernels.model()->rowCount() > 0);
         for (int r = 0; r < kernels.model()->rowCount(); ++r)
             QCOMPARE(kernels.model()->index(r, typeColumn).data().toString(), type);

@@ -365,6 +365,8 @@ void FindingsPanel::setSession(ProfileSession *session)
             // Without rows, no label: the table drops an earlier finding's subset.
             const QString label = finding ? finding->title : findingId;
             session->showEvidence(shown, shown.rows.empty() ? QString() : label);
+            if (!shown.rows.empty())
+                session->revealKernels();
             if (shown.otherRanks > 0)
                 session->showMessage(tr("%n evidence entry(s) belong to other ranks: pick them in "
                                         "the Rank box.",

@@ -7,6 +7,15 @@
 
 namespace npuscope {
 
+namespace {
+
+    // Margin on each side of an evidence range zoomed to, as a fraction of the range, so that what
+    // comes just before and after stays in view; at least 1 µs for a single task.
+    constexpr double kZoomMargin = 0.1;
+    constexpr TimeNs kMinZoomMarginNs = 1000;
+
+} // namespace
+
 ProfileSession::ProfileSession(QObject *parent)
     : QObject(parent)
     , m_zoom(new TimelineZoomControl(this))
@@ -167,11 +176,9 @@ void ProfileSession::showEvidence(const EvidenceOnRank &evidence, const QString 
     if (evidence.firstEvent.isValid())
         emit eventRevealed(evidence.firstEvent);
     if (evidence.hasRange()) {
-        // A margin on each side keeps what comes just before and after in view; at least 1 µs
-        // for a single task.
         const TimeNs span = evidence.end - evidence.start;
-        emit rangeRevealed(
-            evidence.start, evidence.end, std::max<TimeNs>(1000, TimeNs(double(span) * 0.1)), true);
+        const TimeNs margin = std::max(kMinZoomMarginNs, TimeNs(double(span) * kZoomMargin));
+        emit rangeRevealed(evidence.start, evidence.end, margin, true);
     }
 }
 
@@ -180,7 +187,10 @@ void ProfileSession::findOnTimeline(const QString &name) { emit findRequested(na
 void ProfileSession::filterKernels(int column, const QString &value)
 {
     emit kernelFilterRequested(column, value);
+    emit kernelsRevealRequested();
 }
+
+void ProfileSession::revealKernels() { emit kernelsRevealRequested(); }
 
 void ProfileSession::showTimeRange(TimeNs start, TimeNs end, EventRef event)
 {

@@ -105,6 +105,9 @@ public:
     void showTimeRange(TimeNs start, TimeNs end, EventRef event);
     // A line for the window's status bar (message()).
     void showMessage(const QString &text);
+    // The kernel table brought to the front (kernelsRevealRequested): a finding's rows, a filter.
+    // A dock that shows rows beside it (the call tree) does not ask, so that it stays in view.
+    void revealKernels();
 
 signals:
     void profileChanged();
@@ -118,6 +121,7 @@ signals:
     void kernelRowShown(qint32 row);
     void kernelSubsetShown(const std::vector<qint32> &rows, const QString &label);
     void kernelFilterRequested(int column, const QString &value);
+    void kernelsRevealRequested();
     void findRequested(const QString &name);
     void eventRevealed(npuscope::EventRef ref);
     // Select [start, end) on the timeline; with `zoom`, show it with `margin` on each side.
