@@ -45,6 +45,12 @@ struct KernelJoin {
         const std::vector<qint32> &rows = eventRows[ref.track.value];
         return ref.index < rows.size() ? rows[ref.index] : -1;
     }
+    // Row `row`'s event; invalid for a row out of range or not found in the trace.
+    EventRef eventOf(qint64 row) const
+    {
+        return row >= 0 && std::size_t(row) < rowToEvent.size() ? rowToEvent[std::size_t(row)]
+                                                                : EventRef();
+    }
 };
 
 // Everything loaded for one rank. Immutable once built; shared by every view.

@@ -64,8 +64,8 @@ namespace {
                 hit = r < buckets.size() && workBucketKey(buckets[r]) == key;
                 break;
             }
-            if (hit && r < rank.join.rowToEvent.size() && rank.join.rowToEvent[r].isValid())
-                out.insert(KernelJoin::key(rank.join.rowToEvent[r]));
+            if (const EventRef ref = rank.join.eventOf(row); hit && ref.isValid())
+                out.insert(KernelJoin::key(ref));
         }
         return out;
     }
@@ -316,11 +316,8 @@ bool CompareView::alignOnSelection()
         return false;
     const qint32 row = m_next.rank->join.rowOf(selected);
     for (const KernelPair &p : m_comparison.match.pairs) {
-        if (p.newRow == row && row >= 0) {
-            const auto r = std::size_t(p.baseRow);
-            return r < m_base.rank->join.rowToEvent.size()
-                && alignOnEvent(m_base.rank->join.rowToEvent[r]);
-        }
+        if (p.newRow == row && row >= 0)
+            return alignOnEvent(m_base.rank->join.eventOf(p.baseRow));
     }
     return false;
 }
@@ -398,10 +395,8 @@ void CompareView::applyTints()
     const RankProfile *br = m_base.rank.get();
     const RankProfile *nr = m_next.rank.get();
     auto eventKey = [](const RankProfile *rank, qint32 row) -> qint64 {
-        const auto r = std::size_t(row);
-        if (r >= rank->join.rowToEvent.size() || !rank->join.rowToEvent[r].isValid())
-            return -1;
-        return qint64(KernelJoin::key(rank->join.rowToEvent[r]));
+        const EventRef ref = rank->join.eventOf(row);
+        return ref.isValid() ? qint64(KernelJoin::key(ref)) : -1;
     };
     // Across backends no name pairs up: marking every slice "only in base/new" says nothing.
     const bool markUnmatched = !c.crossBackend;
@@ -484,12 +479,12 @@ void CompareView::highlightCategory(int row)
               QSet<quint64> out;
               for (qint32 k : rows) {
                   const auto i = std::size_t(k);
-                  if (i >= m.rowCategory.size() || i >= rank.join.rowToEvent.size()
-                      || !rank.join.rowToEvent[i].isValid())
+                  const EventRef ref = rank.join.eventOf(k);
+                  if (i >= m.rowCategory.size() || !ref.isValid())
                       continue;
                   if (std::find(r->categories.begin(), r->categories.end(), m.rowCategory[i])
                       != r->categories.end())
-                      out.insert(KernelJoin::key(rank.join.rowToEvent[i]));
+                      out.insert(KernelJoin::key(ref));
               }
               return out;
           };

@@ -163,9 +163,8 @@ void ProfileSession::showKernelRow(qint32 row)
     if (!rank)
         return;
     emit kernelRowShown(row);
-    const auto &rowToEvent = rank->join.rowToEvent;
-    if (row >= 0 && std::size_t(row) < rowToEvent.size() && rowToEvent[std::size_t(row)].isValid())
-        emit eventRevealed(rowToEvent[std::size_t(row)]);
+    if (const EventRef ref = rank->join.eventOf(row); ref.isValid())
+        emit eventRevealed(ref);
     else
         emit message(tr("This kernel has no matching slice in the trace."));
 }
