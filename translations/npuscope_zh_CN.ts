@@ -5984,6 +5984,25 @@ Opens all %2 ranks of this run</source>
     </message>
 </context>
 <context>
+    <name>npuscope::TimelineArrangementControl</name>
+    <message>
+        <source>Show Hidden</source>
+        <translation>显示隐藏项</translation>
+    </message>
+    <message>
+        <source>Show All</source>
+        <translation>全部显示</translation>
+    </message>
+    <message>
+        <source>Undo Arrangement Change</source>
+        <translation>撤销排列更改</translation>
+    </message>
+    <message>
+        <source>Reset Arrangement</source>
+        <translation>重置排列</translation>
+    </message>
+</context>
+<context>
     <name>npuscope::TimelineArrangementStore</name>
     <message>
         <source>%1: %2</source>
@@ -6463,22 +6482,6 @@ Opens all %2 ranks of this run</source>
     <message>
         <source>Hide Track</source>
         <translation>隐藏轨道</translation>
-    </message>
-    <message>
-        <source>Show Hidden</source>
-        <translation>显示隐藏项</translation>
-    </message>
-    <message>
-        <source>Show All</source>
-        <translation>全部显示</translation>
-    </message>
-    <message>
-        <source>Undo Arrangement Change</source>
-        <translation>撤销排列更改</translation>
-    </message>
-    <message>
-        <source>Reset Arrangement</source>
-        <translation>重置排列</translation>
     </message>
 </context>
 <context>

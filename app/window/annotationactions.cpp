@@ -49,9 +49,9 @@ namespace {
         std::tie(o.start, o.end) = view->visibleRange();
         o.origin = view->timeOrigin();
         o.layout = &view->layout();
-        if (view->gapsVisible()) {
-            o.streamGaps = &view->streamGaps();
-            o.deviceGaps = &view->deviceGaps();
+        if (const TimelineGapOverlay *gaps = view->gapOverlay(); gaps->isVisible()) {
+            o.streamGaps = &gaps->streamGaps();
+            o.deviceGaps = &gaps->deviceGaps();
         }
         o.colorMode = view->colorMode();
         o.width = std::max(view->viewport()->width(), TimelineExporter::kHeaderWidth + 400);

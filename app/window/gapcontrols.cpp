@@ -1,7 +1,7 @@
 #include "app/window/gapcontrols.h"
 
 #include "widgets/session/profilesession.h"
-#include "widgets/timeline/timelineview.h"
+#include "widgets/timeline/timelinegapoverlay.h"
 
 #include <QAction>
 #include <QDoubleSpinBox>
@@ -20,18 +20,18 @@ namespace {
 
 } // namespace
 
-GapControls::GapControls(TimelineView *view, QObject *parent)
+GapControls::GapControls(TimelineGapOverlay *overlay, QObject *parent)
     : QObject(parent)
-    , m_view(view)
+    , m_overlay(overlay)
     , m_toggle(new QAction(tr("Show &Gaps"), this))
     , m_threshold(new QDoubleSpinBox) // owned by the toolbar it goes into, else by us
 {
     m_toggle->setCheckable(true);
-    m_toggle->setChecked(view->gapsVisible());
+    m_toggle->setChecked(overlay->isVisible());
     m_toggle->setToolTip(tr("Hatch the idle time of the device streams and show the device "
                             "idle row"));
     connect(m_toggle, &QAction::toggled, this, [this](bool on) {
-        m_view->setGapsVisible(on);
+        m_overlay->setVisible(on);
         m_threshold->setEnabled(on);
     });
 
@@ -92,7 +92,7 @@ void GapControls::update()
         m_watcher = nullptr;
     }
     if (!m_rank || !m_analysis || !m_analysis->kinds) {
-        m_view->clearGaps();
+        m_overlay->clear();
         return;
     }
     const double us = m_threshold->value();
@@ -120,7 +120,7 @@ void GapControls::update()
 
 void GapControls::apply(const GapAnalysis &gaps)
 {
-    m_view->setGaps(gaps.streamGaps, gaps.deviceGaps);
+    m_overlay->setGaps(gaps.streamGaps, gaps.deviceGaps);
 }
 
 void GapControls::setSession(ProfileSession *session)

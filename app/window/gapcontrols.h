@@ -17,17 +17,17 @@ namespace npuscope {
 
 class ProfileSession;
 
-class TimelineView;
+class TimelineGapOverlay;
 
 // The gap overlay of the timeline: the "Show gaps" toggle and the gap threshold (µs) of the
 // toolbar. Shows the gaps of the background analysis, or, when the user picked a threshold,
 // re-runs findGaps for the current rank on a worker (QtConcurrent) and hands the result to the
-// view. A newer request drops what an older worker still delivers.
+// timeline's gap overlay. A newer request drops what an older worker still delivers.
 class GapControls : public QObject {
     Q_OBJECT
 
 public:
-    GapControls(TimelineView *view, QObject *parent = nullptr);
+    GapControls(TimelineGapOverlay *overlay, QObject *parent = nullptr);
     ~GapControls() override;
 
     // Adds the toggle to `menu` and the toggle and the threshold box to `bar`.
@@ -48,7 +48,7 @@ private:
     void update();
     void apply(const GapAnalysis &gaps);
 
-    TimelineView *m_view;
+    TimelineGapOverlay *m_overlay;
     QAction *m_toggle;
     QPointer<QDoubleSpinBox> m_threshold; // the toolbar may delete it first
     std::shared_ptr<const RankProfile> m_rank;

@@ -61,7 +61,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_central(new QStackedWidget(this))
     , m_startPage(new StartPage(m_recent, this))
     , m_timeline(new TimelineView(this))
-    , m_gaps(new GapControls(m_timeline, this))
+    , m_gaps(new GapControls(m_timeline->gapOverlay(), this))
 {
     setObjectName(QStringLiteral("MainWindow"));
     m_timeline->setZoomControl(m_session->zoom());
@@ -81,7 +81,8 @@ MainWindow::MainWindow(QWidget *parent)
     createStatusBar();
     createRankLoader();
     new CompareController(this); // File > Compare With…, drops onto an open profile
-    new ArrangementController(this); // the track arrangement, saved per profile
+    // The track arrangement, saved per profile.
+    new ArrangementController(m_session, m_timeline->arrangementControl(), m_viewMenu, statusBar());
     auto *cluster = new ClusterController(this); // the Cluster dock of multi-rank profiles
     new CallTreeController(this); // the Call Tree dock: device time by host frame
     new RankTimelineController(this, cluster->overview()); // View > Show Ranks on One Timeline…

@@ -341,8 +341,8 @@ private slots:
         const auto analysis = window.analysisController()->analysis(0);
         QVERIFY(analysis);
         QVERIFY(!analysis->gaps.streamGaps.empty());
-        QCOMPARE(timeline->streamGaps().size(), analysis->gaps.streamGaps.size());
-        QCOMPARE(timeline->deviceGaps().size(), analysis->gaps.deviceGaps.size());
+        QCOMPARE(timeline->gapOverlay()->streamGaps().size(), analysis->gaps.streamGaps.size());
+        QCOMPARE(timeline->gapOverlay()->deviceGaps().size(), analysis->gaps.deviceGaps.size());
         QVERIFY(timeline->layout().deviceIdleRow() >= 0);
         QTest::qWait(100);
         const QString path = QDir(QCoreApplication::applicationDirPath())
@@ -352,22 +352,22 @@ private slots:
 
         // A higher threshold: fewer gaps, computed on a worker.
         GapControls *gaps = window.gapControls();
-        const std::size_t before = timeline->streamGaps().size();
+        const std::size_t before = timeline->gapOverlay()->streamGaps().size();
         gaps->thresholdBox()->setValue(
             2.0 * static_cast<double>(analysis->gaps.thresholdNs) / 1000.0 + 1.0);
         QTRY_VERIFY_WITH_TIMEOUT(!gaps->isRunning(), kLoadTimeoutMs);
-        QVERIFY(timeline->streamGaps().size() < before);
+        QVERIFY(timeline->gapOverlay()->streamGaps().size() < before);
         gaps->thresholdBox()->setValue(0); // Auto: the analysis' gaps again
-        QCOMPARE(timeline->streamGaps().size(), before);
+        QCOMPARE(timeline->gapOverlay()->streamGaps().size(), before);
 
         gaps->toggleAction()->setChecked(false);
-        QVERIFY(!timeline->gapsVisible());
+        QVERIFY(!timeline->gapOverlay()->isVisible());
         QCOMPARE(timeline->layout().deviceIdleRow(), -1);
         gaps->toggleAction()->setChecked(true);
         QVERIFY(timeline->layout().deviceIdleRow() >= 0);
 
         window.closeProfile();
-        QVERIFY(timeline->streamGaps().empty());
+        QVERIFY(timeline->gapOverlay()->streamGaps().empty());
     }
 
     // The user's arrangement of the tracks is saved for the profile (in the config directory,
@@ -392,7 +392,7 @@ private slots:
             window.openPath(dir.path());
             QVERIFY(loaded.wait(kLoadTimeoutMs));
             TimelineView *timeline = window.timelineView();
-            QVERIFY(timeline->arrangement().isEmpty());
+            QVERIFY(timeline->arrangementControl()->arrangement().isEmpty());
             const Trace &trace = *timeline->trace();
             QString host;
             for (const Track &t : trace.tracks)
@@ -400,10 +400,11 @@ private slots:
                     host = t.processName;
             QVERIFY(!host.isEmpty());
             QVERIFY(timeline->layout().groups().front().name != host); // device first
-            QVERIFY(timeline->moveItem(
+            QVERIFY(timeline->arrangementControl()->moveItem(
                 TimelineArrangement::groupKey(host), timeline->layout().groups().front().itemKey));
-            timeline->setItemHidden(TimelineArrangement::trackKey(trace.tracks.back()), true);
-            arranged = timeline->arrangement();
+            timeline->arrangementControl()->setItemHidden(
+                TimelineArrangement::trackKey(trace.tracks.back()), true);
+            arranged = timeline->arrangementControl()->arrangement();
             QCOMPARE(store.load(dir.path()), arranged); // saved on every change
             // View > Tracks lists the hidden track under Show Hidden.
             auto *controller = window.findChild<ArrangementController *>();
@@ -421,10 +422,12 @@ private slots:
         QSignalSpy loaded(&window, &MainWindow::profileLoaded);
         window.openPath(dir.path());
         QVERIFY(loaded.wait(kLoadTimeoutMs));
-        QCOMPARE(window.timelineView()->arrangement(), arranged);
+        QCOMPARE(window.timelineView()->arrangementControl()->arrangement(), arranged);
         QCOMPARE(window.timelineView()->layout().groups().front().itemKey, arranged.order.front());
         QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries), filesBefore);
-        window.timelineView()->resetArrangement(); // the default again: no file left
+        window.timelineView()
+            ->arrangementControl()
+            ->resetArrangement(); // the default again: no file left
         QVERIFY(!QFile::exists(store.fileFor(dir.path())));
     }
 

@@ -175,14 +175,14 @@ void TstCompareView::sidesKeepTheirArrangement()
     QCOMPARE(view.baseTimeline()->layout().groups().front().name, hostProcess);
     QVERIFY(view.newTimeline()->layout().groups().front().name != hostProcess);
     QSignalSpy changed(&view, &CompareView::arrangementChanged);
-    view.newTimeline()->resetArrangement(); // nothing to reset: no change
+    view.newTimeline()->arrangementControl()->resetArrangement(); // nothing to reset: no change
     QCOMPARE(changed.count(), 0);
-    view.baseTimeline()->resetArrangement();
+    view.baseTimeline()->arrangementControl()->resetArrangement();
     QCOMPARE(changed.count(), 1);
     QCOMPARE(changed.front().at(0).toString(), QStringLiteral("/runs/base"));
     QVERIFY(changed.front().at(1).value<TimelineArrangement>().isEmpty());
     view.swapSides(); // the arrangements go with their runs
-    QCOMPARE(view.newTimeline()->arrangement(), TimelineArrangement());
+    QCOMPARE(view.newTimeline()->arrangementControl()->arrangement(), TimelineArrangement());
 }
 
 void TstCompareView::models()

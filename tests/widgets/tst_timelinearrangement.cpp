@@ -144,7 +144,7 @@ void TestTimelineArrangement::layoutFollowsArrangement()
 
 void TestTimelineArrangement::dragMovesGroupAndTrack()
 {
-    QSignalSpy changed(m_view.get(), &TimelineView::arrangementChanged);
+    QSignalSpy changed(m_view->arrangementControl(), &TimelineArrangementControl::edited);
     const TimelineLayout &layout = m_view->layout();
     auto headerY = [&](const QString &name) {
         for (const TimelineGroup &g : layout.groups())
@@ -176,20 +176,20 @@ void TestTimelineArrangement::dragMovesGroupAndTrack()
     // A track cannot leave its process: dropped on another process, nothing moves.
     const int hccl = TimelineView::kRulerHeight
         + layout.rows()[std::size_t(layout.groups().back().headerRow)].y + 5;
-    const TimelineArrangement before = m_view->arrangement();
+    const TimelineArrangement before = m_view->arrangementControl()->arrangement();
     const int y3now = TimelineView::kRulerHeight
         + layout.rows()[std::size_t(layout.trackRow(TrackId(stream3)))].y;
     dragHeader(m_view->viewport(), { 60, y3now + 5 }, { 60, hccl });
-    QCOMPARE(m_view->arrangement(), before);
+    QCOMPARE(m_view->arrangementControl()->arrangement(), before);
 
     // Undo goes back one move at a time.
-    QVERIFY(m_view->undoArrangement());
+    QVERIFY(m_view->arrangementControl()->undo());
     QCOMPARE(trackNames(*m_trace, layout, QStringLiteral("Ascend Hardware")),
         QStringList({ QStringLiteral("Stream 2"), QStringLiteral("Stream 3") }));
     QCOMPARE(groupNames(layout).first(), QStringLiteral("CANN"));
-    QVERIFY(m_view->undoArrangement());
+    QVERIFY(m_view->arrangementControl()->undo());
     QCOMPARE(groupNames(layout).first(), QStringLiteral("Ascend Hardware"));
-    QVERIFY(!m_view->undoArrangement());
+    QVERIFY(!m_view->arrangementControl()->undo());
 }
 
 void TestTimelineArrangement::clickOnHeaderStillFolds()
@@ -199,7 +199,7 @@ void TestTimelineArrangement::clickOnHeaderStillFolds()
     sendMouse(m_view->viewport(), QEvent::MouseButtonPress, { 60, y }, Qt::LeftButton);
     sendMouse(m_view->viewport(), QEvent::MouseButtonRelease, { 60, y }, Qt::NoButton);
     QVERIFY(layout.groups().front().collapsed);
-    QVERIFY(m_view->arrangement().collapsed.contains(
+    QVERIFY(m_view->arrangementControl()->arrangement().collapsed.contains(
         TimelineArrangement::groupKey(QStringLiteral("Ascend Hardware"))));
 }
 
@@ -210,24 +210,25 @@ void TestTimelineArrangement::hideShowUndoReset()
     const std::uint32_t stream2
         = trackNamed(*m_trace, QStringLiteral("Ascend Hardware"), QStringLiteral("Stream 2"));
     const QString key = TimelineArrangement::trackKey(m_trace->tracks[stream2]);
-    m_view->setItemHidden(key, true);
+    m_view->arrangementControl()->setItemHidden(key, true);
     QCOMPARE(layout.trackRow(TrackId(stream2)), -1);
     QCOMPARE(static_cast<int>(layout.rows().size()), rowsBefore - 1);
-    m_view->setItemHidden(TimelineArrangement::groupKey(QStringLiteral("HCCL")), true);
+    m_view->arrangementControl()->setItemHidden(
+        TimelineArrangement::groupKey(QStringLiteral("HCCL")), true);
     QVERIFY(!groupNames(layout).contains(QStringLiteral("HCCL")));
-    QCOMPARE(m_view->arrangement().hidden.size(), 2);
+    QCOMPARE(m_view->arrangementControl()->arrangement().hidden.size(), 2);
 
-    QVERIFY(m_view->undoArrangement()); // HCCL back
+    QVERIFY(m_view->arrangementControl()->undo()); // HCCL back
     QVERIFY(groupNames(layout).contains(QStringLiteral("HCCL")));
     QCOMPARE(layout.trackRow(TrackId(stream2)), -1);
-    m_view->showAllItems();
+    m_view->arrangementControl()->showAllItems();
     QVERIFY(layout.trackRow(TrackId(stream2)) >= 0);
 
-    m_view->setItemHidden(key, true);
-    m_view->resetArrangement();
-    QVERIFY(m_view->arrangement().isEmpty());
+    m_view->arrangementControl()->setItemHidden(key, true);
+    m_view->arrangementControl()->resetArrangement();
+    QVERIFY(m_view->arrangementControl()->arrangement().isEmpty());
     QCOMPARE(static_cast<int>(layout.rows().size()), rowsBefore);
-    QVERIFY(m_view->undoArrangement()); // the reset itself can be undone
+    QVERIFY(m_view->arrangementControl()->undo()); // the reset itself can be undone
     QCOMPARE(layout.trackRow(TrackId(stream2)), -1);
 }
 
@@ -235,24 +236,25 @@ void TestTimelineArrangement::keptAcrossTraces()
 {
     TimelineArrangement a;
     a.order = { TimelineArrangement::groupKey(QStringLiteral("Python (3170820)")) };
-    QSignalSpy changed(m_view.get(), &TimelineView::arrangementChanged);
-    m_view->setArrangement(a);
+    QSignalSpy changed(m_view->arrangementControl(), &TimelineArrangementControl::edited);
+    m_view->arrangementControl()->setArrangement(a);
     QCOMPARE(changed.count(), 0); // restoring is not a change to save
     QCOMPARE(groupNames(m_view->layout()).first(), QStringLiteral("Python (3170820)"));
     m_view->setTrace(test::makeTrainingStep(3)); // another rank, the same names
     QCOMPARE(groupNames(m_view->layout()).first(), QStringLiteral("Python (3170820)"));
-    QCOMPARE(m_view->arrangement(), a);
+    QCOMPARE(m_view->arrangementControl()->arrangement(), a);
 }
 
 void TestTimelineArrangement::revealShowsHiddenTrack()
 {
     const std::uint32_t stream2
         = trackNamed(*m_trace, QStringLiteral("Ascend Hardware"), QStringLiteral("Stream 2"));
-    m_view->setItemHidden(TimelineArrangement::trackKey(m_trace->tracks[stream2]), true);
+    m_view->arrangementControl()->setItemHidden(
+        TimelineArrangement::trackKey(m_trace->tracks[stream2]), true);
     QVERIFY(!m_trace->tracks[stream2].events.empty());
     m_view->selectEvent({ TrackId(stream2), 0 }, true);
     QVERIFY(m_view->layout().trackRow(TrackId(stream2)) >= 0);
-    QVERIFY(m_view->arrangement().hidden.isEmpty());
+    QVERIFY(m_view->arrangementControl()->arrangement().hidden.isEmpty());
 }
 
 void TestTimelineArrangement::dragShowsDropLine()
@@ -321,7 +323,7 @@ void TestTimelineArrangement::everythingHiddenCanComeBack()
     for (const TimelineGroup &g : m_view->layout().groups())
         keys << g.itemKey;
     for (const QString &key : keys)
-        m_view->setItemHidden(key, true);
+        m_view->arrangementControl()->setItemHidden(key, true);
     QCOMPARE(m_view->layout().rows().size(), std::size_t(0));
     bool shown = false;
     QTimer::singleShot(100, this, [&]() {
@@ -340,7 +342,7 @@ void TestTimelineArrangement::everythingHiddenCanComeBack()
     QContextMenuEvent event(QContextMenuEvent::Mouse, at, m_view->viewport()->mapToGlobal(at));
     QCoreApplication::sendEvent(m_view->viewport(), &event);
     QVERIFY(shown);
-    QVERIFY(m_view->arrangement().hidden.isEmpty());
+    QVERIFY(m_view->arrangementControl()->arrangement().hidden.isEmpty());
     QVERIFY(!m_view->layout().rows().empty());
 }
 

@@ -449,14 +449,14 @@ void TestTimelineView::helpToggles()
 void TestTimelineView::searchFindsAndSteps()
 {
     QTest::keyClick(m_view.get(), Qt::Key_F, Qt::ControlModifier);
-    TimelineSearchBar *bar = m_view->searchBar();
+    TimelineSearchBar *bar = m_view->searchControl()->bar();
     QVERIFY(bar->isVisible());
     auto *edit = bar->findChild<QLineEdit *>();
     QVERIFY(edit && edit->hasFocus());
     QTest::keyClicks(edit, QStringLiteral("matmul"));
 
     // aten::matmul ops and their MatMulV2 kernels, in start order.
-    const auto &matches = m_view->searchResult().matches;
+    const auto &matches = m_view->searchControl()->result().matches;
     int expected = 0;
     for (const Track &t : m_trace->tracks)
         for (const Event &e : t.events)
@@ -497,14 +497,14 @@ void TestTimelineView::searchFindsAndSteps()
     QVERIFY2(outlined > 100, qPrintable(QString::number(outlined)));
 
     // Regex mode, an invalid pattern, then Esc closes the bar and clears the highlight.
-    m_view->setSearchQuery(QStringLiteral("^aten::(matmul"), TimelineSearchMode::Regex);
-    QVERIFY(!m_view->searchResult().error.isEmpty());
+    m_view->searchControl()->setQuery(QStringLiteral("^aten::(matmul"), TimelineSearchMode::Regex);
+    QVERIFY(!m_view->searchControl()->result().error.isEmpty());
     QCOMPARE(bar->statusText(), TimelineSearchBar::tr("Invalid pattern"));
-    m_view->setSearchQuery(QStringLiteral("^MatMulV2$"), TimelineSearchMode::Regex);
-    QVERIFY(!m_view->searchResult().matches.empty());
+    m_view->searchControl()->setQuery(QStringLiteral("^MatMulV2$"), TimelineSearchMode::Regex);
+    QVERIFY(!m_view->searchControl()->result().matches.empty());
     QTest::keyClick(edit, Qt::Key_Escape);
     QVERIFY(!bar->isVisible());
-    QVERIFY(m_view->searchResult().matches.empty());
+    QVERIFY(m_view->searchControl()->result().matches.empty());
 }
 
 void TestTimelineView::deepTrackExpandsFromHeader()
@@ -711,9 +711,9 @@ void TestTimelineView::rendersGapsWithTooltipAndToggle()
     auto [streamGaps, deviceGaps] = gapsOf(*m_trace);
     QVERIFY(!streamGaps.empty());
     QVERIFY(!deviceGaps.empty());
-    QVERIFY(m_view->gapsVisible());
+    QVERIFY(m_view->gapOverlay()->isVisible());
     const std::size_t rows = m_view->layout().rows().size();
-    m_view->setGaps(streamGaps, deviceGaps);
+    m_view->gapOverlay()->setGaps(streamGaps, deviceGaps);
     QCOMPARE(m_view->layout().rows().size(), rows + 1);
     const int idleRow = m_view->layout().deviceIdleRow();
     QVERIFY(idleRow >= 0);
@@ -749,13 +749,13 @@ void TestTimelineView::rendersGapsWithTooltipAndToggle()
     QVERIFY2(tip.contains(formatDuration(gap->duration())), qPrintable(tip));
     QVERIFY2(tip.contains(gapCauseLabel(gap->cause)), qPrintable(tip));
 
-    m_view->setGapsVisible(false);
+    m_view->gapOverlay()->setVisible(false);
     QVERIFY(!m_view->grab().isNull());
     QVERIFY(m_view->drawList().gaps().empty());
     QCOMPARE(m_view->layout().deviceIdleRow(), -1);
     QCOMPARE(m_view->layout().rows().size(), rows);
-    m_view->setGapsVisible(true);
-    m_view->clearGaps();
+    m_view->gapOverlay()->setVisible(true);
+    m_view->gapOverlay()->clear();
     QCOMPARE(m_view->layout().deviceIdleRow(), -1);
 }
 

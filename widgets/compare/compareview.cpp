@@ -196,17 +196,20 @@ CompareView::~CompareView() = default;
 void CompareView::connectArrangements()
 {
     for (TimelineView *view : { m_baseView, m_newView }) {
-        connect(view, &TimelineView::arrangementChanged, this, [this, view]() {
-            Side &side = view == m_baseView ? m_base : m_next;
-            side.arrangement = view->arrangement();
-            // Both sides of one profile (rank against rank) show the same arrangement.
-            Side &other = view == m_baseView ? m_next : m_base;
-            if (other.profilePath == side.profilePath && !side.profilePath.isEmpty()) {
-                other.arrangement = side.arrangement;
-                (view == m_baseView ? m_newView : m_baseView)->setArrangement(side.arrangement);
-            }
-            emit arrangementChanged(side.profilePath, side.arrangement);
-        });
+        connect(
+            view->arrangementControl(), &TimelineArrangementControl::edited, this, [this, view]() {
+                Side &side = view == m_baseView ? m_base : m_next;
+                side.arrangement = view->arrangementControl()->arrangement();
+                // Both sides of one profile (rank against rank) show the same arrangement.
+                Side &other = view == m_baseView ? m_next : m_base;
+                if (other.profilePath == side.profilePath && !side.profilePath.isEmpty()) {
+                    other.arrangement = side.arrangement;
+                    (view == m_baseView ? m_newView : m_baseView)
+                        ->arrangementControl()
+                        ->setArrangement(side.arrangement);
+                }
+                emit arrangementChanged(side.profilePath, side.arrangement);
+            });
     }
 }
 
@@ -261,8 +264,8 @@ bool CompareView::compare(const QString &stepId, QString *error)
 
 void CompareView::showTraces()
 {
-    m_baseView->setArrangement(m_base.arrangement);
-    m_newView->setArrangement(m_next.arrangement);
+    m_baseView->arrangementControl()->setArrangement(m_base.arrangement);
+    m_newView->arrangementControl()->setArrangement(m_next.arrangement);
     m_baseView->setTrace(m_base.rank ? m_base.rank->trace : nullptr);
     m_newView->setTrace(m_next.rank ? m_next.rank->trace : nullptr);
 }

@@ -57,11 +57,12 @@ void TimelineFollower::showRange(TimeNs start, TimeNs end, TimeNs margin, bool z
 
 void TimelineFollower::find(const QString &name)
 {
-    m_view->setSearchQuery(QLatin1Char('^') + QRegularExpression::escape(name) + QLatin1Char('$'),
+    m_view->searchControl()->setQuery(
+        QLatin1Char('^') + QRegularExpression::escape(name) + QLatin1Char('$'),
         TimelineSearchMode::Regex);
-    const int matches = int(m_view->searchResult().matches.size());
+    const int matches = int(m_view->searchControl()->result().matches.size());
     if (matches > 0)
-        m_view->findNext();
+        m_view->searchControl()->findNext();
     m_session->showMessage(matches > 0
             ? tr("%1: %n event(s) on the timeline (F3 for the next).", nullptr, matches).arg(name)
             : tr("%1 does not appear on the timeline.").arg(name));

@@ -44,13 +44,24 @@ TimelineView::TimelineView(QWidget *parent)
     m_axis.setWidth(std::max(1, viewport()->width() - kHeaderWidth));
     m_ownZoom = new TimelineZoomControl(this);
     setZoomControl(nullptr);
+    m_arrangement = new TimelineArrangementControl(this);
+    m_gaps = new TimelineGapOverlay(this);
+    const auto relayout = [this]() {
+        rebuildLayout();
+        viewport()->update();
+    };
+    connect(m_arrangement, &TimelineArrangementControl::changed, this, relayout);
+    connect(m_gaps, &TimelineGapOverlay::changed, this, relayout);
 
-    m_searchBar = new TimelineSearchBar(this);
-    m_searchBar->hide();
-    connect(m_searchBar, &TimelineSearchBar::queryChanged, this, &TimelineView::runSearch);
-    connect(m_searchBar, &TimelineSearchBar::nextRequested, this, &TimelineView::findNext);
-    connect(m_searchBar, &TimelineSearchBar::previousRequested, this, &TimelineView::findPrevious);
-    connect(m_searchBar, &TimelineSearchBar::closeRequested, this, &TimelineView::closeSearch);
+    m_search = new TimelineSearchControl(
+        new TimelineSearchBar(this), [this]() { return m_selected; }, this);
+    connect(m_search, &TimelineSearchControl::layoutChanged, this, &TimelineView::layoutSearchBar);
+    connect(
+        m_search, &TimelineSearchControl::resultChanged, viewport(), qOverload<>(&QWidget::update));
+    connect(m_search, &TimelineSearchControl::matchChosen, this,
+        [this](EventRef ref) { selectEvent(ref, true); });
+    connect(m_search, &TimelineSearchControl::closed, this,
+        [this]() { setFocus(Qt::OtherFocusReason); });
 }
 
 TimelineView::~TimelineView() = default;
@@ -71,10 +82,12 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace)
     m_zoom->clearHistory();
     m_zoom->clearSelection();
     m_selected = {};
-    m_streamGaps.clear(); // they belong to the previous trace
-    m_deviceGaps.clear();
+    {
+        const QSignalBlocker blocker(m_gaps); // laid out just below
+        m_gaps->clear(); // they belong to the previous trace
+    }
     rebuildLayout();
-    runSearch();
+    m_search->setTrace(t);
     if (t) {
         const TimeNs span = std::max<TimeNs>(t->maxTime - t->minTime, TimeAxis::kMinSpan);
         const auto margin = static_cast<TimeNs>(static_cast<double>(span) * kTraceMargin);
@@ -89,43 +102,15 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace)
     viewport()->update();
 }
 
-void TimelineView::setGaps(std::vector<Gap> streamGaps, std::vector<Gap> deviceGaps)
-{
-    // Gaps without a track (no trace) have nowhere to go.
-    std::erase_if(streamGaps, [](const Gap &g) { return !g.track.isValid(); });
-    std::stable_sort(streamGaps.begin(), streamGaps.end(), [](const Gap &a, const Gap &b) {
-        return a.track != b.track ? a.track < b.track : a.start < b.start;
-    });
-    std::stable_sort(deviceGaps.begin(), deviceGaps.end(),
-        [](const Gap &a, const Gap &b) { return a.start < b.start; });
-    m_streamGaps = std::move(streamGaps);
-    m_deviceGaps = std::move(deviceGaps);
-    rebuildLayout();
-    viewport()->update();
-}
-
-void TimelineView::clearGaps() { setGaps({}, {}); }
-
-void TimelineView::setGapsVisible(bool visible)
-{
-    if (m_showGaps == visible)
-        return;
-    m_showGaps = visible;
-    rebuildLayout();
-    viewport()->update();
-}
-
 void TimelineView::rebuildLayout()
 {
     // The "Device idle" row goes into the group of the device streams the gaps are on.
-    TrackId idleTrack;
-    if (m_showGaps && !m_streamGaps.empty() && m_trace
-        && m_streamGaps.front().track.value < m_trace->tracks.size())
-        idleTrack = m_streamGaps.front().track;
+    const TrackId idleTrack = m_gaps->idleRowTrack(m_trace.get());
     if (m_trace)
-        m_layout.build(*m_trace, {}, {}, idleTrack, m_pinnedTracks, m_arrangement);
+        m_layout.build(*m_trace, {}, {}, idleTrack, m_pinnedTracks, m_arrangement->arrangement());
     else
         m_layout.clear();
+    m_arrangement->setShownOrder(m_trace ? m_layout.itemOrder(*m_trace) : QStringList());
     updateScrollBar();
 }
 
@@ -308,10 +293,8 @@ void TimelineView::revealEvent(EventRef ref)
 {
     if (m_layout.groupOfTrack(ref.track) < 0) { // hidden by the user: shown again
         const Track &track = m_trace->tracks[ref.track.value];
-        TimelineArrangement next = m_arrangement;
-        next.hidden.remove(TimelineArrangement::trackKey(track));
-        next.hidden.remove(TimelineArrangement::groupKey(track.processName));
-        changeArrangement(std::move(next), true);
+        m_arrangement->showItems({ TimelineArrangement::trackKey(track),
+            TimelineArrangement::groupKey(track.processName) });
     }
     const int group = m_layout.groupOfTrack(ref.track);
     if (group >= 0 && m_layout.groups()[static_cast<std::size_t>(group)].collapsed)
@@ -361,9 +344,9 @@ TimelineDrawList::Frame TimelineView::frame(const TimeAxis &axis, int viewHeight
     f.scrollY = verticalScrollBar()->value();
     f.viewHeight = viewHeight;
     f.selected = m_selected;
-    if (m_showGaps) {
-        f.gaps.stream = &m_streamGaps;
-        f.gaps.device = &m_deviceGaps;
+    if (m_gaps->isVisible()) {
+        f.gaps.stream = &m_gaps->streamGaps();
+        f.gaps.device = &m_gaps->deviceGaps();
     }
     return f;
 }
@@ -387,7 +370,7 @@ TimelineScene TimelineView::scene(
     std::tie(s.rangeStart, s.rangeEnd) = selectedRange();
     s.hoverRow = m_hoverRow;
     s.showHelp = m_showHelp;
-    s.search = m_search.matches.empty() ? nullptr : &m_search;
+    s.search = m_search->result().matches.empty() ? nullptr : &m_search->result();
     s.emptyText = tr("No trace loaded");
     if (colorMode() == TimelineColorMode::AcceleratorCore)
         s.legend = m_coreLegend;
@@ -439,6 +422,14 @@ void TimelineView::resizeEvent(QResizeEvent *event)
     layoutSearchBar();
     m_axis.setWidth(std::max(1, viewport()->width() - kHeaderWidth));
     updateScrollBar();
+}
+
+void TimelineView::layoutSearchBar()
+{
+    TimelineSearchBar *bar = m_search->bar();
+    const int height = m_search->isOpen() ? bar->sizeHint().height() : 0;
+    setViewportMargins(0, 0, 0, height);
+    bar->setGeometry(0, this->height() - height, width(), height);
 }
 
 void TimelineView::scrollContentsBy(int, int) { viewport()->update(); }

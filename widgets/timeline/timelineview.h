@@ -3,13 +3,15 @@
 #include "model/core/types.h"
 #include "widgets/common/metatypes.h"
 #include "widgets/timeline/timeaxis.h"
+#include "widgets/timeline/timelinearrangementcontrol.h"
 #include "widgets/timeline/timelinecolors.h"
 #include "widgets/timeline/timelinecounterindex.h"
 #include "widgets/timeline/timelinedepthindex.h"
 #include "widgets/timeline/timelinedrawlist.h"
+#include "widgets/timeline/timelinegapoverlay.h"
 #include "widgets/timeline/timelinelayout.h"
 #include "widgets/timeline/timelinepainter.h"
-#include "widgets/timeline/timelinesearch.h"
+#include "widgets/timeline/timelinesearchcontrol.h"
 #include "widgets/timeline/timelinezoomcontrol.h"
 
 #include <QAbstractScrollArea>
@@ -26,7 +28,6 @@ class QMenu;
 namespace npuscope {
 
 class Trace;
-class TimelineSearchBar;
 struct RankProfile;
 
 // The zoomable multi-stream timeline: process groups of slice tracks and counter charts under a
@@ -79,13 +80,8 @@ public:
     }
 
     // Idle intervals painted on the device stream tracks (hatched) and in a "Device idle" row:
-    // findGaps' streamGaps and deviceGaps. Shown while gapsVisible() (default on).
-    void setGaps(std::vector<Gap> streamGaps, std::vector<Gap> deviceGaps);
-    void clearGaps();
-    const std::vector<Gap> &streamGaps() const { return m_streamGaps; } // by track, then start
-    const std::vector<Gap> &deviceGaps() const { return m_deviceGaps; }
-    void setGapsVisible(bool visible);
-    bool gapsVisible() const { return m_showGaps; }
+    // findGaps' streamGaps and deviceGaps, while the overlay is visible (default on).
+    TimelineGapOverlay *gapOverlay() const { return m_gaps; }
 
     void setColorMode(TimelineColorMode mode);
     TimelineColorMode colorMode() const { return m_colors.mode(); }
@@ -107,36 +103,16 @@ public:
     bool isTrackExpanded(TrackId track) const;
     const TimelineLayout &layout() const { return m_layout; }
 
-    // The user's arrangement (timelineviewarrangement.cpp): order, hidden items, collapsed
-    // groups and expanded tracks, by name, so it is kept across traces (ranks, a reload).
-    // Headers are dragged to reorder (a process among processes, a track within its process);
-    // the header menu hides, shows again, undoes and resets. arrangementChanged() on every
-    // change by the user, to be saved; setArrangement() does not emit it.
-    void setArrangement(const TimelineArrangement &arrangement);
-    const TimelineArrangement &arrangement() const { return m_arrangement; }
-    void setItemHidden(const QString &itemKey, bool hidden);
-    void showAllItems();
-    // Moves a group before another group, or a track (counter) before another of its group;
-    // `before` empty: to the end. False when nothing moved.
-    bool moveItem(const QString &itemKey, const QString &before);
-    void resetArrangement();
-    bool undoArrangement(); // of hide, show, move and reset; false when there is nothing to undo
-    bool canUndoArrangement() const { return !m_arrangementUndo.empty(); }
-    // Adds Show Hidden (a submenu of the hidden items and Show All), Undo Arrangement Change
-    // and Reset Arrangement: the header menu has them, and the app's View > Tracks menu.
-    void addArrangementActions(QMenu &menu);
+    // The user's arrangement: order, hidden items, collapsed groups and expanded tracks, by name,
+    // so it is kept across traces (ranks, a reload), with its undo history. Headers are dragged
+    // to reorder (a process among processes, a track within its process); the header menu
+    // hides, shows again, undoes and resets (timelineviewarrangement.cpp). The control's
+    // edited() signals every change by the user, to be saved.
+    TimelineArrangementControl *arrangementControl() const { return m_arrangement; }
 
     // Search by event name (Ctrl+F opens the find bar). Matches are outlined on the timeline;
-    // findNext / findPrevious select and reveal them in start order, wrapping around.
-    void openSearch();
-    void closeSearch();
-    void setSearchQuery(
-        const QString &query, TimelineSearchMode mode = TimelineSearchMode::Substring);
-    const TimelineSearchResult &searchResult() const { return m_search; }
-    int currentMatch() const { return m_currentMatch; } // index in searchResult().matches or -1
-    bool findNext();
-    bool findPrevious();
-    TimelineSearchBar *searchBar() const { return m_searchBar; }
+    // the control's findNext / findPrevious select and reveal them in start order, wrapping.
+    TimelineSearchControl *searchControl() const { return m_search; }
 
     void zoomToFit(); // Ctrl+0: the whole trace
     // How far zoom and pan may go (setTrace sets the trace's extent). Compare mode widens it so
@@ -156,7 +132,6 @@ signals:
     void eventSelected(npuscope::EventRef ref);
     void visibleRangeChanged(npuscope::TimeNs start, npuscope::TimeNs end);
     void rangeSelected(npuscope::TimeNs start, npuscope::TimeNs end);
-    void arrangementChanged();
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -195,13 +170,10 @@ private:
     void updateHover(const QPoint &pos);
     int headerRowAt(const QPoint &pos) const; // layout row under a header-column point, or -1
     void headerClicked(int row);
-    void changeArrangement(TimelineArrangement next, bool undoable);
     // Where a header dragged from m_dragRow would drop at `pos`: the key to move and the key to
     // put it before (empty: the end); *lineY the viewport y of the drop line. False: nowhere.
     bool dropTarget(const QPoint &pos, QString *key, QString *before, int *lineY) const;
-    void addHeaderActions(QMenu &menu, int row); // Hide, then addArrangementActions
-    void runSearch();
-    void stepMatch(int delta);
+    void addHeaderActions(QMenu &menu, int row); // Hide, then the arrangement's actions
     void layoutSearchBar();
 
     std::shared_ptr<const Trace> m_trace;
@@ -216,8 +188,7 @@ private:
     TimelineDrawList m_drawList;
     TimelinePainter m_painter;
     TimeAxis m_axis;
-    TimelineArrangement m_arrangement;
-    std::vector<TimelineArrangement> m_arrangementUndo;
+    TimelineArrangementControl *m_arrangement = nullptr;
     int m_dragRow = -1; // the header row dragged (Drag::Header)
     int m_dropLineY = -1; // viewport y of the drop line while dragging a header
     TimelineZoomControl *m_ownZoom = nullptr;
@@ -232,12 +203,8 @@ private:
     QPoint m_mousePos { -1, -1 };
     int m_hoverRow = -1;
     bool m_showHelp = false;
-    TimelineSearchBar *m_searchBar = nullptr;
-    TimelineSearchResult m_search;
-    int m_currentMatch = -1;
-    std::vector<Gap> m_streamGaps; // by track, then start
-    std::vector<Gap> m_deviceGaps; // by start
-    bool m_showGaps = true;
+    TimelineSearchControl *m_search = nullptr;
+    TimelineGapOverlay *m_gaps = nullptr;
 };
 
 } // namespace npuscope

@@ -11,54 +11,17 @@
 
 namespace npuscope {
 
-namespace {
-
-    // The number of undo steps kept: an arrangement is a few KB.
-    constexpr std::size_t kMaxArrangementUndo = 50;
-
-} // namespace
-
-void TimelineView::setArrangement(const TimelineArrangement &arrangement)
-{
-    m_arrangement = arrangement;
-    m_arrangementUndo.clear();
-    rebuildLayout();
-    viewport()->update();
-}
-
-void TimelineView::changeArrangement(TimelineArrangement next, bool undoable)
-{
-    if (next == m_arrangement)
-        return;
-    if (undoable) {
-        m_arrangementUndo.push_back(m_arrangement);
-        if (m_arrangementUndo.size() > kMaxArrangementUndo)
-            m_arrangementUndo.erase(m_arrangementUndo.begin());
-    }
-    m_arrangement = std::move(next);
-    rebuildLayout();
-    viewport()->update();
-    emit arrangementChanged();
-}
-
 void TimelineView::setGroupCollapsed(int group, bool collapsed)
 {
     const auto &groups = m_layout.groups();
-    if (group < 0 || group >= static_cast<int>(groups.size()))
-        return;
-    TimelineArrangement next = m_arrangement;
-    const QString key = groups[static_cast<std::size_t>(group)].itemKey;
-    if (collapsed)
-        next.collapsed.insert(key);
-    else
-        next.collapsed.remove(key);
-    changeArrangement(std::move(next), false);
+    if (group >= 0 && group < static_cast<int>(groups.size()))
+        m_arrangement->setCollapsed(groups[static_cast<std::size_t>(group)].itemKey, collapsed);
 }
 
 bool TimelineView::isTrackExpanded(TrackId track) const
 {
     return m_trace && track.value < m_trace->tracks.size()
-        && m_arrangement.expanded.contains(
+        && m_arrangement->arrangement().expanded.contains(
             TimelineArrangement::trackKey(m_trace->tracks[track.value]));
 }
 
@@ -66,66 +29,8 @@ void TimelineView::setTrackExpanded(TrackId track, bool expanded)
 {
     if (expanded == isTrackExpanded(track) || !m_trace || track.value >= m_trace->tracks.size())
         return;
-    TimelineArrangement next = m_arrangement;
-    const QString key = TimelineArrangement::trackKey(m_trace->tracks[track.value]);
-    if (expanded)
-        next.expanded.insert(key);
-    else
-        next.expanded.remove(key);
-    changeArrangement(std::move(next), false);
-}
-
-void TimelineView::setItemHidden(const QString &itemKey, bool hidden)
-{
-    TimelineArrangement next = m_arrangement;
-    if (hidden)
-        next.hidden.insert(itemKey);
-    else
-        next.hidden.remove(itemKey);
-    changeArrangement(std::move(next), true);
-}
-
-void TimelineView::showAllItems()
-{
-    TimelineArrangement next = m_arrangement;
-    next.hidden.clear();
-    changeArrangement(std::move(next), true);
-}
-
-bool TimelineView::moveItem(const QString &itemKey, const QString &before)
-{
-    if (!m_trace || itemKey.isEmpty() || itemKey == before)
-        return false;
-    // The whole order shown, then what was placed before but is not shown now (hidden items,
-    // tracks of another rank), so that they keep their place.
-    QStringList order = m_layout.itemOrder(*m_trace);
-    const QSet<QString> shown(order.begin(), order.end());
-    for (const QString &key : m_arrangement.order)
-        if (!shown.contains(key))
-            order << key;
-    if (!order.removeOne(itemKey))
-        return false;
-    const qsizetype at = before.isEmpty() ? order.size() : order.indexOf(before);
-    if (at < 0)
-        return false;
-    order.insert(at, itemKey);
-    TimelineArrangement next = m_arrangement;
-    next.order = std::move(order);
-    const TimelineArrangement previous = m_arrangement;
-    changeArrangement(std::move(next), true);
-    return m_arrangement != previous;
-}
-
-void TimelineView::resetArrangement() { changeArrangement({}, true); }
-
-bool TimelineView::undoArrangement()
-{
-    if (m_arrangementUndo.empty())
-        return false;
-    TimelineArrangement previous = std::move(m_arrangementUndo.back());
-    m_arrangementUndo.pop_back();
-    changeArrangement(std::move(previous), false);
-    return true;
+    m_arrangement->setExpanded(
+        TimelineArrangement::trackKey(m_trace->tracks[track.value]), expanded);
 }
 
 void TimelineView::headerClicked(int row)
@@ -180,7 +85,7 @@ bool TimelineView::dropTarget(const QPoint &pos, QString *key, QString *before, 
 void TimelineView::addHeaderActions(QMenu &menu, int row)
 {
     if (row < 0) // below the last header: what brings hidden tracks back
-        return addArrangementActions(menu);
+        return m_arrangement->addActions(menu);
     const QString key = m_trace ? m_layout.itemKey(*m_trace, row) : QString();
     const TimelineRow &info = m_layout.rows()[static_cast<std::size_t>(row)];
     const bool pinnedGroup
@@ -190,27 +95,9 @@ void TimelineView::addHeaderActions(QMenu &menu, int row)
         const QString text = info.kind == TimelineRowKind::Process ? tr("Hide Process")
             : info.kind == TimelineRowKind::Counter                ? tr("Hide Counter")
                                                                    : tr("Hide Track");
-        menu.addAction(text, this, [this, key]() { setItemHidden(key, true); });
+        menu.addAction(text, this, [this, key]() { m_arrangement->setItemHidden(key, true); });
     }
-    addArrangementActions(menu);
-}
-
-void TimelineView::addArrangementActions(QMenu &menu)
-{
-    QMenu *hidden = menu.addMenu(tr("Show Hidden"));
-    QStringList keys(m_arrangement.hidden.begin(), m_arrangement.hidden.end());
-    keys.sort();
-    for (const QString &k : keys)
-        hidden->addAction(k.mid(2), this, [this, k]() { setItemHidden(k, false); });
-    if (!keys.isEmpty()) {
-        hidden->addSeparator();
-        hidden->addAction(tr("Show All"), this, &TimelineView::showAllItems);
-    }
-    hidden->setEnabled(!keys.isEmpty());
-    menu.addAction(tr("Undo Arrangement Change"), this, &TimelineView::undoArrangement)
-        ->setEnabled(canUndoArrangement());
-    menu.addAction(tr("Reset Arrangement"), this, &TimelineView::resetArrangement)
-        ->setEnabled(!m_arrangement.isEmpty());
+    m_arrangement->addActions(menu);
 }
 
 } // namespace npuscope

@@ -108,14 +108,14 @@ bool TimelineView::handleNavigationKey(QKeyEvent *event)
 void TimelineView::keyPressEvent(QKeyEvent *event)
 {
     if (event->matches(QKeySequence::Find)) {
-        openSearch();
+        m_search->open();
         return;
     }
     if (event->key() == Qt::Key_F3) {
         if (event->modifiers() & Qt::ShiftModifier)
-            findPrevious();
+            m_search->findPrevious();
         else
-            findNext();
+            m_search->findNext();
         return;
     }
     if (m_trace && handleNavigationKey(event)) {
@@ -216,7 +216,7 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
         if (!m_dragged)
             headerClicked(m_dragRow);
         else if (dropTarget(event->position().toPoint(), &key, &before, &lineY))
-            moveItem(key, before);
+            m_arrangement->moveItem(key, before);
         m_dragRow = -1;
         return;
     }
