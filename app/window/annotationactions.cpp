@@ -41,9 +41,9 @@ namespace {
     }
 
     // The current view as the export sees it.
-    TimelineExportOptions viewOptions(MainWindow *window, const std::vector<Annotation> &items)
+    TimelineExportOptions viewOptions(const TimelineView *view, const ProfileSession *session,
+        const std::vector<Annotation> &items)
     {
-        TimelineView *view = window->timelineView();
         TimelineExportOptions o;
         o.trace = view->trace();
         std::tie(o.start, o.end) = view->visibleRange();
@@ -56,7 +56,6 @@ namespace {
         o.colorMode = view->colorMode();
         o.width = std::max(view->viewport()->width(), TimelineExporter::kHeaderWidth + 400);
         o.annotations = items;
-        const ProfileSession *session = window->session();
         if (session->profile() && session->rank())
             o.caption = ExportCaption::lines(*session->profile(), *session->rank(), o.start, o.end,
                 view->timeOrigin(), QString());
@@ -72,11 +71,9 @@ void AnnotationController::attachList(MainWindow *window)
     dock->setObjectName(QStringLiteral("AnnotationsDock")); // saveState() finds docks by name
     dock->setWidget(list);
     window->addTabbedDock(dock, MainWindow::DockPlace::BesideFindings);
-    auto refresh = [this, list, window] {
-        list->setAnnotations(m_set.items, window->timelineView()->timeOrigin());
-    };
+    auto refresh = [this, list] { list->setAnnotations(m_set.items, m_view->timeOrigin()); };
     connect(this, &AnnotationController::changed, list, refresh);
-    connect(window->timelineView(), &TimelineView::visibleRangeChanged, list, refresh);
+    connect(m_view, &TimelineView::visibleRangeChanged, list, refresh);
     connect(list, &AnnotationListPanel::removeRequested, this, [this](quint64 id) { remove(id); });
     connect(list, &AnnotationListPanel::goToRequested, this, [this, window](quint64 id) {
         const Annotation *a = m_set.find(id);
@@ -90,17 +87,19 @@ void AnnotationController::attachList(MainWindow *window)
                     window->setCurrentRank(int(i));
         }
         const TimeNs span = std::max<TimeNs>(a->end - a->start, 100'000);
-        window->timelineView()->setVisibleRange(a->start - span / 2, a->end + span / 2);
-        window->timelineView()->setFocus();
+        m_view->setVisibleRange(a->start - span / 2, a->end + span / 2);
+        m_view->setFocus();
     });
 }
 
-void AnnotationController::attach(MainWindow *window)
+void AnnotationController::attach(
+    MainWindow *window, TimelineView *view, const FindingsPanel *findings)
 {
-    TimelineView *view = window->timelineView();
     auto *overlay = new AnnotationOverlay(view);
     m_attached = overlay;
     m_window = window;
+    m_view = view;
+    m_findings = findings;
     auto refresh = [this, overlay] { overlay->setAnnotations(ofRank(m_set, shownRank())); };
     connect(this, &AnnotationController::changed, overlay, refresh);
     const ProfileSession *session = window->session();
@@ -127,7 +126,7 @@ int AnnotationController::shownRank() const
 // the view; on the selected slice's track when there is one.
 Annotation AnnotationController::draft(AnnotationKind kind) const
 {
-    const TimelineView *view = m_window->timelineView();
+    const TimelineView *view = m_view;
     Annotation a;
     a.kind = kind;
     a.rank = shownRank();
@@ -169,7 +168,7 @@ void AnnotationController::addWithText(AnnotationKind kind)
 // ordered that way), titled as the finding.
 void AnnotationController::annotateFinding()
 {
-    const Finding *finding = m_window->findingsPanel()->currentFinding();
+    const Finding *finding = m_findings ? m_findings->currentFinding() : nullptr;
     if (!finding)
         return m_window->showStatusMessage(tr("Select a finding in the Findings panel first"));
     const auto it = std::find_if(finding->evidence.begin(), finding->evidence.end(),
@@ -226,7 +225,7 @@ void AnnotationController::addAnnotationMenu(MainWindow *window)
 
 void AnnotationController::exportImage()
 {
-    if (!m_window->timelineView()->trace())
+    if (!m_view->trace())
         return;
     QString filter;
     const QString png1 = tr("PNG image (*.png)");
@@ -237,7 +236,7 @@ void AnnotationController::exportImage()
             png1 + QStringLiteral(";;") + png2 + QStringLiteral(";;") + svg, &filter);
     if (path.isEmpty())
         return;
-    TimelineExportOptions o = viewOptions(m_window, m_attached->annotations());
+    TimelineExportOptions o = viewOptions(m_view, m_window->session(), m_attached->annotations());
     o.scale = filter == png2 ? 2.0 : 1.0;
     TimelineExporter exporter(o);
     QString error;
@@ -253,9 +252,10 @@ void AnnotationController::addExportActions(MainWindow *window)
     file->addSeparator();
     file->addAction(tr("Export &Image…"), this, [this] { exportImage(); });
     file->addAction(tr("Cop&y Image"), this, [this, window] {
-        if (!window->timelineView()->trace())
+        if (!m_view->trace())
             return;
-        TimelineExporter exporter(viewOptions(window, m_attached->annotations()));
+        TimelineExporter exporter(
+            viewOptions(m_view, window->session(), m_attached->annotations()));
         QGuiApplication::clipboard()->setImage(exporter.toImage());
         window->showStatusMessage(tr("Timeline image copied"));
     });

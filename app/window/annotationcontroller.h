@@ -12,12 +12,16 @@ class QUndoStack;
 namespace npuscope {
 
 class AnnotationOverlay;
+class FindingsPanel;
 class MainWindow;
+class TimelineView;
 
 // The annotations of the open profile: every change is an undoable command (QUndoStack; Ctrl+Z,
 // Ctrl+Shift+Z) and is saved at once to npuscope's data directory (AnnotationStore), so that
-// they come back when the profile is opened again. attach() puts them on a main window: the
-// timeline overlay, the Annotations menu, and File > Export Image / Copy Image / Export Report.
+// they come back when the profile is opened again. attach() puts them on a main window's
+// timeline (an overlay; new annotations start from its selection), with the Annotations menu
+// and dock and File > Export Image / Copy Image / Export Report; a finding selected in
+// `findings` can be marked.
 class AnnotationController : public QObject {
     Q_OBJECT
 
@@ -26,7 +30,7 @@ public:
     explicit AnnotationController(QObject *parent = nullptr, const QString &dataDir = {});
     ~AnnotationController() override;
 
-    void attach(MainWindow *window);
+    void attach(MainWindow *window, TimelineView *view, const FindingsPanel *findings);
 
     // Shows the annotations saved for a profile (empty path: none); the undo history restarts.
     void setProfile(const QString &path);
@@ -72,6 +76,8 @@ private:
     QString m_lastError;
     QPointer<AnnotationOverlay> m_attached; // the overlay of the attached window
     QPointer<MainWindow> m_window;
+    QPointer<TimelineView> m_view; // the timeline of the attached window
+    QPointer<const FindingsPanel> m_findings;
     quint64 m_selected = 0;
 };
 

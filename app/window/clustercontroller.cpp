@@ -16,9 +16,10 @@
 
 namespace npuscope {
 
-ClusterController::ClusterController(MainWindow *window)
+ClusterController::ClusterController(MainWindow *window, const AnalysisController *analysis)
     : QObject(window)
     , m_window(window)
+    , m_analysis(analysis)
     , m_overview(new ClusterOverview(window))
     , m_dock(new QDockWidget(tr("Cluster"), window))
     , m_refreshTimer(new QTimer(this))
@@ -33,7 +34,7 @@ ClusterController::ClusterController(MainWindow *window)
     m_dock->hide(); // until a multi-rank profile loads
     connect(window->session(), &ProfileSession::profileChanged, this,
         &ClusterController::onProfileLoaded);
-    connect(window->analysisController(), &AnalysisController::findingsReady, this, [this]() {
+    connect(analysis, &AnalysisController::findingsReady, this, [this]() {
         if (!m_refreshTimer->isActive())
             m_refreshTimer->start();
     });
@@ -90,7 +91,7 @@ void ClusterController::refreshSummary()
 {
     if (!m_profile || m_profile != m_window->session()->profile() || m_profile->ranks.size() < 2)
         return;
-    const AnalysisController *analysis = m_window->analysisController();
+    const AnalysisController *analysis = m_analysis;
     std::vector<std::shared_ptr<const RankAnalysis>> ranks;
     for (std::size_t i = 0; i < m_profile->ranks.size(); ++i)
         ranks.push_back(analysis->analysis(int(i)));

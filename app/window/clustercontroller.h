@@ -13,6 +13,7 @@ template <typename T> class QFutureWatcher;
 
 namespace npuscope {
 
+class AnalysisController;
 class ClusterOverview;
 class MainWindow;
 struct Profile;
@@ -24,7 +25,8 @@ class ClusterController : public QObject {
     Q_OBJECT
 
 public:
-    explicit ClusterController(MainWindow *window);
+    // Reads each rank's analysis and the findings across ranks from `analysis`.
+    ClusterController(MainWindow *window, const AnalysisController *analysis);
     ~ClusterController() override;
 
     ClusterOverview *overview() const { return m_overview; }
@@ -35,6 +37,7 @@ private:
     void refreshSummary();
 
     MainWindow *m_window = nullptr;
+    const AnalysisController *m_analysis = nullptr;
     ClusterOverview *m_overview = nullptr;
     QDockWidget *m_dock = nullptr;
     std::shared_ptr<const Profile> m_profile; // the one shown

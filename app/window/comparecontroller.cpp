@@ -107,9 +107,10 @@ std::pair<QString, QString> distinctPathTails(const QString &a, const QString &b
     return { pa.constLast(), pb.constLast() }; // the same profile (rank against rank)
 }
 
-CompareController::CompareController(MainWindow *window)
+CompareController::CompareController(MainWindow *window, RankLoader *loader)
     : QObject(window)
     , m_window(window)
+    , m_loader(loader)
     , m_dropZone(new DropZone(window))
 {
     setObjectName(QStringLiteral("CompareController"));
@@ -174,7 +175,7 @@ void CompareController::compareWith(const QString &path)
     const ProfileSession *session = m_window->session();
     const auto profile = session->profile();
     // During a preview of another load, the rank that preview replaced.
-    const auto base = m_window->rankLoader()->rank(session->rankIndex());
+    const auto base = m_loader->rank(session->rankIndex());
     const auto known = session->analysedRank(session->rankIndex());
     if (!profile || !base) {
         emit compareFailed(tr("Open a profile first, then compare another run with it."));
@@ -218,8 +219,8 @@ void CompareController::compareRanks(int baseIndex, int newIndex)
         return;
     }
     // Opened ranks come from the cache; the others load here (RankLoader, LoadOptions::lazyRanks).
-    const auto base = m_window->rankLoader()->rank(baseIndex);
-    const auto next = m_window->rankLoader()->rank(newIndex);
+    const auto base = m_loader->rank(baseIndex);
+    const auto next = m_loader->rank(newIndex);
     const auto knownBase = m_window->session()->analysedRank(baseIndex);
     const auto knownNext = m_window->session()->analysedRank(newIndex);
     start([profile, base, next, baseIndex, newIndex, knownBase, knownNext]() {

@@ -18,6 +18,7 @@ namespace npuscope {
 
 class CompareView;
 class MainWindow;
+class RankLoader;
 
 // The shortest tails of two profile paths that tell them apart: ".../level1/rank0_ascend_pt" and
 // ".../level2/rank0_ascend_pt" give "level1/rank0_ascend_pt" and "level2/rank0_ascend_pt"; paths
@@ -33,7 +34,8 @@ class CompareController : public QObject {
     Q_OBJECT
 
 public:
-    explicit CompareController(MainWindow *window);
+    // Ranks of the open profile come from `loader` (opened in full once, shared with the window).
+    CompareController(MainWindow *window, RankLoader *loader);
     ~CompareController() override;
 
     QAction *compareAction() const { return m_compareAction; }
@@ -77,6 +79,7 @@ private:
     void showDropZone(bool visible, const QPoint &pos = {});
 
     MainWindow *m_window;
+    RankLoader *m_loader;
     QAction *m_compareAction = nullptr;
     QAction *m_ranksAction = nullptr;
     QFutureWatcher<Loaded> m_watcher;

@@ -80,13 +80,15 @@ MainWindow::MainWindow(QWidget *parent)
     m_gaps->addTo(m_viewMenu, m_profileBar);
     createStatusBar();
     createRankLoader();
-    new CompareController(this); // File > Compare With…, drops onto an open profile
+    new CompareController(this, m_rankLoader); // File > Compare With…, drops onto a profile
     // The track arrangement, saved per profile.
     new ArrangementController(m_session, m_timeline->arrangementControl(), m_viewMenu, statusBar());
-    auto *cluster = new ClusterController(this); // the Cluster dock of multi-rank profiles
+    auto *cluster = new ClusterController(this, m_analysis); // the Cluster dock of multi-rank runs
     new CallTreeController(this); // the Call Tree dock: device time by host frame
-    new RankTimelineController(this, cluster->overview()); // View > Show Ranks on One Timeline…
-    (new AnnotationController(this))->attach(this); // Tools > Annotations, File > Export Image…
+    // View > Show Ranks on One Timeline…
+    new RankTimelineController(this, cluster->overview(), m_rankLoader);
+    // Tools > Annotations, File > Export Image…
+    (new AnnotationController(this))->attach(this, m_timeline, m_findings);
     // The controllers' docks join the others at the top of the View menu.
     const QList<QAction *> viewActions = m_viewMenu->actions();
     const auto separator = std::find_if(

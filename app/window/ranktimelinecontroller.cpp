@@ -68,9 +68,11 @@ namespace {
 
 } // namespace
 
-RankTimelineController::RankTimelineController(MainWindow *window, ClusterOverview *overview)
+RankTimelineController::RankTimelineController(
+    MainWindow *window, ClusterOverview *overview, RankLoader *loader)
     : QObject(window)
     , m_window(window)
+    , m_loader(loader)
     , m_overview(overview)
     , m_action(new QAction(tr("Show Ranks on One &Timeline…"), this))
 {
@@ -163,7 +165,7 @@ void RankTimelineController::showRanks(const std::vector<int> &rankIndices)
     std::vector<TraceJob> jobs;
     std::vector<QString> labels;
     for (int index : rankIndices) {
-        const auto rank = m_window->rankLoader()->rank(index);
+        const auto rank = m_loader->rank(index);
         if (!rank) {
             emit failed(tr("No such rank to show."));
             return;

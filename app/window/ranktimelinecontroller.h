@@ -14,6 +14,7 @@ namespace npuscope {
 
 class ClusterOverview;
 class MainWindow;
+class RankLoader;
 class RankTimelineWindow;
 class Trace;
 
@@ -29,7 +30,7 @@ public:
 
     // `overview` (may be null) gets a button for the action and presets the slowest and the
     // fastest rank.
-    RankTimelineController(MainWindow *window, ClusterOverview *overview);
+    RankTimelineController(MainWindow *window, ClusterOverview *overview, RankLoader *loader);
     ~RankTimelineController() override;
 
     QAction *action() const { return m_action; }
@@ -47,6 +48,7 @@ private:
     void chooseRanks();
 
     MainWindow *m_window = nullptr;
+    RankLoader *m_loader = nullptr; // the ranks opened in full, shared with the window
     ClusterOverview *m_overview = nullptr;
     QAction *m_action = nullptr;
     QFutureWatcher<std::vector<std::shared_ptr<const Trace>>> *m_watcher = nullptr;
