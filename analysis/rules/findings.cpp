@@ -1,19 +1,11 @@
 #include "analysis/rules/findings.h"
 
 #include "analysis/parallel/profilelayout.h"
-#include "analysis/rules/aicoreefficiency.h"
 #include "analysis/rules/clusterfindings.h"
-#include "analysis/rules/commfindings.h"
-#include "analysis/rules/computefindings.h"
 #include "analysis/rules/findingchecks.h"
-#include "analysis/rules/frameworkfindings.h"
-#include "analysis/rules/fusibleops.h"
-#include "analysis/rules/hostfindings.h"
-#include "analysis/rules/kernelfindings.h"
 #include "analysis/rules/linkfindings.h"
 #include "analysis/rules/memoryfindings.h"
-#include "analysis/rules/setupfindings.h"
-#include "analysis/rules/timefindings.h"
+#include "analysis/rules/rulecatalogue.h"
 
 #include <QCoreApplication>
 
@@ -26,55 +18,6 @@ namespace {
 
     class Text {
         Q_DECLARE_TR_FUNCTIONS(Findings)
-    };
-
-    using DetectFn = std::optional<Finding> (*)(const DetectorInput &);
-    using MissingFn = std::optional<MissingData> (*)(const DetectorInput &);
-
-    struct Detector {
-        const char *id;
-        DetectFn detect;
-        MissingFn missing;
-    };
-
-    std::optional<Finding> findOverhead(const DetectorInput &in)
-    {
-        return findProfilerOverhead(in.rank.config);
-    }
-
-    // The per-rank catalogue, in its order, each with the data it needs.
-    constexpr Detector kDetectors[] = {
-        { FindingId::kTransDataOverhead, findTransDataOverhead, missingKernelRows },
-        { FindingId::kAiCpuFallback, findAiCpuFallback, missingAcceleratorCore },
-        { FindingId::kHostBound, findHostBound, missingWaitOrTrace },
-        { FindingId::kLowBlockDim, findLowBlockDim, missingBlockDim },
-        { FindingId::kCommNotOverlapped, findCommNotOverlapped, missingSteps },
-        { FindingId::kUnaccountedTime, findUnaccountedTime, missingSteps },
-        { FindingId::kProfilerOverhead, findOverhead, missingProfilerInfo },
-        { FindingId::kMemoryNearCapacity, findMemoryNearCapacity, missingCapacity },
-        { FindingId::kMemoryFragmentation, findMemoryFragmentation, missingMemoryRecord },
-        { FindingId::kMemoryGrowth, findMemoryGrowth, missingAllocationSteps },
-        { FindingId::kLargeAllocations, findLargeAllocations, missingAllocations },
-        { FindingId::kEnvVars, findEnvVars, missingEnvVariables },
-        { FindingId::kDynamicShape, findDynamicShape, missingOpState },
-        { FindingId::kAffinityApi, findAffinityApi, missingFrameworkApis },
-        // The advisor's communication and computation checks (issue 36).
-        { FindingId::kCommByteAlignment, findCommByteAlignment, missingCommOps },
-        { FindingId::kCommSmallPackets, findCommSmallPackets, missingCommOps },
-        { FindingId::kCommBandwidth, findCommBandwidth, missingCommLinks },
-        { FindingId::kCommRetransmission, findCommRetransmission, missingCommOps },
-        { FindingId::kAiCoreOpEfficiency, findAiCoreOpEfficiency, missingShapesAndRatios },
-        { FindingId::kOpBound, findOpBound, missingPipeRatios },
-        { FindingId::kOpNoBound, findOpNoBound, missingPipeRatios },
-        { FindingId::kAiCoreFrequency, findAiCoreFrequency, missingAiCoreFreq },
-        // The advisor's schedule and memory checks of the host (issue 36).
-        { FindingId::kSyncStream, findSyncStream, missingCannApis },
-        { FindingId::kGc, findGc, missingGcEvents },
-        { FindingId::kDataloader, findDataloader, missingHostEvents },
-        { FindingId::kOpDispatch, findOpDispatch, missingCannApis },
-        { FindingId::kSyncBn, findSyncBn, missingHostEvents },
-        { FindingId::kMemoryOps, findMemoryOps, missingCannApis },
-        { FindingId::kFusibleOps, findFusibleOps, missingFrameworkApis },
     };
 
     FindingCheck notChecked(const QString &id, const MissingData &missing)
@@ -262,7 +205,9 @@ RankAnalysis analyseRank(const RankProfile &rank, const FindingOptions &options)
     a.device = analyseDevice(rank, kinds);
     const DetectorInput in { rank, kinds, a.steps, a.gaps, options, a.flags, a.aiCores,
         a.memory.get(), &a.cores };
-    for (const Detector &d : kDetectors) {
+    for (const RuleSpec &d : ruleCatalogue()) {
+        if (!d.detect)
+            continue; // judged across ranks
         const QString id = QLatin1String(d.id);
         if (const auto missing = d.missing(in)) {
             a.checks.push_back(notChecked(id, *missing));

@@ -1,6 +1,18 @@
 #include "analysis/rules/rulecatalogue.h"
 
+#include "analysis/rules/aicoreefficiency.h"
+#include "analysis/rules/commfindings.h"
+#include "analysis/rules/computefindings.h"
+#include "analysis/rules/findingchecks.h"
+#include "analysis/rules/findings.h"
+#include "analysis/rules/frameworkfindings.h"
+#include "analysis/rules/fusibleops.h"
+#include "analysis/rules/hostfindings.h"
+#include "analysis/rules/kernelfindings.h"
+#include "analysis/rules/memoryfindings.h"
+#include "analysis/rules/setupfindings.h"
 #include "analysis/rules/thresholds.h"
+#include "analysis/rules/timefindings.h"
 
 #include <QLatin1StringView>
 
@@ -9,6 +21,11 @@ namespace npuscope {
 namespace {
 
     constexpr char kAdvisor[] = "msprof-analyze advisor";
+
+    std::optional<Finding> findProfilerOverheadOf(const DetectorInput &in)
+    {
+        return findProfilerOverhead(in.rank.config);
+    }
 
     // The numbers of each rule, with their source. Values are thresholds.h's constants, so this
     // table cannot disagree with what the detectors use.
@@ -206,25 +223,27 @@ namespace {
     const RuleSpec kCatalogue[] = {
         { "transdata-overhead", S::Rank, "kernelfindings",
             "kernel rows: Type (TransData), Duration; Input/Output Formats for the detail",
-            kShareGrades, kTransData },
+            kShareGrades, kTransData, findTransDataOverhead, missingKernelRows },
         { "ai-cpu-fallback", S::Rank, "kernelfindings",
             "kernel rows: Accelerator Core (AI_CPU), Duration",
-            "warning; critical from share_critical of compute time", kAiCpu },
+            "warning; critical from share_critical of compute time", kAiCpu, findAiCpuFallback,
+            missingAcceleratorCore },
         { "host-bound", S::Rank, "timefindings",
             "kernel rows: Wait Time, Duration; the trace's communication and steps", kShareGrades,
-            kHostBound },
+            kHostBound, findHostBound, missingWaitOrTrace },
         { "low-block-dim", S::Rank, "kernelfindings",
             "kernel rows: Block Dim, Mix Block Dim, Accelerator Core; the device's core counts "
             "(NPU_INFO or the chip table)",
-            kShareGrades, kLowBlockDim },
+            kShareGrades, kLowBlockDim, findLowBlockDim, missingBlockDim },
         { "comm-not-overlapped", S::Rank, "timefindings",
             "steps (step_trace_time.csv or the trace), communication and compute intervals",
-            kShareGrades, kCommNotOverlapped },
+            kShareGrades, kCommNotOverlapped, findCommNotOverlapped, missingSteps },
         { "unaccounted-time", S::Rank, "timefindings", "steps and every device task", kShareGrades,
-            kUnaccounted },
+            kUnaccounted, findUnaccountedTime, missingSteps },
         { "profiler-overhead", S::Rank, "setupfindings",
             "profiler_info.json / profiler_metadata.json: the collection options",
-            "critical when Python stacks or Level2 were collected; else warning", kOverhead },
+            "critical when Python stacks or Level2 were collected; else warning", kOverhead,
+            findProfilerOverheadOf, missingProfilerInfo },
         { "rank-imbalance", S::Run, "clusterfindings",
             "every rank's steps; the parallel layout (stages)",
             "warning from spread, critical from spread_critical", kRankImbalance },
@@ -236,58 +255,67 @@ namespace {
             "warning under peer_ratio, critical under peer_ratio_critical", kSlowLink },
         { "memory-near-capacity", S::Rank, "memoryfindings",
             "memory_record.csv or npu_module_mem.csv; the device's memory (option)", kShareGrades,
-            kNearCapacity },
+            kNearCapacity, findMemoryNearCapacity, missingCapacity },
         { "memory-fragmentation", S::Rank, "memoryfindings",
             "memory_record.csv: reserved and allocated",
-            "warning from ratio, critical from ratio_critical", kFragmentation },
+            "warning from ratio, critical from ratio_critical", kFragmentation,
+            findMemoryFragmentation, missingMemoryRecord },
         { "memory-growth", S::Rank, "memoryfindings", "operator_memory.csv with steps", "warning",
-            kGrowth },
-        { "large-allocations", S::Rank, "memoryfindings", "operator_memory.csv", "info", kLarge },
+            kGrowth, findMemoryGrowth, missingAllocationSteps },
+        { "large-allocations", S::Rank, "memoryfindings", "operator_memory.csv", "info", kLarge,
+            findLargeAllocations, missingAllocations },
         { "env-vars", S::Rank, "frameworkfindings", "profiler_metadata.json ENV_VARIABLES",
-            "warning for a variable that slows every step, else info", kEnvVars },
+            "warning for a variable that slows every step, else info", kEnvVars, findEnvVars,
+            missingEnvVariables },
         { "dynamic-shape", S::Rank, "frameworkfindings", "kernel rows: OP State (Level1)",
-            "warning", {} },
+            "warning", {}, findDynamicShape, missingOpState },
         { "affinity-api", S::Rank, "frameworkfindings",
-            "the trace's framework events (Optimizer.step#...) and their call stacks", "info", {} },
+            "the trace's framework events (Optimizer.step#...) and their call stacks", "info", {},
+            findAffinityApi, missingFrameworkApis },
         { "comm-byte-alignment", S::Rank, "commfindings",
             "communication.json (or analysis.db): SDMA packet sizes per link type", kShareGrades,
-            kByteAlignment },
+            kByteAlignment, findCommByteAlignment, missingCommOps },
         { "comm-small-packets", S::Rank, "commfindings", "communication.json (or analysis.db)",
-            "warning from time_share_warning of the transport's time, else info", kSmallPackets },
+            "warning from time_share_warning of the transport's time, else info", kSmallPackets,
+            findCommSmallPackets, missingCommOps },
         { "comm-bandwidth", S::Rank, "commfindings",
             "communication_matrix.json (or analysis.db): bandwidth per link",
-            "warning under ratio x baseline, critical under ratio_critical", kBandwidth },
+            "warning under ratio x baseline, critical under ratio_critical", kBandwidth,
+            findCommBandwidth, missingCommLinks },
         { "comm-retransmission", S::Rank, "commfindings",
-            "communication.json (or analysis.db): RDMA transit times", "critical",
-            kRetransmission },
+            "communication.json (or analysis.db): RDMA transit times", "critical", kRetransmission,
+            findCommRetransmission, missingCommOps },
         { "aicore-op-efficiency", S::Rank, "aicoreefficiency",
             "kernel rows: pipeline ratios (aic_metrics PipeUtilization), Input Shapes",
             "info under room_share, warning from it, critical from room_share_critical",
-            kAiCoreEfficiency },
-        { "op-bound", S::Rank, "computefindings", "kernel rows: pipeline ratios", "info",
-            kOpBound },
+            kAiCoreEfficiency, findAiCoreOpEfficiency, missingShapesAndRatios },
+        { "op-bound", S::Rank, "computefindings", "kernel rows: pipeline ratios", "info", kOpBound,
+            findOpBound, missingPipeRatios },
         { "op-no-bound", S::Rank, "computefindings", "kernel rows: pipeline ratios", kShareGrades,
-            kOpNoBound },
+            kOpNoBound, findOpNoBound, missingPipeRatios },
         { "aicore-frequency", S::Rank, "computefindings",
-            "the trace's AI Core Freq counter; kernel rows", "warning", kFrequency },
+            "the trace's AI Core Freq counter; kernel rows", "warning", kFrequency,
+            findAiCoreFrequency, missingAiCoreFreq },
         { "sync-stream", S::Rank, "hostfindings",
             "the trace's CANN API events (Level1): aclrtSynchronizeStream, Node@launch", "warning",
-            kSyncStream },
+            kSyncStream, findSyncStream, missingCannApis },
         { "gc", S::Rank, "hostfindings",
             "the trace's GC events; without them its CANN API events and device idle gaps",
-            "warning", kGc },
+            "warning", kGc, findGc, missingGcEvents },
         { "dataloader", S::Rank, "hostfindings", "the trace's host events (DataLoader calls)",
-            "warning; critical from share_critical", kDataloader },
+            "warning; critical from share_critical", kDataloader, findDataloader,
+            missingHostEvents },
         { "op-dispatch", S::Rank, "hostfindings",
-            "the trace's CANN API events: aclopCompileAndExecute", kShareGrades, kOpDispatch },
+            "the trace's CANN API events: aclopCompileAndExecute", kShareGrades, kOpDispatch,
+            findOpDispatch, missingCannApis },
         { "syncbn", S::Rank, "hostfindings", "the trace's host events (SyncBatchNorm)", "warning",
-            kSyncBn },
+            kSyncBn, findSyncBn, missingHostEvents },
         { "memory-ops", S::Rank, "hostfindings",
             "the trace's CANN API events: aclMallocMemInner, aclrtFree, aclrtFreePhysical",
-            "warning", kMemoryOps },
+            "warning", kMemoryOps, findMemoryOps, missingCannApis },
         { "fusible-ops", S::Rank, "fusibleops",
-            "the trace's framework aten events; the CANN version (profiler_info.json)", "info",
-            {} },
+            "the trace's framework aten events; the CANN version (profiler_info.json)", "info", {},
+            findFusibleOps, missingFrameworkApis },
     };
 
 } // namespace

@@ -3,9 +3,18 @@
 #include <QStringView>
 
 #include <cstdint>
+#include <optional>
 #include <span>
 
 namespace npuscope {
+
+struct DetectorInput;
+struct Finding;
+struct MissingData;
+
+// A per-rank rule's detector, and the check of the data it needs (set: not_checked, and why).
+using RuleDetectFn = std::optional<Finding> (*)(const DetectorInput &);
+using RuleMissingFn = std::optional<MissingData> (*)(const DetectorInput &);
 
 // One number a rule decides with, and where it comes from.
 struct RuleThreshold {
@@ -19,8 +28,9 @@ struct RuleThreshold {
 
 enum class RuleScope : std::uint8_t { Rank, Run };
 
-// One entry of the findings catalogue as data: what it reads, how it grades, and every number it
-// decides with. Each rule is found, clear or not_checked (FindingCheck) on every profile.
+// One entry of the findings catalogue: what it reads, how it grades, every number it decides
+// with, and for a per-rank rule the functions that judge it (analyseFindings runs them in the
+// catalogue's order). Each rule is found, clear or not_checked (FindingCheck) on every profile.
 struct RuleSpec {
     const char *id; // one of FindingId
     RuleScope scope; // judged per rank, or across the ranks of a run
@@ -28,6 +38,9 @@ struct RuleSpec {
     const char *inputs; // what it reads; without it, the rule is not_checked
     const char *severity; // how its severity is chosen, by the thresholds' keys
     std::span<const RuleThreshold> thresholds;
+    // Per rank: both set. Across ranks: both null (findProfileFindings judges them).
+    RuleDetectFn detect = nullptr;
+    RuleMissingFn missing = nullptr;
 };
 
 // Every rule of findingIds(), in that order.

@@ -1,6 +1,6 @@
 // The findings catalogue as data (rulecatalogue.h): one entry per rule, in the order of
-// findingIds(), each naming its inputs, its grading and every threshold with a source; the
-// detectors' registry and docs/FINDINGS.md agree with it.
+// findingIds(), each naming its inputs, its grading and every threshold with a source, and the
+// per-rank rules their detector (the registry analyseRank runs); docs/FINDINGS.md agrees with it.
 
 #include "analysis/rules/findings.h"
 #include "analysis/rules/rulecatalogue.h"
@@ -43,6 +43,9 @@ private slots:
                 qPrintable(id));
             QVERIFY2(qstrlen(spec.inputs) > 10, qPrintable(id));
             QVERIFY2(qstrlen(spec.severity) > 3, qPrintable(id));
+            // The registry: analyseRank runs the per-rank entries' functions, in this order.
+            const bool perRank = spec.scope == RuleScope::Rank;
+            QVERIFY2(bool(spec.detect) == perRank && bool(spec.missing) == perRank, qPrintable(id));
             QSet<QString> keys;
             for (const RuleThreshold &t : spec.thresholds) {
                 const QString where = id + QLatin1Char(' ') + QLatin1String(t.key);
