@@ -112,6 +112,23 @@ private:
     std::shared_ptr<Trace> m_trace;
 };
 
+// Two tracks, names chosen so that case, partial words and regex anchors matter.
+inline std::shared_ptr<const Trace> makeSearchTrace()
+{
+    TraceMaker m;
+    const auto host = m.addTrack(QStringLiteral("Python"), QStringLiteral("Thread 1"));
+    const auto device = m.addTrack(
+        QStringLiteral("Ascend Hardware"), QStringLiteral("Stream 2"), TrackKind::DeviceStream, 1);
+    m.addEvent(host, 100, 50, "aten::matmul");
+    m.addEvent(host, 300, 50, "aten::add");
+    m.addEvent(host, 500, 50, "aten::addmm");
+    m.addEvent(device, 120, 20, "MatMulV2");
+    m.addEvent(device, 320, 20, "Add");
+    m.addEvent(device, 520, 20, "MatMulV2");
+    m.indexTracks();
+    return m.finish();
+}
+
 // A small training step as torch_npu records it: Python ops launching kernels on two NPU
 // streams, CANN API calls, a collective, the overlap lanes and two counters. Times in ns.
 inline std::shared_ptr<const Trace> makeTrainingStep(int steps = 3, unsigned seed = 7)

@@ -7,23 +7,6 @@ using namespace npuscope;
 
 namespace {
 
-// Two tracks, names chosen so that case, partial words and regex anchors matter.
-std::shared_ptr<const Trace> makeSearchTrace()
-{
-    test::TraceMaker m;
-    const auto host = m.addTrack(QStringLiteral("Python"), QStringLiteral("Thread 1"));
-    const auto device = m.addTrack(
-        QStringLiteral("Ascend Hardware"), QStringLiteral("Stream 2"), TrackKind::DeviceStream, 1);
-    m.addEvent(host, 100, 50, "aten::matmul");
-    m.addEvent(host, 300, 50, "aten::add");
-    m.addEvent(host, 500, 50, "aten::addmm");
-    m.addEvent(device, 120, 20, "MatMulV2");
-    m.addEvent(device, 320, 20, "Add");
-    m.addEvent(device, 520, 20, "MatMulV2");
-    m.indexTracks();
-    return m.finish();
-}
-
 // Matches as "track:start name" in result order.
 QString describe(const Trace &trace, const TimelineSearchResult &result)
 {
@@ -83,7 +66,7 @@ void TestTimelineSearch::search()
     QFETCH(bool, regex);
     QFETCH(QString, expected);
     QFETCH(bool, error);
-    const auto trace = makeSearchTrace();
+    const auto trace = test::makeSearchTrace();
     const TimelineSearchResult result = TimelineSearch::run(
         *trace, query, regex ? TimelineSearchMode::Regex : TimelineSearchMode::Substring);
     QCOMPARE(describe(*trace, result), expected);
@@ -92,7 +75,7 @@ void TestTimelineSearch::search()
 
 void TestTimelineSearch::highlightsNamesById()
 {
-    const auto trace = makeSearchTrace();
+    const auto trace = test::makeSearchTrace();
     const TimelineSearchResult result = TimelineSearch::run(*trace, QStringLiteral("mm"));
     QVERIFY(result.isMatchingName(trace->strings.find("aten::addmm")));
     QVERIFY(!result.isMatchingName(trace->strings.find("aten::add")));

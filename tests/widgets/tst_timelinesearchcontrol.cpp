@@ -29,24 +29,6 @@ private:
     EventRef m_selected;
 };
 
-namespace {
-
-std::shared_ptr<const Trace> makeSearchTrace()
-{
-    test::TraceMaker m;
-    const auto host = m.addTrack(QStringLiteral("Python"), QStringLiteral("Thread 1"));
-    const auto device = m.addTrack(
-        QStringLiteral("Ascend Hardware"), QStringLiteral("Stream 2"), TrackKind::DeviceStream, 1);
-    m.addEvent(host, 100, 50, "aten::matmul");
-    m.addEvent(host, 300, 50, "aten::add");
-    m.addEvent(device, 120, 20, "MatMulV2");
-    m.addEvent(device, 520, 20, "MatMulV2");
-    m.indexTracks();
-    return m.finish();
-}
-
-} // namespace
-
 void TestTimelineSearchControl::init()
 {
     m_host = std::make_unique<QWidget>();
@@ -56,7 +38,7 @@ void TestTimelineSearchControl::init()
     // As the view does: the chosen match becomes the selection.
     connect(m_control, &TimelineSearchControl::matchChosen, this,
         [this](EventRef ref) { m_selected = ref; });
-    m_trace = makeSearchTrace();
+    m_trace = test::makeSearchTrace();
     m_control->setTrace(m_trace.get());
     m_host->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_host.get()));

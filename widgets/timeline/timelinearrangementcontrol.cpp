@@ -38,14 +38,20 @@ void TimelineArrangementControl::edit(TimelineArrangement next, bool undoable)
     emit edited();
 }
 
-void TimelineArrangementControl::setItemHidden(const QString &itemKey, bool hidden)
+TimelineArrangement TimelineArrangementControl::withKey(
+    QSet<QString> TimelineArrangement::*set, const QString &key, bool in) const
 {
     TimelineArrangement next = m_arrangement;
-    if (hidden)
-        next.hidden.insert(itemKey);
+    if (in)
+        (next.*set).insert(key);
     else
-        next.hidden.remove(itemKey);
-    edit(std::move(next), true);
+        (next.*set).remove(key);
+    return next;
+}
+
+void TimelineArrangementControl::setItemHidden(const QString &itemKey, bool hidden)
+{
+    edit(withKey(&TimelineArrangement::hidden, itemKey, hidden), true);
 }
 
 void TimelineArrangementControl::showItems(const QStringList &itemKeys)
@@ -65,22 +71,12 @@ void TimelineArrangementControl::showAllItems()
 
 void TimelineArrangementControl::setCollapsed(const QString &groupKey, bool collapsed)
 {
-    TimelineArrangement next = m_arrangement;
-    if (collapsed)
-        next.collapsed.insert(groupKey);
-    else
-        next.collapsed.remove(groupKey);
-    edit(std::move(next), false);
+    edit(withKey(&TimelineArrangement::collapsed, groupKey, collapsed), false);
 }
 
 void TimelineArrangementControl::setExpanded(const QString &trackKey, bool expanded)
 {
-    TimelineArrangement next = m_arrangement;
-    if (expanded)
-        next.expanded.insert(trackKey);
-    else
-        next.expanded.remove(trackKey);
-    edit(std::move(next), false);
+    edit(withKey(&TimelineArrangement::expanded, trackKey, expanded), false);
 }
 
 bool TimelineArrangementControl::moveItem(const QString &itemKey, const QString &before)

@@ -52,6 +52,10 @@ signals:
     void edited(); // a change by the user, to be saved
 
 private:
+    // The arrangement with `key` put into (in) or taken out of one of its sets.
+    TimelineArrangement withKey(
+        QSet<QString> TimelineArrangement::*set, const QString &key, bool in) const;
+
     TimelineArrangement m_arrangement;
     std::vector<TimelineArrangement> m_undo;
     QStringList m_shownOrder;
